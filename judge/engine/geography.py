@@ -1,0 +1,163 @@
+"""The board as a graph: provinces, coasts, and separate army and fleet passage.
+
+A *location* is a plain string: a province abbreviation (``"LON"``) or, for a
+province with split coasts, the province plus a coast (``"STP/NC"``).  Plain
+strings keep the adjudicator's inner loops cheap; :class:`Map` answers every
+geographic question about them.
+
+>>> from judge.variants import load_variant
+>>> board = load_variant("standard").map
+>>> board.province_of("STP/NC")
+'STP'
+>>> board.fleet_can_move("MAO", "SPA/NC")
+True
+>>> board.resolve_name("Mid-Atlantic Ocean")
+'MAO'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Terrain(StrEnum):
+    """What may stand in a province: armies on land, fleets at sea, both on a coast."""
+
+    LAND = "land"
+    COAST = "coast"
+    SEA = "sea"
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    """One space of the board, with the names players may call it by."""
+
+    abbr: str
+    name: str
+    terrain: Terrain
+    coasts: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    center: int = 0
+    port: bool = False
+
+    @property
+    def is_center(self) -> bool:
+        return self.center > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    """A player power: the name used in orders and reports, a letter, an adjective."""
+
+    name: str
+    letter: str
+    adjective: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StartingUnit:
+    power: str
+    unit_type: str  # "A" or "F"
+    location: str
+
+
+_NORMALISE_RE = re.compile(r"[^a-z0-9/]+")
+
+
+def normalise_name(text: str) -> str:
+    """Fold a spelling for alias lookup: case, accents, punctuation and spaces dropped."""
+    folded = unicodedata.normalize("NFKD", text.lower())
+    return _NORMALISE_RE.sub("", folded.encode("ascii", "ignore").decode())
+
+
+@dataclass(slots=True)
+class Map:
+    """A validated board.  Build one with :func:`judge.engine.mapfile.parse_map`."""
+
+    name: str
+    provinces: dict[str, Province]
+    powers: dict[str, Power]
+    army_adjacency: dict[str, frozenset[str]]
+    fleet_adjacency: dict[str, frozenset[str]]
+    homes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    starting_units: tuple[StartingUnit, ...] = ()
+    states: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+    state_names: dict[str, str] = field(default_factory=dict)
+    labels: dict[str, tuple[float, float]] = field(default_factory=dict)
+    _province_of: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for abbr, prov in self.provinces.items():
+            self._province_of[abbr] = abbr
+            for coast in prov.coasts:
+                self._province_of[f"{abbr}/{coast}"] = abbr
+
+    # -- locations --------------------------------------------------------
+    def province_of(self, location: str) -> str:
+        """The province a location lies in (``"SPA/SC"`` → ``"SPA"``)."""
+        return self._province_of[location]
+
+    def is_location(self, location: str) -> bool:
+        return location in self._province_of
+
+    def locations_of(self, province: str) -> tuple[str, ...]:
+        """Where a fleet may stand in a province: its coasts if split, else itself."""
+        prov = self.provinces[province]
+        if prov.coasts:
+            return tuple(f"{province}/{c}" for c in prov.coasts)
+        return (province,)
+
+    def terrain(self, location: str) -> Terrain:
+        return self.provinces[self._province_of[location]].terrain
+
+    # -- passage ----------------------------------------------------------
+    def army_can_move(self, source: str, target: str) -> bool:
+        """Armies move between provinces; coasts do not matter to them."""
+        return self._province_of.get(target, "") in self.army_adjacency.get(self._province_of.get(source, ""), ())
+
+    def fleet_can_move(self, source: str, target: str) -> bool:
+        """Fleets move between exact locations (a coast of a split province)."""
+        return target in self.fleet_adjacency.get(source, ())
+
+    def fleet_targets(self, source: str, province: str) -> list[str]:
+        """The locations of ``province`` a fleet at ``source`` can reach."""
+        adjacent = self.fleet_adjacency.get(source, ())
+        return [loc for loc in self.locations_of(province) if loc in adjacent]
+
+    def can_reach_province(self, unit_type: str, source: str, province: str) -> bool:
+        """Whether a unit could move into some part of ``province`` (used for supports)."""
+        if unit_type == "A":
+            return self.army_can_move(source, province)
+        return bool(self.fleet_targets(source, province))
+
+    def neighbours(self, location: str) -> frozenset[str]:
+        """Every province next to ``location`` by land or by sea (distances, civil disorder)."""
+        prov = self._province_of[location]
+        near = set(self.army_adjacency.get(prov, ()))
+        for loc in self.locations_of(prov):
+            near.update(self._province_of[t] for t in self.fleet_adjacency.get(loc, ()))
+        return frozenset(near)
+
+    def is_sea(self, location: str) -> bool:
+        return self.terrain(location) is Terrain.SEA
+
+    # -- names ------------------------------------------------------------
+    def resolve_name(self, text: str) -> str | None:
+        """The location a player means by ``text`` (abbreviation, full name or alias)."""
+        return self.names.get(normalise_name(text))
+
+    def power_named(self, text: str) -> str | None:
+        """A power from its name, adjective or letter, case-insensitively."""
+        key = text.strip().upper()
+        for power in self.powers.values():
+            if key in (power.name.upper(), power.letter.upper(), power.adjective.upper()):
+                return power.name
+        return None
+
+    @property
+    def centers(self) -> tuple[str, ...]:
+        return tuple(p.abbr for p in self.provinces.values() if p.is_center)

@@ -1,0 +1,98 @@
+"""The named points where a variant changes the standard rules.
+
+Standard Diplomacy is :class:`Ruleset` itself: every hook below returns the
+standard answer.  A variant subclasses it and overrides only what its rules
+change, so the adjudicator never asks which variant it is playing.
+
+>>> from judge.variants import load_variant
+>>> standard = load_variant("standard")
+>>> standard.ruleset.phase_cycle[0]
+('S', 'M')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from judge.engine.orders import Unit
+
+if TYPE_CHECKING:
+    from judge.engine.geography import Map
+    from judge.engine.results import PhaseOutcome
+    from judge.engine.state import GameState
+
+PhaseHandler = Callable[["GameState", Mapping[str, list[Any]]], "PhaseOutcome"]
+
+
+class Ruleset:
+    """Standard 5th-edition (2023) Diplomacy: the ruleset with no hooks changed."""
+
+    name = "standard"
+
+    #: the year as (season, phase kind) pairs; M, R and A are built in, other
+    #: kinds are handled by :meth:`phase_handlers`.
+    phase_cycle: tuple[tuple[str, str], ...] = (("S", "M"), ("S", "R"), ("F", "M"), ("F", "R"), ("W", "A"))
+
+    def __init__(self, board: Map, options: Mapping[str, Any] | None = None) -> None:
+        self.map = board
+        self.options = dict(options or {})
+
+    # -- who orders a unit --------------------------------------------------
+    def order_weights(self, state: GameState, owner: str, unit: Unit) -> Mapping[str, int]:
+        """Powers whose orders count for this unit, with their votes.
+
+        One power (the owner) normally; several for a unit steered by weighted
+        vote (the order with the largest summed weight wins, a tie holds); none
+        for a unit that only holds.
+        """
+        return {owner: 1}
+
+    # -- strengths and rights ---------------------------------------------
+    def unit_strength(self, state: GameState, owner: str, unit: Unit) -> int:
+        """What the unit adds when it moves, holds or supports (2 for a double-strength unit)."""
+        return 1
+
+    def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+        """Whether the unit may move, retreat or be convoyed into ``province`` at all."""
+        return True
+
+    def may_dislodge(self, state: GameState, power: str, victim_owner: str, victim: Unit) -> bool:
+        """Whether ``power`` may dislodge the unit, or lend support to its dislodgement."""
+        return power != victim_owner
+
+    def may_support(self, state: GameState, owner: str, unit: Unit, supported_owner: str, supported: Unit) -> bool:
+        """Whether the unit may support that other unit at all (e.g. Christian and Muslim armies)."""
+        return True
+
+    def may_convoy(self, state: GameState, owner: str, fleet: Unit, army_owner: str, army: Unit) -> bool:
+        """Whether the fleet may carry that army."""
+        return True
+
+    def may_retreat(self, state: GameState, owner: str, unit: Unit) -> bool:
+        """Whether a dislodged unit retreats (True) or is disbanded at once (False)."""
+        return True
+
+    # -- the year ------------------------------------------------------------
+    def ownership_changes_after(self, state: GameState) -> bool:
+        """Whether supply centres change hands once the current phase is over."""
+        season, kind = state.phase.season, state.phase.kind
+        last_movement = [s for s, k in self.phase_cycle if k == "M"][-1]
+        return season == last_movement and kind in ("M", "R")
+
+    def phase_handlers(self) -> Mapping[str, PhaseHandler]:
+        """Handlers for phase kinds other than M, R and A (influence, scoring...)."""
+        return {}
+
+    def phase_needed(self, state: GameState) -> bool | None:
+        """Whether ``state.phase`` must be played; None lets the engine decide for M, R and A."""
+        return None
+
+    def build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
+        """Where the power may build: its owned, unoccupied home centres (occupancy checked by the engine)."""
+        owned = state.centers.get(power, set())
+        return tuple(p for p in self.map.homes.get(power, ()) if p in owned)
+
+    def adjustment_count(self, state: GameState, power: str) -> int:
+        """Builds (positive) or removals (negative) due to a power this winter."""
+        return len(state.centers.get(power, ())) - state.unit_count(power)

@@ -1,0 +1,60 @@
+"""Load a variant from ``gamedata/<name>/``: its ruleset file names its map and module.
+
+``gamedata/<name>/ruleset.toml``::
+
+    name = "standard"
+    map = "standard.map"                       # relative to the folder
+    ruleset = "judge.variants.standard:Standard"  # module:class, a Ruleset subclass
+    [options]                                  # passed to the ruleset as a dict
+
+Loading is cached: a variant is read once per process.
+"""
+
+from __future__ import annotations
+
+import importlib
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from judge.engine.mapfile import parse_map
+from judge.engine.ruleset import Ruleset
+from judge.engine.variant import Variant
+from judge.paths import gamedata_dir
+
+
+class UnknownVariant(LookupError):
+    """No such folder or ruleset file under gamedata/."""
+
+
+def available_variants() -> list[str]:
+    return sorted(p.parent.name for p in gamedata_dir().glob("*/ruleset.toml"))
+
+
+@lru_cache(maxsize=32)
+def load_variant(name: str) -> Variant:
+    folder = gamedata_dir() / name
+    spec_file = folder / "ruleset.toml"
+    if not name.replace("-", "").replace("_", "").isalnum() or not spec_file.is_file():
+        known = ", ".join(available_variants()) or "none"
+        raise UnknownVariant(f"unknown variant {name!r} (known: {known})")
+    spec = tomllib.loads(spec_file.read_text(encoding="utf-8"))
+    board = load_map(folder / spec["map"])
+    ruleset_class = _import_class(spec.get("ruleset", "judge.engine.ruleset:Ruleset"))
+    return Variant(spec.get("name", name), board, ruleset_class(board, spec.get("options", {})))
+
+
+def load_map(path: Path):  # -> Map
+    """Parse a map file; ``include`` lines are read relative to it."""
+    def read_include(relative: str) -> str:
+        return (path.parent / relative).read_text(encoding="utf-8")
+
+    return parse_map(path.read_text(encoding="utf-8"), source=path.name, read_include=read_include)
+
+
+def _import_class(dotted: str) -> type[Ruleset]:
+    module_name, _, class_name = dotted.partition(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    if not (isinstance(cls, type) and issubclass(cls, Ruleset)):
+        raise TypeError(f"{dotted} is not a Ruleset")
+    return cls
