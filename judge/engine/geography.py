@@ -88,6 +88,8 @@ class Map:
     names: dict[str, str] = field(default_factory=dict)
     state_names: dict[str, str] = field(default_factory=dict)
     labels: dict[str, tuple[float, float]] = field(default_factory=dict)
+    #: derived structures (convoy graph, distances) computed once per map
+    cache: dict[str, object] = field(default_factory=dict)
     _province_of: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -71,9 +71,10 @@ def parse_map(text: str, source: str = "<map>", read_include: Reader | None = No
         _SECOND_PASS[directive](draft, args, where)
     _check_symmetry(draft)
     _check_units(draft)
+    names = _names(draft)
     if draft.problems:
         raise MapError(draft.problems)
-    return _build(draft)
+    return _build(draft, names)
 
 
 def _read_lines(draft: _Draft, text: str, source: str, read_include: Reader | None, depth: int) -> None:
@@ -99,8 +100,11 @@ def _read_lines(draft: _Draft, text: str, source: str, read_include: Reader | No
 
 
 def _include(draft: _Draft, args: list[str], where: Where, reader: Reader | None, depth: int) -> None:
-    if len(args) != 1 or reader is None or depth > 8:
+    if len(args) != 1 or reader is None:
         draft.problem(where, "include needs one file name (and a map read from a file)")
+        return
+    if depth > 8:
+        draft.problem(where, f"cannot include {args[0]!r}: includes nested too deeply (does a file include itself?)")
         return
     try:
         text = reader(args[0])
@@ -124,6 +128,9 @@ def _d_power(draft: _Draft, args: list[str], where: Where) -> None:
         draft.problem(where, "power takes NAME LETTER [ADJECTIVE]")
         return
     name = args[0].upper()
+    if name in draft.powers:
+        draft.problem(where, f"power {name} is declared twice")
+        return
     draft.powers[name] = Power(name, args[1].upper(), args[2] if len(args) == 3 else "")
 
 
@@ -343,9 +350,12 @@ _SECOND_PASS: dict[str, Callable[[_Draft, list[str], Where], None]] = {
     "port": _d_port, "home": _d_home, "unit": _d_unit, "label": _d_label,
     "_state_check": _state_check, "_center_check": _center_check,
 }
-# 'coasts' must come before the links that name them: sort pending by this order.
-_ORDER = {name: i for i, name in enumerate(["coasts", "center", "nocenter", "port", "army", "fleet", "oneway",
-                                             "unlink", "home", "unit", "label", "_state_check", "_center_check"])}
+# 'coasts' must come before the links that name them: sort pending by these phases.  Within a
+# phase the sort is stable, so lines apply in file order (an include's lines where it stands):
+# an edition may 'unlink' a base link and then re-add it as 'oneway'.
+_PHASES = [["coasts"], ["center", "nocenter"], ["port"], ["army", "fleet", "oneway", "unlink"],
+           ["home"], ["unit"], ["label"], ["_state_check"], ["_center_check"]]
+_ORDER = {name: i for i, phase in enumerate(_PHASES) for name in phase}
 
 
 def _sort_pending(draft: _Draft) -> None:
@@ -372,6 +382,8 @@ def _check_units(draft: _Draft) -> None:
         seen[prov.abbr] = where
         if unit.unit_type == "A" and prov.terrain is Terrain.SEA:
             draft.problem(where, f"an army cannot start at sea in {prov.abbr}")
+        if unit.unit_type == "A" and "/" in unit.location:
+            draft.problem(where, f"an army stands in {prov.abbr}, not on one of its coasts")
         if unit.unit_type == "F" and prov.terrain is Terrain.LAND:
             draft.problem(where, f"a fleet cannot start inland in {prov.abbr}")
         if unit.unit_type == "F" and prov.coasts and "/" not in unit.location:
@@ -392,10 +404,7 @@ def _names(draft: _Draft) -> dict[str, str]:
     return names
 
 
-def _build(draft: _Draft) -> Map:
-    names = _names(draft)
-    if draft.problems:
-        raise MapError(draft.problems)
+def _build(draft: _Draft, names: dict[str, str]) -> Map:
     army: dict[str, set[str]] = {}
     fleet: dict[str, set[str]] = {}
     for kind, a, b in draft.links:

@@ -74,11 +74,13 @@ class Ruleset:
         return True
 
     # -- the year ------------------------------------------------------------
-    def ownership_changes_after(self, state: GameState) -> bool:
-        """Whether supply centres change hands once the current phase is over."""
-        season, kind = state.phase.season, state.phase.kind
-        last_movement = [s for s, k in self.phase_cycle if k == "M"][-1]
-        return season == last_movement and kind in ("M", "R")
+    def ownership_season(self) -> str:
+        """Centres change hands when this season (with its retreats) is over: Fall by default."""
+        return [season for season, kind in self.phase_cycle if kind == "M"][-1]
+
+    def may_capture(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+        """Whether a unit standing on a supply centre at the end of the year takes it."""
+        return True
 
     def phase_handlers(self) -> Mapping[str, PhaseHandler]:
         """Handlers for phase kinds other than M, R and A (influence, scoring...)."""

@@ -1,0 +1,146 @@
+"""The engine behind JSON: what ``judge adjudicate`` reads and writes.
+
+A request names a variant, a state and each power's order lines; the response
+gives per-order results, the dislodged units with their retreats, and the next
+state in the request's own shape, so it can be fed straight back in.
+Everything wrong with a request becomes a :class:`RequestError` with one line
+of explanation; a bad order line is only a ``void`` result for that line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.commands.orders import OrderError, parse_order
+from judge.engine import GameState, OrderResult, Phase, PhaseError, Unit, adjudicate
+from judge.engine.orders import AnyOrder
+from judge.engine.results import VOID
+from judge.engine.state import Dislodged
+from judge.engine.variant import Variant
+from judge.variants import UnknownVariant, load_variant
+
+_STATE_KEYS = ("phase", "units", "centers", "dislodged")
+
+
+class RequestError(ValueError):
+    """A request the engine cannot act on; the message is one line for the user."""
+
+
+def handle_request(request: Any) -> dict[str, Any]:
+    if not isinstance(request, dict):
+        raise RequestError("a request must be a JSON object with variant, state and orders")
+    try:
+        variant = load_variant(str(request.get("variant", "standard")))
+    except UnknownVariant as exc:
+        raise RequestError(str(exc)) from None
+    state = state_from_json(variant, request.get("state"))
+    orders, unread = _orders_from_json(variant, state.phase.kind, request.get("orders", {}))
+    try:
+        outcome = adjudicate(variant, state, orders)
+    except PhaseError as exc:
+        raise RequestError(str(exc)) from None
+    return {
+        "results": [_result_json(r) for r in outcome.results + unread],
+        "dislodged": _dislodged_json(outcome.dislodged),
+        "state": state_to_json(outcome.state),
+    }
+
+
+def state_from_json(variant: Variant, data: Any) -> GameState:
+    if not isinstance(data, dict):
+        raise RequestError("state must be an object with phase and units")
+    try:
+        phase = Phase.parse(str(data.get("phase", "")))
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
+    units = {power.upper(): [_unit(variant, u) for u in _list(us, "units")]
+             for power, us in _dict(data.get("units", {}), "units").items()}
+    if "centers" in data:
+        centers = {p.upper(): {_province(variant, c) for c in _list(cs, "centers")}
+                   for p, cs in _dict(data["centers"], "centers").items()}
+    else:
+        centers = {p: set(homes) for p, homes in variant.map.homes.items() if p in variant.map.powers}
+    dislodged = [_dislodged(variant, power.upper(), d)
+                 for power, ds in _dict(data.get("dislodged", {}), "dislodged").items() for d in _list(ds, "dislodged")]
+    extra = {k: v for k, v in data.items() if k not in _STATE_KEYS}
+    return GameState(phase, units, centers, dislodged, extra)
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "phase": str(state.phase),
+        "units": {p: [str(u) for u in us] for p, us in state.units.items() if us},
+        "centers": {p: sorted(cs) for p, cs in state.centers.items() if cs},
+    }
+    if state.dislodged:
+        data["dislodged"] = _dislodged_json(state.dislodged)
+    data.update(state.extra)
+    return data
+
+
+def _orders_from_json(variant: Variant, kind: str, data: Any) -> tuple[dict[str, list[AnyOrder]], list[OrderResult]]:
+    orders: dict[str, list[AnyOrder]] = {}
+    unread: list[OrderResult] = []
+    for power, lines in _dict(data, "orders").items():
+        power = power.upper()
+        parsed = orders.setdefault(power, [])
+        for line in _list(lines, "orders"):
+            try:
+                parsed.append(parse_order(str(line), variant.map, kind))
+            except OrderError as exc:
+                unread.append(OrderResult(power, "", str(line), VOID, str(exc)))
+    return orders, unread
+
+
+def _unit(variant: Variant, text: Any) -> Unit:
+    try:
+        unit = Unit.parse(str(text))
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
+    if not variant.map.is_location(unit.location):
+        raise RequestError(f"unknown location {unit.location!r} in unit {text!r}")
+    return unit
+
+
+def _province(variant: Variant, text: Any) -> str:
+    name = str(text).upper()
+    if name not in variant.map.provinces:
+        raise RequestError(f"unknown province {text!r}")
+    return name
+
+
+def _dislodged(variant: Variant, power: str, data: Any) -> Dislodged:
+    if not isinstance(data, dict) or "unit" not in data:
+        raise RequestError("each dislodged entry needs a unit")
+    attacker = data.get("attacker_from")
+    retreats = tuple(str(r).upper() for r in _list(data.get("retreats", []), "retreats"))
+    for loc in retreats:
+        if not variant.map.is_location(loc):
+            raise RequestError(f"unknown retreat location {loc!r}")
+    return Dislodged(power, _unit(variant, data["unit"]),
+                     _province(variant, attacker) if attacker else None, retreats)
+
+
+def _dislodged_json(dislodged: list[Dislodged]) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for d in dislodged:
+        out.setdefault(d.power, []).append(
+            {"unit": str(d.unit), "attacker_from": d.attacker_from, "retreats": list(d.retreats)})
+    return out
+
+
+def _result_json(r: OrderResult) -> dict[str, Any]:
+    return {"power": r.power, "unit": r.unit, "order": r.order, "succeeded": r.succeeded,
+            "result": r.result, "message": r.message}
+
+
+def _dict(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RequestError(f"{what} must be an object keyed by power")
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise RequestError(f"{what} must be given as a list")
+    return value

@@ -1,0 +1,63 @@
+"""The ``judge`` command line: one subcommand per job a GM or cron runs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from judge.adjudicate import RequestError, handle_request
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return 2
+    return int(args.run(args))
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
+    sub = parser.add_subparsers(title="commands")
+    adj = sub.add_parser("adjudicate", help="adjudicate one phase given as JSON on stdin (what-if, tests)")
+    adj.add_argument("--jsonl", action="store_true", help="one request per input line, one response per output line")
+    adj.set_defaults(run=_adjudicate)
+    return parser
+
+
+def _adjudicate(args: argparse.Namespace) -> int:
+    if args.jsonl:
+        return adjudicate_stream(sys.stdin, sys.stdout)
+    try:
+        response = handle_request(json.loads(sys.stdin.read()))
+    except json.JSONDecodeError as exc:
+        print(f"judge adjudicate: malformed JSON: {exc}", file=sys.stderr)
+        return 2
+    except RequestError as exc:
+        print(f"judge adjudicate: {exc}", file=sys.stderr)
+        return 2
+    json.dump(response, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+def adjudicate_stream(source: TextIO, sink: TextIO) -> int:
+    """JSON lines in, JSON lines out; a bad request gets an error line and the stream goes on."""
+    failures = 0
+    for line in source:
+        if not line.strip():
+            continue
+        try:
+            out = handle_request(json.loads(line))
+        except json.JSONDecodeError as exc:
+            out, failures = {"error": f"malformed JSON: {exc}"}, failures + 1
+        except RequestError as exc:
+            out, failures = {"error": str(exc)}, failures + 1
+        sink.write(json.dumps(out))
+        sink.write("\n")
+    sink.flush()
+    return 1 if failures else 0

@@ -1,0 +1,144 @@
+"""The adjustment phase: builds, removals, waives, and removal in civil disorder.
+
+Orders are executed one by one, top to bottom, skipping those that cannot be
+(DATC 4.D.4–4.D.6).  Missing removals follow the 2023 rule: the units farthest
+from an owned supply centre go first, counting steps over land and sea alike;
+fleets before armies at equal distance; then by province name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from judge.engine.geography import Map, Terrain
+from judge.engine.orders import ARMY, FLEET, AnyOrder, Build, Remove, Unit, Waive
+from judge.engine.results import DISBAND, OK, VOID, OrderResult, PhaseOutcome
+from judge.engine.state import GameState
+from judge.engine.variant import Variant
+
+
+def adjudicate_adjustments(variant: Variant, state: GameState,
+                           orders: Mapping[str, Sequence[AnyOrder]]) -> PhaseOutcome:
+    new_state = state.copy()
+    results: list[OrderResult] = []
+    powers = sorted(set(state.units) | set(state.centers) | set(orders))
+    for power in powers:
+        owed = variant.ruleset.adjustment_count(state, power)
+        given = orders.get(power, ())
+        if owed > 0:
+            results += _builds(variant, new_state, power, owed, given)
+        elif owed < 0:
+            results += _removals(variant.map, new_state, power, -owed, given)
+        else:
+            results += [OrderResult(power, _unit_text(o), str(o), VOID, "no adjustment is due") for o in given]
+    return PhaseOutcome(new_state, results)
+
+
+def _unit_text(order: AnyOrder) -> str:
+    return "" if isinstance(order, Waive) else order.unit_text
+
+
+def _builds(variant: Variant, state: GameState, power: str, owed: int,
+            given: Sequence[AnyOrder]) -> list[OrderResult]:
+    board, results, left = variant.map, [], owed
+    sites = variant.ruleset.build_sites(state, power)
+    for order in given:
+        problem = "no builds are left" if left == 0 else ""
+        if not problem and isinstance(order, Build):
+            unit, problem = _build_unit(board, state, sites, order)
+            if not problem:
+                state.units.setdefault(power, []).append(unit)
+                results.append(OrderResult(power, str(unit), str(order), OK, "built"))
+                left -= 1
+                continue
+        elif not problem and isinstance(order, Waive):
+            results.append(OrderResult(power, "", str(order), OK, "build waived"))
+            left -= 1
+            continue
+        elif not problem:
+            problem = f"{power} must build, not remove"
+        results.append(OrderResult(power, _unit_text(order), str(order), VOID, problem))
+    return results
+
+
+def _build_unit(board: Map, state: GameState, sites: Sequence[str], order: Build) -> tuple[Unit, str]:
+    loc = order.location
+    if not board.is_location(loc):
+        return Unit("A", loc), f"unknown province {loc}"
+    province = board.province_of(loc)
+    prov = board.provinces[province]
+    kind = order.unit_type
+    if kind is None:  # DATC 4.C.3: an army inland, a fleet where a coast is named
+        kind = ARMY if prov.terrain is Terrain.LAND else FLEET if "/" in loc else None
+        if kind is None:
+            return Unit("A", loc), "say whether to build an army or a fleet"
+    if province not in sites:
+        return Unit(kind, loc), f"{province} is not an owned home centre of yours"
+    if any(board.province_of(u.location) == province for us in state.units.values() for u in us):
+        return Unit(kind, loc), f"{province} is occupied"
+    if kind == ARMY:
+        return Unit(ARMY, province), ""
+    if prov.terrain is not Terrain.COAST:
+        return Unit(FLEET, loc), f"a fleet cannot be built in {province}"
+    if prov.coasts and "/" not in loc:
+        return Unit(FLEET, loc), f"name the coast of {province} for a fleet ({', '.join(prov.coasts)})"
+    return Unit(FLEET, loc), ""
+
+
+def _removals(board: Map, state: GameState, power: str, owed: int,
+              given: Sequence[AnyOrder]) -> list[OrderResult]:
+    results, left = [], owed
+    units = state.units.setdefault(power, [])
+    for order in given:
+        problem = "no removals are left" if left == 0 else ""
+        if not problem and isinstance(order, Remove):
+            unit = _own_unit(board, units, order.location)
+            if unit is not None:
+                units.remove(unit)
+                results.append(OrderResult(power, str(unit), str(order), OK, "removed"))
+                left -= 1
+                continue
+            problem = f"{power} has no unit in {order.location}"
+        elif not problem:
+            problem = f"{power} must remove units, not build"
+        results.append(OrderResult(power, _unit_text(order), str(order), VOID, problem))
+    for unit in civil_disorder_removals(board, state, power, left):
+        units.remove(unit)
+        results.append(OrderResult(power, str(unit), f"REMOVE {unit}", DISBAND,
+                                   "removed by the civil disorder rule"))
+    return results
+
+
+def _own_unit(board: Map, units: list[Unit], location: str) -> Unit | None:
+    if not board.is_location(location):
+        return None
+    province = board.province_of(location)
+    return next((u for u in units if board.province_of(u.location) == province), None)
+
+
+def civil_disorder_removals(board: Map, state: GameState, power: str, count: int) -> list[Unit]:
+    """The ``count`` units the 2023 rule removes when a power did not say which."""
+    if count <= 0:
+        return []
+    distance = _distances(board, state.centers.get(power, set()))
+    far = len(board.provinces) + 1
+
+    def rank(unit: Unit) -> tuple[int, int, str]:
+        province = board.province_of(unit.location)
+        return (-distance.get(province, far), 0 if unit.type == FLEET else 1, board.provinces[province].name)
+
+    return sorted(state.units.get(power, ()), key=rank)[:count]
+
+
+def _distances(board: Map, owned: set[str]) -> dict[str, int]:
+    distance = {p: 0 for p in owned}
+    frontier = list(owned)
+    while frontier:
+        nxt = []
+        for province in frontier:
+            for near in board.neighbours(province):
+                if near not in distance:
+                    distance[near] = distance[province] + 1
+                    nxt.append(near)
+        frontier = nxt
+    return distance

@@ -1,0 +1,73 @@
+"""Convoy geography: which seas link two coasts, and whether given fleets form a route.
+
+Routes run through sea provinces only (standard rules: a fleet on a coast
+cannot convoy).  The sea graph of a map is computed once and cached on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+from judge.engine.geography import Map, Terrain
+
+
+class SeaGraph:
+    """Sea-to-sea links, and the seas touching each province."""
+
+    __slots__ = ("seas_next_to", "sea_links", "_reach")
+
+    def __init__(self, board: Map) -> None:
+        self.seas_next_to: dict[str, frozenset[str]] = {}
+        self.sea_links: dict[str, frozenset[str]] = {}
+        self._reach: dict[str, frozenset[str]] = {}
+        for abbr, prov in board.provinces.items():
+            seas: set[str] = set()
+            for loc in board.locations_of(abbr) if prov.terrain is not Terrain.LAND else ():
+                seas.update(board.province_of(t) for t in board.fleet_adjacency.get(loc, ())
+                            if board.provinces[board.province_of(t)].terrain is Terrain.SEA)
+            if prov.terrain is Terrain.SEA:
+                self.sea_links[abbr] = frozenset(seas)
+            else:
+                self.seas_next_to[abbr] = frozenset(seas)
+
+    def reachable_seas(self, province: str) -> frozenset[str]:
+        """Every sea a convoy could carry an army through, starting from ``province``."""
+        cached = self._reach.get(province)
+        if cached is None:
+            cached = frozenset(_flood(self.seas_next_to.get(province, ()), self.sea_links, None))
+            self._reach[province] = cached
+        return cached
+
+    def route_possible(self, source: str, target: str) -> bool:
+        """Whether some chain of seas joins two coastal provinces (fleets not considered)."""
+        ends = self.seas_next_to.get(target, frozenset())
+        return bool(ends) and not self.reachable_seas(source).isdisjoint(ends)
+
+    def on_some_route(self, sea: str, source: str, target: str) -> bool:
+        """Whether a fleet in ``sea`` could be part of a convoy from source to target."""
+        return sea in self.reachable_seas(source) and sea in self.reachable_seas(target)
+
+    def route_through(self, source: str, target: str, fleet_seas: Collection[str]) -> bool:
+        """Whether the seas in ``fleet_seas`` alone form a chain from source to target."""
+        start = [s for s in self.seas_next_to.get(source, ()) if s in fleet_seas]
+        ends = self.seas_next_to.get(target, frozenset())
+        return any(s in ends for s in _flood(start, self.sea_links, fleet_seas))
+
+
+def _flood(start: Iterable[str], links: dict[str, frozenset[str]], allowed: Collection[str] | None) -> set[str]:
+    seen = set(start)
+    frontier = list(seen)
+    while frontier:
+        sea = frontier.pop()
+        for nxt in links.get(sea, ()):
+            if nxt not in seen and (allowed is None or nxt in allowed):
+                seen.add(nxt)
+                frontier.append(nxt)
+    return seen
+
+
+def sea_graph(board: Map) -> SeaGraph:
+    graph = board.cache.get("sea_graph")
+    if graph is None:
+        graph = board.cache["sea_graph"] = SeaGraph(board)
+    return graph

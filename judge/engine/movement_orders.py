@@ -1,0 +1,210 @@
+"""Before resolution: is each movement order legal, and does it match what it supports or convoys.
+
+DATC terms: an order is *illegal* when it could not be valid whatever the
+others order (the unit then holds); a support or convoy is *void* when the
+unit it names does something else.  Both report ``void``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge.engine.assignment import Placed
+from judge.engine.convoys import SeaGraph, sea_graph
+from judge.engine.geography import Map, Terrain
+from judge.engine.orders import ARMY, FLEET, Convoy, Hold, Move, Order, Support
+from judge.engine.ruleset import Ruleset
+from judge.engine.state import GameState
+
+HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
+
+
+@dataclass(slots=True)
+class Piece:
+    """One unit during a movement phase, with its order reduced to what resolution needs."""
+
+    index: int
+    placed: Placed
+    order: Order | None
+    kind: int = HOLD
+    strength: int = 1
+    dest: str = ""            # province moved to, or supported into
+    dest_loc: str = ""        # exact location moved to (coast for fleets)
+    convoyed: bool = False
+    no_route: bool = False    # convoyed, but no complete route was ordered
+    target: int = -1          # supported or convoyed piece
+    fleets: list[int] = field(default_factory=list)    # convoy fleets carrying this army
+    supports: list[int] = field(default_factory=list)  # pieces whose support matches
+    void: str = ""            # why the order was disregarded
+
+    @property
+    def power(self) -> str:
+        return self.placed.power
+
+    @property
+    def province(self) -> str:
+        return self.placed.province
+
+
+class OrderCheck:
+    """Legality and matching of a movement phase's orders, against one board and ruleset."""
+
+    def __init__(self, board: Map, ruleset: Ruleset, state: GameState, pieces: list[Piece],
+                 at: dict[str, int]) -> None:
+        self.board, self.ruleset, self.state = board, ruleset, state
+        self.pieces, self.at = pieces, at
+        self.seas: SeaGraph = sea_graph(board)
+
+    def run(self) -> None:
+        for piece in self.pieces:
+            if piece.order is not None:
+                problem = self._legal(piece, piece.order)
+                if problem:
+                    self._disregard(piece, problem)
+        self._convoy_intent()
+        for piece in self.pieces:
+            if piece.kind == SUPPORT:
+                self._match_support(piece)
+            elif piece.kind == CONVOY:
+                self._match_convoy(piece)
+        for piece in self.pieces:
+            if piece.convoyed and not self.seas.route_through(
+                    piece.province, piece.dest, {self.pieces[f].province for f in piece.fleets}):
+                piece.no_route = True
+
+    def _disregard(self, piece: Piece, why: str) -> None:
+        piece.kind, piece.void, piece.target, piece.dest = HOLD, why, -1, ""
+
+    # -- legality -----------------------------------------------------------
+    def _legal(self, piece: Piece, order: Order) -> str:
+        if isinstance(order, Hold):
+            return ""
+        if isinstance(order, Move):
+            return self._legal_move(piece, order)
+        if isinstance(order, Support):
+            return self._legal_support(piece, order)
+        if isinstance(order, Convoy):
+            return self._legal_convoy(piece, order)
+        return f"{type(order).__name__.lower()} is not a movement order"
+
+    def _legal_move(self, piece: Piece, order: Move) -> str:
+        board, unit = self.board, piece.placed.unit
+        if not board.is_location(order.target):
+            return f"unknown destination {order.target}"
+        dest = board.province_of(order.target)
+        if dest == piece.province:
+            return "a unit cannot move to the province it is in"
+        if not self.ruleset.may_enter(self.state, piece.power, unit, dest):
+            return f"{dest} may not be entered"
+        piece.kind, piece.dest = MOVE, dest
+        if unit.type == ARMY:
+            return self._legal_army_move(piece, order, dest)
+        return self._legal_fleet_move(piece, order, dest)
+
+    def _legal_army_move(self, piece: Piece, order: Move, dest: str) -> str:
+        piece.dest_loc = dest
+        by_sea = self.seas.route_possible(piece.province, dest)
+        if self.board.army_can_move(piece.province, dest):
+            piece.convoyed = order.via_convoy and by_sea
+            return ""
+        if by_sea:
+            piece.convoyed = True
+            return ""
+        return f"{piece.placed.unit} cannot reach {dest}"
+
+    def _legal_fleet_move(self, piece: Piece, order: Move, dest: str) -> str:
+        loc = piece.placed.unit.location
+        if "/" in order.target:
+            if self.board.fleet_can_move(loc, order.target):
+                piece.dest_loc = order.target
+                return ""
+            return f"{piece.placed.unit} cannot reach {order.target}"
+        options = self.board.fleet_targets(loc, dest)
+        if len(options) == 1:
+            piece.dest_loc = options[0]
+            return ""
+        if options:
+            return f"{dest} has several coasts the fleet could reach: name one ({', '.join(options)})"
+        return f"{piece.placed.unit} cannot reach {dest}"
+
+    def _legal_support(self, piece: Piece, order: Support) -> str:
+        board, unit = self.board, piece.placed.unit
+        if not board.is_location(order.supported):
+            return f"unknown province {order.supported}"
+        supported = board.province_of(order.supported)
+        other = self.at.get(supported)
+        if other is None:
+            return f"there is no unit in {supported} to support"
+        if supported == piece.province:
+            return "a unit cannot support itself"
+        helped = self.pieces[other].placed
+        if not self.ruleset.may_support(self.state, piece.power, unit, helped.power, helped.unit):
+            return f"{unit} may not support {helped.unit}"
+        into = supported
+        if order.destination is not None:
+            if not board.is_location(order.destination):
+                return f"unknown province {order.destination}"
+            into = board.province_of(order.destination)
+            if into == piece.province:
+                return "a unit cannot support a move into its own province"
+            if into == supported or not self._could_move(helped, into):
+                return f"{helped.unit} cannot move to {into}"
+        if not board.can_reach_province(unit.type, unit.location, into):
+            return f"{unit} cannot reach {into}, so it cannot support there"
+        piece.kind, piece.target = SUPPORT, other
+        piece.dest = into if order.destination is not None else ""
+        return ""
+
+    def _could_move(self, placed: Placed, province: str) -> bool:
+        unit = placed.unit
+        if unit.type == FLEET:
+            return bool(self.board.fleet_targets(unit.location, province))
+        return (self.board.army_can_move(placed.province, province)
+                or self.seas.route_possible(placed.province, province))
+
+    def _legal_convoy(self, piece: Piece, order: Convoy) -> str:
+        board, unit = self.board, piece.placed.unit
+        if unit.type != FLEET or board.provinces[piece.province].terrain is not Terrain.SEA:
+            return "only a fleet at sea can convoy"
+        if not (board.is_location(order.army) and board.is_location(order.destination)):
+            return "unknown province in the convoy order"
+        source, dest = board.province_of(order.army), board.province_of(order.destination)
+        other = self.at.get(source)
+        if other is None or self.pieces[other].placed.unit.type != ARMY:
+            return f"there is no army in {source} to convoy"
+        if source == dest or not self.seas.on_some_route(piece.province, source, dest):
+            return f"{piece.province} is on no sea route from {source} to {dest}"
+        army = self.pieces[other].placed
+        if not self.ruleset.may_convoy(self.state, piece.power, unit, army.power, army.unit):
+            return f"{unit} may not convoy {army.unit}"
+        piece.kind, piece.target, piece.dest = CONVOY, other, dest
+        return ""
+
+    # -- matching -------------------------------------------------------------
+    def _convoy_intent(self) -> None:
+        """2023 rule: an army next to its goal goes by sea if its own power's fleet convoys it."""
+        for piece in self.pieces:
+            if piece.kind != CONVOY:
+                continue
+            army = self.pieces[piece.target]
+            if (army.kind == MOVE and army.dest == piece.dest and army.power == piece.power
+                    and army.placed.unit.type == ARMY and self.seas.route_possible(army.province, army.dest)):
+                army.convoyed = True
+
+    def _match_support(self, piece: Piece) -> None:
+        other = self.pieces[piece.target]
+        if piece.dest:
+            if other.kind != MOVE or other.dest != piece.dest:
+                self._disregard(piece, f"{other.placed.unit} does not move to {piece.dest}")
+                return
+        elif other.kind == MOVE:
+            self._disregard(piece, f"{other.placed.unit} moves, so it cannot be supported to hold")
+            return
+        other.supports.append(piece.index)
+
+    def _match_convoy(self, piece: Piece) -> None:
+        army = self.pieces[piece.target]
+        if army.kind != MOVE or army.dest != piece.dest or not army.convoyed:
+            self._disregard(piece, f"{army.placed.unit} is not moving to {piece.dest} by convoy")
+            return
+        army.fleets.append(piece.index)

@@ -1,0 +1,107 @@
+"""After resolution: one result per order, the dislodged units and where they may retreat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from judge.engine.movement_orders import CONVOY, MOVE, SUPPORT, Piece
+from judge.engine.orders import ARMY, Hold, Unit
+from judge.engine.results import (BOUNCE, CUT, DISLODGED, DISRUPTED, NO_CONVOY, OK, VOID, OrderResult,
+                                  PhaseOutcome)
+from judge.engine.state import Dislodged, GameState
+
+if TYPE_CHECKING:
+    from judge.engine.movement import Movement
+
+
+def report(movement: Movement, void: list[OrderResult]) -> PhaseOutcome:
+    pieces = movement.pieces
+    moved = [p.kind == MOVE and movement.succeeds(p.index) for p in pieces]
+    winner = _dislodgers(movement, moved)
+    units: dict[str, list[Unit]] = {power: [] for power in movement.state.units}
+    for piece in pieces:
+        if winner[piece.index] < 0:
+            unit = piece.placed.unit
+            units[piece.power].append(Unit(unit.type, piece.dest_loc) if moved[piece.index] else unit)
+    occupied = {movement.board.province_of(u.location) for us in units.values() for u in us}
+    contested = _standoffs(movement, moved, occupied)
+    results = [_result(movement, p, moved[p.index], winner[p.index]) for p in pieces]
+    dislodged = [_retreats(movement, p, pieces[winner[p.index]], occupied | contested)
+                 for p in pieces if winner[p.index] >= 0]
+    state = movement.state.copy()
+    state.units = units
+    state.dislodged = [d for d in dislodged if d.retreats and movement.ruleset.may_retreat(
+        movement.state, d.power, d.unit)]
+    return PhaseOutcome(state, results + void, dislodged)
+
+
+def _dislodgers(movement: Movement, moved: list[bool]) -> list[int]:
+    winner = [-1] * len(movement.pieces)
+    for piece in movement.pieces:
+        if moved[piece.index]:
+            continue
+        for attacker in movement.moves_to.get(piece.province, ()):
+            if moved[attacker]:
+                winner[piece.index] = attacker
+    return winner
+
+
+def _standoffs(movement: Movement, moved: list[bool], occupied: set[str]) -> set[str]:
+    """Provinces left empty by a bounce: no unit may retreat there."""
+    contested = set()
+    for province, movers in movement.moves_to.items():
+        if province in occupied:
+            continue
+        for m in movers:
+            rival = movement.opposed[m]
+            if not moved[m] and movement.route_open(m) and not (rival >= 0 and moved[rival]):
+                contested.add(province)
+    return contested
+
+
+def _result(movement: Movement, piece: Piece, moved: bool, winner: int) -> OrderResult:
+    order = piece.order if piece.order is not None else Hold(piece.placed.unit.type, piece.province)
+    text = str(order) if piece.order is not None else f"{piece.placed.unit} H"
+    note = "" if piece.order is not None else "no order: holds"
+    if piece.void:
+        note = f"order void: {piece.void}"
+    if winner >= 0:
+        attacker = movement.pieces[winner]
+        outcome, why = DISLODGED, f"dislodged by {attacker.placed.unit} from {attacker.province}"
+        note = f"{note}; {why}" if note else why
+    elif piece.void:
+        outcome = VOID
+    elif piece.kind == MOVE:
+        outcome = _move_outcome(movement, piece, moved)
+    elif piece.kind == SUPPORT:
+        outcome = OK if movement.succeeds(piece.index) else CUT
+    else:
+        outcome = OK
+    return OrderResult(piece.power, str(piece.placed.unit), text, outcome, note)
+
+
+def _move_outcome(movement: Movement, piece: Piece, moved: bool) -> str:
+    if moved:
+        return OK
+    if piece.convoyed and piece.no_route:
+        return NO_CONVOY
+    if piece.convoyed and not movement.route_open(piece.index):
+        return DISRUPTED
+    return BOUNCE
+
+
+def _retreats(movement: Movement, piece: Piece, attacker: Piece, closed: set[str]) -> Dislodged:
+    board, unit = movement.board, piece.placed.unit
+    if unit.type == ARMY:
+        options = sorted(board.army_adjacency.get(piece.province, ()))
+    else:
+        options = sorted(board.fleet_adjacency.get(unit.location, ()))
+    came_from = None if attacker.convoyed else attacker.province
+    allowed = tuple(
+        loc for loc in options
+        if board.province_of(loc) not in closed and board.province_of(loc) != came_from
+        and movement.ruleset.may_enter(movement.state, piece.power, unit, board.province_of(loc)))
+    return Dislodged(piece.power, unit, attacker.province, allowed)
+
+
+__all__ = ["report", "CONVOY"]

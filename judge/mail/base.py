@@ -1,0 +1,76 @@
+"""The two interfaces every transport implements, and the one error they raise.
+
+The commands layer sees only these: it polls a :class:`Mailbox`, hands each
+message on, marks it processed once the store has it, and answers through an
+:class:`Outbox`.  Which transport sits behind them (a local spool, IMAP/SMTP)
+is decided once, by :func:`judge.mail.config.open_transports`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from email.message import EmailMessage
+from typing import Protocol, runtime_checkable
+
+from judge.mail.message import header_text
+
+
+class MailError(Exception):
+    """A transport failed (server unreachable, login refused, bad spool id).
+
+    One exception type so the caller can log and retry on the next poll
+    without knowing which library sits underneath.
+    """
+
+
+@dataclass(frozen=True)
+class IncomingMail:
+    """One message as fetched, before any command parsing.
+
+    ``id`` is stable for as long as the message sits unprocessed in its
+    mailbox, so it can be passed back to :meth:`Mailbox.mark_processed`.  It is
+    not a dedupe key across polls: after a crash the same mail comes back,
+    possibly under another id; dedupe on ``message_id`` instead.
+    """
+
+    id: str
+    raw: bytes
+    message: EmailMessage
+
+    @property
+    def message_id(self) -> str | None:
+        """The Message-ID header, the key the store dedupes on."""
+        value = header_text(self.message, "Message-ID")
+        if value is None:
+            return None
+        return value.strip() or None
+
+
+@runtime_checkable
+class Mailbox(Protocol):
+    """Where incoming mail is read from."""
+
+    def fetch(self) -> list[IncomingMail]:
+        """Every message not yet marked processed, oldest first."""
+        ...
+
+    def mark_processed(self, id: str) -> None:
+        """Take the message out of the unprocessed set for good (idempotent)."""
+        ...
+
+    def close(self) -> None:
+        """Release connections; the mailbox may not be used afterwards."""
+        ...
+
+
+@runtime_checkable
+class Outbox(Protocol):
+    """Where outgoing mail is handed over for delivery."""
+
+    def send(self, msg: EmailMessage) -> None:
+        """Deliver or durably queue ``msg``; raise :class:`MailError` if not."""
+        ...
+
+    def close(self) -> None:
+        """Release connections; the outbox may not be used afterwards."""
+        ...

@@ -1,0 +1,191 @@
+"""A toy ruleset that overrides every hook, to show the adjudicator asks them and obeys.
+
+The toy plays on the standard board with: a minor power MINOR whose units
+are steered by weighted vote (weights in ``state.extra["votes"]``), a double
+strength unit, an impassable Switzerland-like province (``closed``), a
+protected unit its ally may not dislodge, a no-support rule between two
+powers, minor units that disband instead of retreating, a Summer season, an
+influence phase kind "I" handled by the ruleset, and captures refused to
+minor units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from judge.engine import GameState, Hold, Move, Phase, Ruleset, Support, Unit, Variant, adjudicate
+from judge.engine.orders import Build, Convoy
+from judge.engine.results import PhaseOutcome
+from judge.variants import load_variant
+
+
+class Toy(Ruleset):
+    name = "toy"
+    phase_cycle = (("S", "I"), ("S", "M"), ("S", "R"), ("U", "M"), ("U", "R"), ("F", "M"), ("F", "R"),
+                   ("W", "A"))
+
+    def order_weights(self, state: GameState, owner: str, unit: Unit) -> Mapping[str, int]:
+        if owner == "MINOR":
+            return state.extra.get("votes", {})
+        return {owner: 1}
+
+    def unit_strength(self, state: GameState, owner: str, unit: Unit) -> int:
+        return 2 if str(unit) in state.extra.get("double", []) else 1
+
+    def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+        return province not in state.extra.get("closed", [])
+
+    def may_dislodge(self, state: GameState, power: str, victim_owner: str, victim: Unit) -> bool:
+        protector = state.extra.get("protector", {}).get(victim_owner)
+        return power != victim_owner and power != protector
+
+    def may_support(self, state: GameState, owner: str, unit: Unit, supported_owner: str, supported: Unit) -> bool:
+        return {owner, supported_owner} != {"ENGLAND", "TURKEY"}
+
+    def may_convoy(self, state: GameState, owner: str, fleet: Unit, army_owner: str, army: Unit) -> bool:
+        return army_owner != "TURKEY"
+
+    def may_retreat(self, state: GameState, owner: str, unit: Unit) -> bool:
+        return owner != "MINOR"
+
+    def ownership_season(self) -> str:
+        return "F"
+
+    def may_capture(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+        return owner != "MINOR"
+
+    def phase_handlers(self) -> Mapping[str, Any]:
+        return {"I": self._influence}
+
+    def phase_needed(self, state: GameState) -> bool | None:
+        if state.phase.kind == "I":
+            return state.phase.year % 2 == 1  # influence only in odd years
+        return None
+
+    def build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
+        return tuple(sorted(state.centers.get(power, ())))  # build in any owned centre
+
+    def adjustment_count(self, state: GameState, power: str) -> int:
+        return 0 if power == "MINOR" else super().adjustment_count(state, power)
+
+    def _influence(self, state: GameState, orders: Mapping[str, list[Any]]) -> PhaseOutcome:
+        new = state.copy()
+        new.extra["influence"] = {p: len(o) for p, o in orders.items()}
+        return PhaseOutcome(new)
+
+
+@pytest.fixture(scope="module")
+def toy() -> Variant:
+    board = load_variant("standard").map
+    return Variant("toy", board, Toy(board))
+
+
+def state(phase: str, units: dict[str, list[str]], **extra: Any) -> GameState:
+    return GameState(Phase.parse(phase), {p: [Unit.parse(u) for u in us] for p, us in units.items()},
+                     {}, [], dict(extra))
+
+
+def where(outcome: PhaseOutcome) -> dict[str, list[str]]:
+    return {p: sorted(str(u) for u in us) for p, us in outcome.state.units.items() if us}
+
+
+def test_weighted_vote_picks_the_order_with_most_weight(toy: Variant) -> None:
+    s = state("S1901M", {"MINOR": ["A SER"]}, votes={"AUSTRIA": 3, "RUSSIA": 2, "TURKEY": 2})
+    out = adjudicate(toy, s, {"AUSTRIA": [Move("A", "SER", "BUL")], "RUSSIA": [Move("A", "SER", "RUM")],
+                              "TURKEY": [Move("A", "SER", "RUM")]})
+    assert where(out) == {"MINOR": ["A RUM"]}
+
+
+def test_weighted_vote_tie_holds_and_outsiders_are_void(toy: Variant) -> None:
+    s = state("S1901M", {"MINOR": ["A SER"]}, votes={"AUSTRIA": 2, "RUSSIA": 2})
+    out = adjudicate(toy, s, {"AUSTRIA": [Move("A", "SER", "BUL")], "RUSSIA": [Move("A", "SER", "RUM")],
+                              "ITALY": [Move("A", "SER", "ALB")]})
+    assert where(out) == {"MINOR": ["A SER"]}
+    void = [r for r in out.results if r.power == "ITALY"]
+    assert void and void[0].result == "void" and "may not order" in void[0].message
+
+
+def test_unit_nobody_may_order_holds(toy: Variant) -> None:
+    s = state("S1901M", {"MINOR": ["A SER"]}, votes={})
+    out = adjudicate(toy, s, {"AUSTRIA": [Move("A", "SER", "BUL")]})
+    assert where(out) == {"MINOR": ["A SER"]}
+
+
+def test_double_strength_unit_dislodges_alone(toy: Variant) -> None:
+    s = state("S1901M", {"AUSTRIA": ["A VIE"], "RUSSIA": ["A GAL"]}, double=["A VIE"])
+    out = adjudicate(toy, s, {"AUSTRIA": [Move("A", "VIE", "GAL")]})
+    assert where(out) == {"AUSTRIA": ["A GAL"]}
+    assert [str(d.unit) for d in out.dislodged] == ["A GAL"]
+
+
+def test_double_strength_support_counts_two(toy: Variant) -> None:
+    s = state("S1901M", {"AUSTRIA": ["A VIE", "A BUD"], "RUSSIA": ["A GAL", "A WAR", "A UKR"]},
+              double=["A BUD"])
+    orders = {"AUSTRIA": [Move("A", "VIE", "GAL"), Support("A", "BUD", "A", "VIE", "GAL")],
+              "RUSSIA": [Support("A", "WAR", "A", "GAL", None), Hold("A", "GAL")]}
+    out = adjudicate(toy, s, orders)
+    assert "A GAL" in where(out)["AUSTRIA"]  # 1 + 2 beats 1 + 1
+
+
+def test_closed_province_cannot_be_entered(toy: Variant) -> None:
+    s = state("S1901M", {"FRANCE": ["A PAR"]}, closed=["BUR"])
+    out = adjudicate(toy, s, {"FRANCE": [Move("A", "PAR", "BUR")]})
+    assert where(out) == {"FRANCE": ["A PAR"]}
+    assert out.results[0].result == "void" and "BUR may not be entered" in out.results[0].message
+
+
+def test_protector_may_not_dislodge_or_help_dislodge(toy: Variant) -> None:
+    s = state("S1901M", {"AUSTRIA": ["A VIE", "A BOH"], "MINOR": ["A GAL"], "RUSSIA": ["A WAR"]},
+              protector={"MINOR": "AUSTRIA"}, votes={})
+    alone = adjudicate(toy, s, {"AUSTRIA": [Move("A", "VIE", "GAL"), Support("A", "BOH", "A", "VIE", "GAL")]})
+    assert "A GAL" in where(alone)["MINOR"]
+    helped = adjudicate(toy, s, {"RUSSIA": [Move("A", "WAR", "GAL")],
+                                 "AUSTRIA": [Support("A", "VIE", "A", "WAR", "GAL")]})
+    assert "A GAL" in where(helped)["MINOR"]  # Austria's support does not count against its protégé
+
+
+def test_forbidden_support_and_convoy_are_void(toy: Variant) -> None:
+    s = state("S1901M", {"ENGLAND": ["F NTH", "F ENG"], "TURKEY": ["A BEL"], "FRANCE": ["A PIC"]})
+    out = adjudicate(toy, s, {"ENGLAND": [Support("F", "ENG", "A", "BEL", None),
+                                          Convoy("F", "NTH", "BEL", "YOR")],
+                              "TURKEY": [Move("A", "BEL", "YOR")]})
+    results = {r.unit: r for r in out.results}
+    assert results["F ENG"].result == "void" and results["F NTH"].result == "void"
+    assert where(out)["TURKEY"] == ["A BEL"]
+
+
+def test_minor_units_disband_instead_of_retreating(toy: Variant) -> None:
+    s = state("S1901M", {"AUSTRIA": ["A VIE", "A BOH"], "MINOR": ["A GAL"]}, votes={})
+    out = adjudicate(toy, s, {"AUSTRIA": [Move("A", "VIE", "GAL"), Support("A", "BOH", "A", "VIE", "GAL")]})
+    assert [str(d.unit) for d in out.dislodged] == ["A GAL"]
+    assert out.state.dislodged == [] and str(out.state.phase) == "U1901M"
+
+
+def test_summer_season_and_extra_phase_kind(toy: Variant) -> None:
+    s = state("S1901I", {"FRANCE": ["A PAR"]})
+    out = adjudicate(toy, s, {"FRANCE": [Hold("A", "PAR")], "ENGLAND": []})
+    assert out.state.extra["influence"] == {"FRANCE": 1, "ENGLAND": 0}
+    assert str(out.state.phase) == "S1901M"
+    out = adjudicate(toy, out.state, {})
+    assert str(out.state.phase) == "U1901M"
+
+
+def test_phase_needed_skips_influence_in_even_years(toy: Variant) -> None:
+    s = state("F1901M", {"FRANCE": ["A PAR"]})
+    s.centers = {"FRANCE": {"PAR"}}
+    out = adjudicate(toy, s, {})
+    assert str(out.state.phase) == "S1902M"  # no adjustments due, no influence in 1902
+
+
+def test_capture_hook_and_build_sites(toy: Variant) -> None:
+    s = state("F1901M", {"FRANCE": ["A BUR"], "MINOR": ["A SER"]}, votes={})
+    s.centers = {"FRANCE": {"PAR"}}
+    out = adjudicate(toy, s, {"FRANCE": [Move("A", "BUR", "BEL")]})
+    assert out.state.centers["FRANCE"] == {"PAR", "BEL"}
+    assert "SER" not in out.state.centers.get("MINOR", set())  # minors do not capture
+    assert str(out.state.phase) == "W1901A"
+    built = adjudicate(toy, out.state, {"FRANCE": [Build("A", "PAR")]})
+    assert where(built)["FRANCE"] == ["A BEL", "A PAR"]
