@@ -88,8 +88,22 @@ def _orders_from_json(variant: Variant, kind: str, data: Any) -> tuple[dict[str,
             try:
                 parsed.append(parse_order(str(line), variant.map, kind))
             except OrderError as exc:
-                unread.append(OrderResult(power, "", str(line), VOID, str(exc)))
+                order = _as_movement_order(variant, str(line), kind)
+                if order is not None:  # the engine voids it against the right unit
+                    parsed.append(order)
+                else:
+                    unread.append(OrderResult(power, "", str(line), VOID, str(exc)))
     return orders, unread
+
+
+def _as_movement_order(variant: Variant, line: str, kind: str) -> AnyOrder | None:
+    """A support or convoy sent in a retreat or build phase still names its unit."""
+    if kind == "M":
+        return None
+    try:
+        return parse_order(line, variant.map, "M")
+    except OrderError:
+        return None
 
 
 def _unit(variant: Variant, text: Any) -> Unit:

@@ -56,7 +56,7 @@ def _builds(variant: Variant, state: GameState, power: str, owed: int,
             left -= 1
             continue
         elif not problem:
-            problem = f"{power} must build, not remove"
+            problem = f"{power} must build or waive" if isinstance(order, Remove) else "not an adjustment order"
         results.append(OrderResult(power, _unit_text(order), str(order), VOID, problem))
     return results
 
@@ -100,7 +100,7 @@ def _removals(board: Map, state: GameState, power: str, owed: int,
                 continue
             problem = f"{power} has no unit in {order.location}"
         elif not problem:
-            problem = f"{power} must remove units, not build"
+            problem = f"{power} must remove units" if isinstance(order, (Build, Waive)) else "not an adjustment order"
         results.append(OrderResult(power, _unit_text(order), str(order), VOID, problem))
     for unit in civil_disorder_removals(board, state, power, left):
         units.remove(unit)

@@ -43,9 +43,31 @@ class SeaGraph:
         ends = self.seas_next_to.get(target, frozenset())
         return bool(ends) and not self.reachable_seas(source).isdisjoint(ends)
 
-    def on_some_route(self, sea: str, source: str, target: str) -> bool:
-        """Whether a fleet in ``sea`` could be part of a convoy from source to target."""
-        return sea in self.reachable_seas(source) and sea in self.reachable_seas(target)
+    def useful_fleets(self, source: str, target: str, fleet_seas: Collection[str]) -> frozenset[str]:
+        """Seas whose fleet is needed by some convoy route from source to target (DATC 6.G.19).
+
+        A fleet is needed when it lies on a route with no shortcut: each sea of
+        the chain touches only its neighbours in the chain, only the first
+        touches the source and only the last the target.
+        """
+        starts = [s for s in self.seas_next_to.get(source, ()) if s in fleet_seas]
+        ends = self.seas_next_to.get(target, frozenset())
+        useful: set[str] = set()
+
+        def extend(path: list[str], blocked: frozenset[str]) -> None:
+            last = path[-1]
+            if last in ends:
+                useful.update(path)
+                return
+            for sea in self.sea_links.get(last, ()):
+                if sea in fleet_seas and sea not in blocked and sea not in path:
+                    path.append(sea)
+                    extend(path, blocked | self.sea_links.get(last, frozenset()))
+                    path.pop()
+
+        for first in starts:
+            extend([first], frozenset(starts))
+        return frozenset(useful)
 
     def route_through(self, source: str, target: str, fleet_seas: Collection[str]) -> bool:
         """Whether the seas in ``fleet_seas`` alone form a chain from source to target."""

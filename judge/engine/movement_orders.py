@@ -54,6 +54,9 @@ class OrderCheck:
         self.board, self.ruleset, self.state = board, ruleset, state
         self.pieces, self.at = pieces, at
         self.seas: SeaGraph = sea_graph(board)
+        # DATC 4.E.1: a convoyed move is legal only if fleets stand where a route could run.
+        self.fleet_seas = frozenset(p.province for p in pieces if p.placed.unit.type == FLEET
+                                    and board.provinces[p.province].terrain is Terrain.SEA)
 
     def run(self) -> None:
         for piece in self.pieces:
@@ -63,14 +66,16 @@ class OrderCheck:
                     self._disregard(piece, problem)
         self._convoy_intent()
         for piece in self.pieces:
-            if piece.kind == SUPPORT:
-                self._match_support(piece)
-            elif piece.kind == CONVOY:
+            if piece.kind == CONVOY:
                 self._match_convoy(piece)
         for piece in self.pieces:
             if piece.convoyed and not self.seas.route_through(
                     piece.province, piece.dest, {self.pieces[f].province for f in piece.fleets}):
+                # Still a move (DATC 6.D.8): it fails, and cannot be supported to hold.
                 piece.no_route = True
+        for piece in self.pieces:
+            if piece.kind == SUPPORT:
+                self._match_support(piece)
 
     def _disregard(self, piece: Piece, why: str) -> None:
         piece.kind, piece.void, piece.target, piece.dest = HOLD, why, -1, ""
@@ -103,7 +108,7 @@ class OrderCheck:
 
     def _legal_army_move(self, piece: Piece, order: Move, dest: str) -> str:
         piece.dest_loc = dest
-        by_sea = self.seas.route_possible(piece.province, dest)
+        by_sea = self.seas.route_through(piece.province, dest, self.fleet_seas)
         if self.board.army_can_move(piece.province, dest):
             piece.convoyed = order.via_convoy and by_sea
             return ""
@@ -147,20 +152,22 @@ class OrderCheck:
             into = board.province_of(order.destination)
             if into == piece.province:
                 return "a unit cannot support a move into its own province"
-            if into == supported or not self._could_move(helped, into):
+            if into == supported or not self._could_move(helped, into, piece.province):
                 return f"{helped.unit} cannot move to {into}"
         if not board.can_reach_province(unit.type, unit.location, into):
             return f"{unit} cannot reach {into}, so it cannot support there"
         piece.kind, piece.target = SUPPORT, other
         piece.dest = into if order.destination is not None else ""
+        piece.dest_loc = order.destination if order.destination and "/" in order.destination else ""
         return ""
 
-    def _could_move(self, placed: Placed, province: str) -> bool:
+    def _could_move(self, placed: Placed, province: str, supporter: str) -> bool:
+        """Whether the supported unit could get there; a fleet cannot both support and convoy."""
         unit = placed.unit
         if unit.type == FLEET:
             return bool(self.board.fleet_targets(unit.location, province))
         return (self.board.army_can_move(placed.province, province)
-                or self.seas.route_possible(placed.province, province))
+                or self.seas.route_through(placed.province, province, self.fleet_seas - {supporter}))
 
     def _legal_convoy(self, piece: Piece, order: Convoy) -> str:
         board, unit = self.board, piece.placed.unit
@@ -172,7 +179,7 @@ class OrderCheck:
         other = self.at.get(source)
         if other is None or self.pieces[other].placed.unit.type != ARMY:
             return f"there is no army in {source} to convoy"
-        if source == dest or not self.seas.on_some_route(piece.province, source, dest):
+        if source == dest or piece.province not in self.seas.useful_fleets(source, dest, self.fleet_seas):
             return f"{piece.province} is on no sea route from {source} to {dest}"
         army = self.pieces[other].placed
         if not self.ruleset.may_convoy(self.state, piece.power, unit, army.power, army.unit):
@@ -188,7 +195,7 @@ class OrderCheck:
                 continue
             army = self.pieces[piece.target]
             if (army.kind == MOVE and army.dest == piece.dest and army.power == piece.power
-                    and army.placed.unit.type == ARMY and self.seas.route_possible(army.province, army.dest)):
+                    and army.placed.unit.type == ARMY):
                 army.convoyed = True
 
     def _match_support(self, piece: Piece) -> None:
@@ -196,6 +203,10 @@ class OrderCheck:
         if piece.dest:
             if other.kind != MOVE or other.dest != piece.dest:
                 self._disregard(piece, f"{other.placed.unit} does not move to {piece.dest}")
+                return
+            if piece.dest_loc and other.placed.unit.type == FLEET and piece.dest_loc != other.dest_loc:
+                # DATC 6.B.9: a coast may be left out of a support, but a coast given must match.
+                self._disregard(piece, f"{other.placed.unit} moves to {other.dest_loc}, not {piece.dest_loc}")
                 return
         elif other.kind == MOVE:
             self._disregard(piece, f"{other.placed.unit} moves, so it cannot be supported to hold")

@@ -71,10 +71,16 @@ def _result(movement: Movement, piece: Piece, moved: bool, winner: int) -> Order
         note = f"{note}; {why}" if note else why
     elif piece.void:
         outcome = VOID
+    elif piece.no_route:
+        outcome = NO_CONVOY
     elif piece.kind == MOVE:
         outcome = _move_outcome(movement, piece, moved)
     elif piece.kind == SUPPORT:
         outcome = OK if movement.succeeds(piece.index) else CUT
+    elif piece.kind == CONVOY:
+        # The fleet carried nothing if the army's route failed (paradox rule, or a broken chain).
+        army = movement.pieces[piece.target]
+        outcome = _move_outcome(movement, army, False) if army.no_route or not movement.route_open(army.index) else OK
     else:
         outcome = OK
     return OrderResult(piece.power, str(piece.placed.unit), text, outcome, note)
@@ -83,7 +89,7 @@ def _result(movement: Movement, piece: Piece, moved: bool, winner: int) -> Order
 def _move_outcome(movement: Movement, piece: Piece, moved: bool) -> str:
     if moved:
         return OK
-    if piece.convoyed and piece.no_route:
+    if piece.no_route:
         return NO_CONVOY
     if piece.convoyed and not movement.route_open(piece.index):
         return DISRUPTED
