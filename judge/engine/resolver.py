@@ -18,7 +18,7 @@ UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 class Resolver:
     """Memoised, cycle-aware evaluation of boolean decisions numbered 0..n-1."""
 
-    __slots__ = ("_adjudicate", "_backup", "_state", "_value", "_deps", "_in_deps")
+    __slots__ = ("_adjudicate", "_backup", "_state", "_value", "_deps")
 
     def __init__(self, count: int, adjudicate: Callable[[int], bool],
                  backup: Callable[[list[int]], dict[int, bool]]) -> None:
@@ -27,7 +27,6 @@ class Resolver:
         self._state = [UNRESOLVED] * count
         self._value = [False] * count
         self._deps: list[int] = []
-        self._in_deps: set[int] = set()
 
     def is_resolved(self, decision: int) -> bool:
         return self._state[decision] == RESOLVED
@@ -37,8 +36,9 @@ class Resolver:
         if state == RESOLVED:
             return self._value[decision]
         if state == GUESSING:
-            if decision not in self._in_deps:
-                self._push(decision)
+            # Always recorded, even if already listed: the caller's value now rests on a guess
+            # and must not be settled (Pandin's paradox, DATC 6.F.16, shows why).
+            self._push(decision)
             return self._value[decision]
         mark = len(self._deps)
         first = self._attempt(decision, False)
@@ -74,11 +74,9 @@ class Resolver:
 
     def _push(self, decision: int) -> None:
         self._deps.append(decision)
-        self._in_deps.add(decision)
 
     def _unwind(self, mark: int) -> None:
         while len(self._deps) > mark:
             decision = self._deps.pop()
-            self._in_deps.discard(decision)
             if self._state[decision] != RESOLVED:
                 self._state[decision] = UNRESOLVED
