@@ -8,7 +8,7 @@ from judge.engine.movement_orders import CONVOY, MOVE, SUPPORT, Piece
 from judge.engine.orders import ARMY, Hold, Unit
 from judge.engine.results import (BOUNCE, CUT, DISLODGED, DISRUPTED, NO_CONVOY, OK, VOID, OrderResult,
                                   PhaseOutcome)
-from judge.engine.state import Dislodged, GameState
+from judge.engine.state import Dislodged
 
 if TYPE_CHECKING:
     from judge.engine.movement import Movement
@@ -110,4 +110,4 @@ def _retreats(movement: Movement, piece: Piece, attacker: Piece, closed: set[str
     return Dislodged(piece.power, unit, attacker.province, allowed)
 
 
-__all__ = ["report", "CONVOY"]
+

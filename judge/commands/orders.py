@@ -1,0 +1,468 @@
+"""Turn a player's order line into an Order value, leniently, as email judges do.
+
+Parsing happens in two steps.  The grammar (``grammar/orders.lark``, LALR)
+turns a line into a map-independent *shape* -- which kind of order, and the
+words naming each place -- and that step is cached per line, because players
+and benchmarks send the same lines again and again.  Resolution then looks the
+words up on the board, splits off coasts and reports unknown names with the
+column where they start.  Every failure is an :class:`OrderError`; nothing else
+escapes for any input text.
+
+>>> from judge.variants import load_variant
+>>> board = load_variant("standard").map
+>>> str(parse_order("army paris moves to burgundy", board))
+'A PAR - BUR'
+>>> str(parse_order("F St Petersburg north coast - Gulf of Bothnia", board))
+'F STP/NC - BOT'
+"""
+
+from __future__ import annotations
+
+import re
+from copy import copy
+from functools import lru_cache
+from typing import NamedTuple
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternStr
+
+from judge.engine.geography import Map
+from judge.engine.orders import (
+    AnyOrder, Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Waive,
+)
+from judge.paths import grammar_dir
+
+MAX_ORDER_LENGTH = 300
+PHASE_NAMES = {"M": "a movement phase", "R": "a retreat phase", "A": "an adjustment phase"}
+
+
+class OrderError(ValueError):
+    """One order that could not be read: where (line, column) and what was expected."""
+
+    def __init__(self, message: str, column: int, expected: list[str] | None = None,
+                 line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column
+        self.expected = list(expected or [])
+        self.line = line
+
+    def __str__(self) -> str:
+        if self.line is not None:
+            return f"line {self.line}, column {self.column}: {self.message}"
+        return f"{self.message} (column {self.column})"
+
+
+# -- shapes: what the grammar makes of a line, before the map is consulted ----
+
+class _Loc(NamedTuple):
+    words: tuple[Token, ...]
+    coast: tuple[Token, ...] | None
+
+
+class _Unit(NamedTuple):
+    utype: Token | None  # value "A" or "F", positioned where the player wrote it
+    nation: Token | None
+    loc: _Loc
+
+
+class _Shape(NamedTuple):
+    kind: str  # hold, move, support, convoy, build, remove, disband, waive
+    unit: _Unit | None = None
+    path: tuple[_Loc, ...] = ()
+    other: _Unit | None = None  # the supported or convoyed unit
+    via: bool = False
+
+
+_VIA = "via"
+
+
+class _ShapeBuilder(Transformer):
+    """Runs inside the LALR parser (no tree is built), one method per rule."""
+
+    def start(self, children: list) -> _Shape:
+        return children[0]
+
+    def army(self, children: list[Token]) -> Token:
+        return Token.new_borrow_pos("UTYPE", "A", children[0])
+
+    def fleet(self, children: list[Token]) -> Token:
+        return Token.new_borrow_pos("UTYPE", "F", children[0])
+
+    def coast(self, children: list[Token]) -> tuple[Token, ...]:
+        return tuple(children)
+
+    def location(self, children: list) -> _Loc:
+        if isinstance(children[-1], tuple):
+            return _Loc(tuple(children[:-1]), children[-1])
+        return _Loc(tuple(children), None)
+
+    def unit(self, children: list) -> _Unit:
+        return _Unit(children[0], None, children[1]) if len(children) == 2 else _Unit(None, None, children[0])
+
+    def foreign_unit(self, children: list) -> _Unit:
+        return _Unit(children[1], children[0], children[2])
+
+    def via(self, _children: list) -> str:
+        return _VIA
+
+    def hold(self, children: list) -> _Shape:
+        return _Shape("hold", children[0])
+
+    def move(self, children: list) -> _Shape:
+        via = children[-1] == _VIA
+        path = tuple(children[1:-1] if via else children[1:])
+        return _Shape("move", children[0], path, via=via)
+
+    def support(self, children: list) -> _Shape:
+        return _Shape("support", children[0], tuple(children[2:]), children[1])
+
+    def convoy(self, children: list) -> _Shape:
+        return _Shape("convoy", children[0], (children[2],), children[1])
+
+    def build(self, children: list) -> _Shape:
+        return _Shape("build", children[0])
+
+    def remove(self, children: list) -> _Shape:
+        return _Shape("remove", children[0])
+
+    def disband(self, children: list) -> _Shape:
+        return _Shape("disband", children[0])
+
+    def waive(self, _children: list) -> _Shape:
+        return _Shape("waive")
+
+
+@lru_cache(maxsize=1)
+def order_parser() -> Lark:
+    """The LALR parser, built once per process (building costs far more than parsing)."""
+    text = (grammar_dir() / "orders.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", lexer="contextual", transformer=_ShapeBuilder())
+
+
+@lru_cache(maxsize=1)
+def _keywords() -> frozenset[str]:
+    return frozenset(t.pattern.value.lower() for t in order_parser().terminals
+                     if isinstance(t.pattern, PatternStr))
+
+
+@lru_cache(maxsize=16384)
+def _parse_shape(prepared: str) -> _Shape:
+    return order_parser().parse(prepared)
+
+
+# -- public API ---------------------------------------------------------------
+
+def parse_order(text: str, board: Map, phase_kind: str = "M") -> AnyOrder:
+    """Read one order; raise :class:`OrderError` (never anything else) if it cannot be read."""
+    if phase_kind not in PHASE_NAMES:
+        raise ValueError(f"phase_kind must be one of {', '.join(PHASE_NAMES)}, not {phase_kind!r}")
+    line = text.replace("\ufeff", " ").rstrip(" \t\r\n.;,")
+    if not line.strip():
+        raise OrderError("empty order", 1, ["an order"])
+    if len(line) > MAX_ORDER_LENGTH:
+        raise OrderError(f"order too long (more than {MAX_ORDER_LENGTH} characters)", MAX_ORDER_LENGTH + 1)
+    try:
+        prepared = _join_hyphens(line, board)
+        try:
+            shape = _parse_shape(prepared)
+        except UnexpectedInput as err:
+            raise _syntax_error(err, line, prepared, phase_kind) from None
+        return _Resolver(board, line, prepared).order(shape, phase_kind)
+    except OrderError:
+        raise
+    except (LarkError, LookupError, AttributeError, AssertionError, TypeError, ValueError, RecursionError) as exc:
+        # A bug of ours must not become a traceback in a player's reply.
+        raise OrderError(f"cannot read this order ({type(exc).__name__})", 1) from exc
+
+
+def parse_orders(text: str, board: Map, phase_kind: str = "M"
+                 ) -> tuple[list[tuple[int, AnyOrder]], list[OrderError]]:
+    """Read one order per non-blank line; bad lines become errors, the rest still count."""
+    orders: list[tuple[int, AnyOrder]] = []
+    errors: list[OrderError] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            orders.append((number, parse_order(raw, board, phase_kind)))
+        except OrderError as err:
+            err.line = number
+            errors.append(err)
+    return orders, errors
+
+
+# -- hyphens: "PAR-BUR" is a move, "Mid-Atlantic" is a name --------------------
+
+_WORD_HYPHEN_RE = re.compile(r"(?<=[^\s\-])-(?=[^\W_])")
+_NAME_END_RE = re.compile(r"[-/(]")
+
+
+def _join_hyphens(line: str, board: Map) -> str:
+    """Write ``_`` for each hyphen that sits inside a name, keeping every column.
+
+    A hyphen between two words is a move unless the words around it make a
+    name together, or the words after it do not start one (``Mid-Atlantic``).
+    """
+    if "-" not in line:
+        return line
+    chars = list(line)
+    segment_start = 0
+    for match in _WORD_HYPHEN_RE.finditer(line):
+        pos = match.start()
+        start = pos
+        while start > segment_start and not line[start - 1].isspace():
+            start -= 1
+        left = line[start:pos]
+        after = line[pos + 1:].split()[:4]
+        if _starts_name(board, left + "-", after) or not _starts_name(board, "", after):
+            chars[pos] = "_"
+        else:
+            segment_start = pos + 1
+    return "".join(chars)
+
+
+def _starts_name(board: Map, head: str, words: list[str]) -> bool:
+    """Whether ``head`` and the first one or more of ``words`` name a province."""
+    if not words:
+        return False
+    words = [_NAME_END_RE.split(words[0], maxsplit=1)[0], *words[1:]]
+    return any(board.resolve_name(head + " ".join(words[:n])) for n in range(1, len(words) + 1))
+
+
+# -- coasts ----------------------------------------------------------------------
+
+_DIRECTIONS = {"n": "NC", "north": "NC", "s": "SC", "south": "SC",
+               "e": "EC", "east": "EC", "w": "WC", "west": "WC"}
+_BARE_COASTS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC",
+                **{d + "coast": c for d, c in _DIRECTIONS.items() if len(d) > 1}}
+_ANY_COAST = {**_BARE_COASTS, **_DIRECTIONS, **{d + "c": c for d, c in _DIRECTIONS.items()}}
+
+
+def _fold(words: tuple[Token, ...] | list[Token]) -> str:
+    return "".join(words).lower().replace(".", "").replace("_", "")
+
+
+def _bare_coast(words: tuple[Token, ...]) -> str | None:
+    """A coast written without '/' or brackets: ``nc`` or ``north coast``, not ``north``."""
+    return _BARE_COASTS.get(_fold(words))
+
+
+def _coast_code(words: tuple[Token, ...]) -> str:
+    """The map's code for a coast written after '/' or in brackets (``north`` → ``NC``)."""
+    folded = _fold(words)
+    return _ANY_COAST.get(folded, folded.upper())
+
+
+# -- resolution: shape + board -> Order ---------------------------------------------
+
+_KIND_NAMES = {"hold": "a hold", "move": "a move", "support": "a support", "convoy": "a convoy",
+               "build": "a build", "remove": "a removal", "disband": "a disband", "waive": "a waive"}
+_ALLOWED = {"M": ("move", "hold", "support", "convoy"), "R": ("move", "disband", "remove"),
+            "A": ("build", "remove", "disband", "waive")}
+
+
+class _Resolver:
+    """Looks one line's shape up on one board; knows the line for quoting and columns."""
+
+    def __init__(self, board: Map, line: str, prepared: str) -> None:
+        self.board = board
+        self.line = line
+        self.prepared = prepared
+
+    def order(self, shape: _Shape, phase: str) -> AnyOrder:
+        if shape.kind not in _ALLOWED[phase]:
+            column = len(self.line) - len(self.line.lstrip()) + 1
+            raise OrderError(f"{_KIND_NAMES[shape.kind]} is not allowed in {PHASE_NAMES[phase]}", column,
+                             [_KIND_NAMES[k] for k in _ALLOWED[phase]])
+        if shape.kind == "waive" or shape.unit is None:
+            return Waive()
+        utype, loc = self.unit(shape.unit)
+        if shape.kind == "hold":
+            return Hold(utype, loc)
+        if shape.kind == "move":
+            return self._move(shape, utype, loc, phase)
+        if shape.kind in ("support", "convoy"):
+            return self._aid(shape, utype, loc)
+        if shape.kind == "build":
+            return Build(utype, loc)
+        return Remove(utype, loc) if phase == "A" else Disband(utype, loc)
+
+    def _move(self, shape: _Shape, utype: str | None, loc: str, phase: str) -> AnyOrder:
+        if phase == "R":
+            if len(shape.path) > 1:
+                raise OrderError("a retreat goes to one province, not along a route",
+                                 shape.path[1].words[0].start_pos + 1, ["end of line"])
+            return Retreat(utype, loc, self.location(shape.path[0]))
+        steps = [self.location(step) for step in shape.path]
+        # A route through seas ("A LON - NTH - NWY") asks for a convoy: DATC 4.A.6.
+        return Move(utype, loc, steps[-1], shape.via or len(steps) > 1)
+
+    def _aid(self, shape: _Shape, utype: str | None, loc: str) -> AnyOrder:
+        assert shape.other is not None
+        other_type, other = self.unit(shape.other)
+        target = self.location(shape.path[0]) if shape.path else None
+        if shape.kind == "support":
+            return Support(utype, loc, other_type, other, target)
+        if other_type == "F" and shape.other.utype is not None:
+            raise OrderError("only an army can be convoyed", shape.other.utype.start_pos + 1, ["A"])
+        return Convoy(utype, loc, other, target or other)
+
+    def unit(self, unit: _Unit) -> tuple[str | None, str]:
+        """The unit type (None if not given) and location; a nationality must name a power."""
+        if unit.nation is not None and not self._is_power(unit.nation):
+            raise OrderError(f"unknown power '{self.text((unit.nation,))}'", unit.nation.start_pos + 1,
+                             ["a power", "a unit type"])
+        utype = unit.utype.value if unit.utype is not None else None
+        return utype, self.location(unit.loc, typeless_unit=utype is None)
+
+    def location(self, loc: _Loc, typeless_unit: bool = False) -> str:
+        found = self._lookup(loc.words, loc.coast)
+        if found is None and typeless_unit and len(loc.words) > 1:
+            found = self._after_nationality(loc)
+        if found is None:
+            raise self._unknown(loc.words)
+        return found
+
+    def _lookup(self, words: tuple[Token, ...], coast: tuple[Token, ...] | None) -> str | None:
+        """The map location for a run of words, with any coast the province really has."""
+        abbr = self.board.resolve_name(" ".join(words))
+        if abbr is not None:
+            return self._with_coast(abbr, _coast_code(coast)) if coast else abbr
+        if coast is not None:
+            return None
+        for size in (2, 1):  # a coast written as plain words: "Spain sc", "STP north coast"
+            code = _bare_coast(words[-size:]) if len(words) > size else None
+            abbr = self.board.resolve_name(" ".join(words[:-size])) if code else None
+            if abbr is not None and code is not None:
+                return self._with_coast(abbr, code)
+        return None
+
+    def _with_coast(self, abbr: str, code: str) -> str:
+        """Keep a real coast of the province; drop any other (DATC 4.B.6)."""
+        province = self.board.provinces.get(abbr)
+        return f"{abbr}/{code}" if province is not None and code in province.coasts else abbr
+
+    def _after_nationality(self, loc: _Loc) -> str | None:
+        """``S French PAR``: a word before a typeless unit is a nationality, or a bad unit type."""
+        first = loc.words[0]
+        if self._lookup(loc.words[:1], None) is not None:
+            return None
+        rest = self._lookup(loc.words[1:], loc.coast)
+        if rest is None or self._is_power(first):
+            return rest
+        raise OrderError(f"unknown unit type '{self.text((first,))}'", first.start_pos + 1,
+                         ["a unit type (A or F)"])
+
+    def _unknown(self, words: tuple[Token, ...]) -> OrderError:
+        """Name the first word that is not part of a province: junk after one, or a bad name."""
+        for size in range(len(words) - 1, 0, -1):
+            if self._lookup(words[:size], None) is not None:
+                at_end = words[-1].end_pos >= len(self.prepared.rstrip())
+                return OrderError(f"unexpected '{self.text(words[size:])}' after '{self.text(words[:size])}'",
+                                  words[size].start_pos + 1, ["end of line"] if at_end else [])
+        return OrderError(f"unknown province '{self.text(words)}'", words[0].start_pos + 1, ["a province"])
+
+    def _is_power(self, word: Token) -> bool:
+        text = self.text((word,))
+        if len(text) < 2:  # a lone letter is more likely a mistyped unit type
+            return False
+        return any(self.board.power_named(t) is not None for t in (text, text.removesuffix("'s")))
+
+    def text(self, tokens: tuple[Token, ...]) -> str:
+        """What the player wrote for these tokens (hyphens and all)."""
+        return " ".join(self.line[tokens[0].start_pos:tokens[-1].end_pos].split())
+
+
+# -- syntax errors: Lark's exception -> one human line ------------------------------
+
+_MOVES = ("_DASH", "_ARROW", "_TO", "_M", "_R", "_MOVE", "_MOVES", "_RETREAT", "_RETREATS")
+_EXPECTED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("a unit type", "MRA", ("A", "ARMY", "F", "FLEET")),
+    ("a province", "MRA", ("NAME",)),
+    ("a coast", "MRA", ("_SLASH", "_LPAR")),
+    ("')'", "MRA", ("_RPAR",)),
+    ("'-'", "MR", _MOVES),
+    ("'TO'", "MR", ("TO",)),
+    ("'H'", "M", ("_H", "_HOLD", "_HOLDS", "_STAND", "_STANDS")),
+    ("'S'", "M", ("_S", "_SUPPORT", "_SUPPORTS")),
+    ("'C'", "M", ("_C", "_CONVOYS")),
+    ("'CONVOY'", "M", ("CONVOY",)),
+    ("'VIA CONVOY'", "M", ("_VIA", "_BY")),
+    ("'BUILD'", "A", ("_B", "_BUILD", "_BUILDS")),
+    ("'REMOVE'", "A", ("_REMOVE", "_REMOVES")),
+    ("'D'", "RA", ("_D", "_DISBAND", "_DISBANDS")),
+    ("'WAIVE'", "A", ("_WAIVE", "_WAIVES")),
+    ("end of line", "MRA", ("$END", "<END-OF-FILE>")),
+)
+_TOKEN_RE = re.compile(r"->|[-/()]|[^\s\-/(),]+")
+_NAME_RE = re.compile(r"[^\W_][\w.'\u2019]*")
+
+
+def _syntax_error(err: UnexpectedInput, line: str, prepared: str, phase: str) -> OrderError:
+    if isinstance(err, UnexpectedCharacters):
+        pos, got = err.pos_in_stream, f"'{line[err.pos_in_stream]}'"
+    elif isinstance(err, UnexpectedToken) and err.token.type != "$END":
+        pos = err.token.start_pos or 0
+        got = f"'{line[pos:err.token.end_pos]}'"
+    else:
+        pos, got = len(line), "end of line"
+    expected = _acceptable(err)
+    previous = list(_TOKEN_RE.finditer(prepared, 0, pos))
+    after, after_name = "", False
+    if previous:
+        word = previous[-1].group()
+        after = f" after '{line[previous[-1].start():previous[-1].end()]}'"
+        after_name = bool(_NAME_RE.fullmatch(word)) and word.lower() not in _keywords()
+    wanted = _describe(expected, phase, after_name)
+    return OrderError(f"expected {_or_list(wanted)}{after}, got {got}", pos + 1, wanted)
+
+
+def _acceptable(err: UnexpectedInput) -> set[str]:
+    """The terminals that would really have let the parse go on.
+
+    Lark's own lists leave out keywords the lexer folds into NAME, and LALR's
+    merged lookaheads list some that fail a step later, so try each one on a
+    copy of the parser state (only on the error path; it costs microseconds).
+    """
+    state = getattr(err, "state", None)
+    try:
+        choices = [name for name in state.parse_conf.states[state.position] if name.isupper()]
+        quiet = copy(state.parse_conf)
+    except (AttributeError, KeyError, TypeError):
+        return set(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
+    quiet.callbacks = {}
+    accepted = set()
+    for name in choices:
+        trial = state.copy(deepcopy_values=False)
+        trial.parse_conf = quiet
+        try:
+            trial.feed_token(Token(name, ""), is_end=name == "$END")
+        except (LarkError, AssertionError, KeyError):
+            continue
+        accepted.add(name)
+    return accepted
+
+
+def _describe(expected: set[str], phase: str, after_name: bool) -> list[str]:
+    """Group terminal names into words a player knows, dropping what this phase cannot use."""
+    names = set(expected)
+    if after_name:  # another word would just lengthen the name: not worth saying
+        names -= {"NAME", "_SLASH", "_LPAR"}
+    if "_TO" in names and "_DASH" not in names:
+        names.add("TO")
+        names.discard("_TO")
+    if "_CONVOY" in names and "_C" not in names:
+        names.add("CONVOY")
+    names.discard("_CONVOY")
+    for use_phase in (True, False):
+        found = [text for text, phases, group in _EXPECTED
+                 if names.intersection(group) and (phase in phases or not use_phase)]
+        if found:
+            return found
+    return ["an order"]
+
+
+def _or_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
