@@ -138,7 +138,7 @@ class _ShapeBuilder(Transformer):
 def order_parser() -> Lark:
     """The LALR parser, built once per process (building costs far more than parsing)."""
     text = (grammar_dir() / "orders.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", lexer="contextual", transformer=_ShapeBuilder())
+    return Lark(text, parser="lalr", lexer="contextual", transformer=_ShapeBuilder(), cache=True)
 
 
 @lru_cache(maxsize=1)
@@ -147,9 +147,61 @@ def _keywords() -> frozenset[str]:
                      if isinstance(t.pattern, PatternStr))
 
 
+# The grammar's NAME terminal: a word that is not a keyword is a name to the parser.
+_WORD_RE = re.compile(r"[^\W_][\w.'\u2019]*")
+
+
 @lru_cache(maxsize=16384)
 def _parse_shape(prepared: str) -> _Shape:
-    return order_parser().parse(prepared)
+    """Parse a line by its pattern: names masked, keywords kept.
+
+    "A PAR - BUR" and "A VIE - GAL" share the pattern "A xxx - xxx", so the
+    LALR parser runs once per pattern and the words are put back by column.
+    Masking keeps every column, and keywords are kept as written, so the
+    parse (and the contextual choice between a keyword and a name) is the
+    same as for the line itself.  An unreadable line is parsed as written,
+    so that its error names the player's own words.
+    """
+    masked = _WORD_RE.sub(_mask_word, prepared)
+    if masked == prepared:
+        return order_parser().parse(prepared)
+    try:
+        pattern = _parse_pattern(masked)
+    except UnexpectedInput:
+        return order_parser().parse(prepared)
+    return _unmask_shape(pattern, prepared)
+
+
+@lru_cache(maxsize=4096)
+def _parse_pattern(masked: str) -> _Shape:
+    return order_parser().parse(masked)
+
+
+def _mask_word(match: re.Match[str]) -> str:
+    word = match.group()
+    return word if word.lower() in _keywords() else "x" * len(word)
+
+
+def _unmask_shape(shape: _Shape, line: str) -> _Shape:
+    return shape._replace(unit=_unmask_unit(shape.unit, line), other=_unmask_unit(shape.other, line),
+                          path=tuple(_unmask_loc(loc, line) for loc in shape.path))
+
+
+def _unmask_unit(unit: _Unit | None, line: str) -> _Unit | None:
+    if unit is None:
+        return None
+    return unit._replace(nation=_unmask_token(unit.nation, line), loc=_unmask_loc(unit.loc, line))
+
+
+def _unmask_loc(loc: _Loc, line: str) -> _Loc:
+    coast = None if loc.coast is None else tuple(_unmask_token(t, line) for t in loc.coast)
+    return _Loc(tuple(_unmask_token(t, line) for t in loc.words), coast)
+
+
+def _unmask_token(token: Token | None, line: str) -> Token | None:
+    if token is None or token.type != "NAME":
+        return token
+    return Token.new_borrow_pos("NAME", line[token.start_pos:token.end_pos], token)
 
 
 # -- public API ---------------------------------------------------------------

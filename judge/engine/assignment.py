@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from judge.engine.geography import Map
 from judge.engine.orders import AnyOrder, Order, Unit
@@ -17,9 +18,17 @@ from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 
 
+class OnBoard(Protocol):
+    """Anything that knows a unit, its owner and its province (a Placed, a movement Piece)."""
+
+    power: str
+    unit: Unit
+    province: str
+
+
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """A unit on the board with its owner: what the adjudicator works on."""
+    """A unit on the board with its owner."""
 
     power: str
     unit: Unit
@@ -32,10 +41,11 @@ class Assignment:
     void: list[OrderResult]   # orders that reached no unit they could command
 
 
-def assign(board: Map, ruleset: Ruleset, state: GameState, units: Mapping[str, Placed],
+def assign(board: Map, ruleset: Ruleset, state: GameState, units: Mapping[str, OnBoard],
            orders: Mapping[str, Sequence[AnyOrder]]) -> Assignment:
     """Give each unit (keyed by province) the order it will obey."""
     votes: dict[str, dict[str, Order]] = {}
+    weights: dict[str, Mapping[str, int]] = {}  # asked once per unit
     void: list[OrderResult] = []
     for power, given in orders.items():
         for order in given:
@@ -45,24 +55,26 @@ def assign(board: Map, ruleset: Ruleset, state: GameState, units: Mapping[str, P
             if placed is None:
                 void.append(OrderResult(power, order.unit_text, str(order), VOID,
                                         f"there is no unit in {order.location}"))
-            elif power not in ruleset.order_weights(state, placed.power, placed.unit):
+                continue
+            allowed = weights.get(placed.province)
+            if allowed is None:
+                allowed = weights[placed.province] = ruleset.order_weights(state, placed.power, placed.unit)
+            if power in allowed:
+                votes.setdefault(placed.province, {})[power] = order
+            else:
                 void.append(OrderResult(power, str(placed.unit), str(order), VOID,
                                         f"{power} may not order the {placed.power} unit {placed.unit}"))
-            else:
-                votes.setdefault(placed.province, {})[power] = order
     chosen: dict[str, Order] = {}
     for province, by_power in votes.items():
-        placed = units[province]
-        order = _tally(ruleset.order_weights(state, placed.power, placed.unit), by_power)
+        order = _tally(weights[province], by_power)
         if order is not None:
             chosen[province] = order
     return Assignment(chosen, void)
 
 
-def _unit_for(board: Map, units: Mapping[str, Placed], order: Order) -> Placed | None:
-    if not board.is_location(order.location):
-        return None
-    return units.get(board.province_of(order.location))
+def _unit_for(board: Map, units: Mapping[str, OnBoard], order: Order) -> OnBoard | None:
+    province = board.province_of_or_none(order.location)
+    return None if province is None else units.get(province)
 
 
 def _tally(weights: Mapping[str, int], by_power: Mapping[str, Order]) -> Order | None:

@@ -91,6 +91,8 @@ class Map:
     #: derived structures (convoy graph, distances) computed once per map
     cache: dict[str, object] = field(default_factory=dict)
     _province_of: dict[str, str] = field(default_factory=dict)
+    _fleet_targets: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    _spellings: dict[str, str | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for abbr, prov in self.provinces.items():
@@ -102,6 +104,9 @@ class Map:
     def province_of(self, location: str) -> str:
         """The province a location lies in (``"SPA/SC"`` → ``"SPA"``)."""
         return self._province_of[location]
+
+    def province_of_or_none(self, location: str) -> str | None:
+        return self._province_of.get(location)
 
     def is_location(self, location: str) -> bool:
         return location in self._province_of
@@ -127,8 +132,12 @@ class Map:
 
     def fleet_targets(self, source: str, province: str) -> list[str]:
         """The locations of ``province`` a fleet at ``source`` can reach."""
-        adjacent = self.fleet_adjacency.get(source, ())
-        return [loc for loc in self.locations_of(province) if loc in adjacent]
+        key = (source, province)
+        found = self._fleet_targets.get(key)
+        if found is None:
+            adjacent = self.fleet_adjacency.get(source, ())
+            found = self._fleet_targets[key] = tuple(loc for loc in self.locations_of(province) if loc in adjacent)
+        return list(found)
 
     def can_reach_province(self, unit_type: str, source: str, province: str) -> bool:
         """Whether a unit could move into some part of ``province`` (used for supports)."""
@@ -150,7 +159,11 @@ class Map:
     # -- names ------------------------------------------------------------
     def resolve_name(self, text: str) -> str | None:
         """The location a player means by ``text`` (abbreviation, full name or alias)."""
-        return self.names.get(normalise_name(text))
+        try:
+            return self._spellings[text]
+        except KeyError:
+            found = self._spellings[text] = self.names.get(normalise_name(text))
+            return found
 
     def power_named(self, text: str) -> str | None:
         """A power from its name, adjective or letter, case-insensitively."""

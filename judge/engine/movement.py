@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from judge.engine.assignment import Placed, assign
+from judge.engine.assignment import assign
 from judge.engine.convoys import sea_graph
 from judge.engine.movement_orders import CONVOY, HOLD, MOVE, SUPPORT, OrderCheck, Piece
 from judge.engine.movement_report import report
@@ -27,20 +27,20 @@ class Movement:
         self.variant, self.board, self.ruleset, self.state = variant, variant.map, variant.ruleset, state
         self.pieces: list[Piece] = []
         self.at: dict[str, int] = {}
+        province_of, strength = self.board.province_of, self.ruleset.unit_strength
         for power, units in state.units.items():
             for unit in units:
-                placed = Placed(power, unit, self.board.province_of(unit.location))
-                self.at[placed.province] = len(self.pieces)
-                self.pieces.append(Piece(len(self.pieces), placed, None,
-                                         strength=self.ruleset.unit_strength(state, power, unit)))
+                province = province_of(unit.location)
+                self.at[province] = len(self.pieces)
+                self.pieces.append(Piece(len(self.pieces), power, unit, province, None,
+                                         strength=strength(state, power, unit)))
         self.moves_to: dict[str, list[int]] = {}
         self.opposed: list[int] = []
         self.resolver = Resolver(2 * len(self.pieces), self._adjudicate, self._backup)
         self.seas = sea_graph(self.board)
 
     def run(self, orders: Mapping[str, Sequence[AnyOrder]]) -> PhaseOutcome:
-        placed = {p.province: p.placed for p in self.pieces}
-        assignment = assign(self.board, self.ruleset, self.state, placed, orders)
+        assignment = assign(self.board, self.ruleset, self.state, {p.province: p for p in self.pieces}, orders)
         for province, order in assignment.orders.items():
             self.pieces[self.at[province]].order = order
         OrderCheck(self.board, self.ruleset, self.state, self.pieces, self.at).run()
@@ -124,7 +124,7 @@ class Movement:
         return True
 
     # -- strengths --------------------------------------------------------------
-    def support_total(self, piece: Piece, base: int, victim: Placed | None = None) -> int:
+    def support_total(self, piece: Piece, base: int, victim: Piece | None = None) -> int:
         total = base
         for s in piece.supports:
             helper = self.pieces[s]
@@ -145,7 +145,7 @@ class Movement:
         if (defender.kind == MOVE and self.opposed[piece.index] != occupant
                 and self.succeeds(occupant)):
             return self.support_total(piece, piece.strength)
-        victim = defender.placed
+        victim = defender
         if not self.ruleset.may_dislodge(self.state, piece.power, victim.power, victim.unit):
             return 0
         return self.support_total(piece, piece.strength, victim)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judge.engine.assignment import Placed
 from judge.engine.convoys import SeaGraph, sea_graph
 from judge.engine.geography import Map, Terrain
-from judge.engine.orders import ARMY, FLEET, Convoy, Hold, Move, Order, Support
+from judge.engine.orders import ARMY, FLEET, Convoy, Hold, Move, Order, Support, Unit
 from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 
@@ -24,7 +23,9 @@ class Piece:
     """One unit during a movement phase, with its order reduced to what resolution needs."""
 
     index: int
-    placed: Placed
+    power: str
+    unit: Unit
+    province: str
     order: Order | None
     kind: int = HOLD
     strength: int = 1
@@ -37,14 +38,6 @@ class Piece:
     supports: list[int] = field(default_factory=list)  # pieces whose support matches
     void: str = ""            # why the order was disregarded
 
-    @property
-    def power(self) -> str:
-        return self.placed.power
-
-    @property
-    def province(self) -> str:
-        return self.placed.province
-
 
 class OrderCheck:
     """Legality and matching of a movement phase's orders, against one board and ruleset."""
@@ -55,7 +48,7 @@ class OrderCheck:
         self.pieces, self.at = pieces, at
         self.seas: SeaGraph = sea_graph(board)
         # DATC 4.E.1: a convoyed move is legal only if fleets stand where a route could run.
-        self.fleet_seas = frozenset(p.province for p in pieces if p.placed.unit.type == FLEET
+        self.fleet_seas = frozenset(p.province for p in pieces if p.unit.type == FLEET
                                     and board.provinces[p.province].terrain is Terrain.SEA)
 
     def run(self) -> None:
@@ -93,7 +86,7 @@ class OrderCheck:
         return f"{type(order).__name__.lower()} is not a movement order"
 
     def _legal_move(self, piece: Piece, order: Move) -> str:
-        board, unit = self.board, piece.placed.unit
+        board, unit = self.board, piece.unit
         if not board.is_location(order.target):
             return f"unknown destination {order.target}"
         dest = board.province_of(order.target)
@@ -108,32 +101,37 @@ class OrderCheck:
 
     def _legal_army_move(self, piece: Piece, order: Move, dest: str) -> str:
         piece.dest_loc = dest
-        by_sea = self.seas.route_through(piece.province, dest, self.fleet_seas)
         if self.board.army_can_move(piece.province, dest):
-            piece.convoyed = order.via_convoy and by_sea
+            piece.convoyed = order.via_convoy and self._sea_route(piece.province, dest)
             return ""
-        if by_sea:
+        if self._sea_route(piece.province, dest):
             piece.convoyed = True
             return ""
-        return f"{piece.placed.unit} cannot reach {dest}"
+        return f"{piece.unit} cannot reach {dest}"
+
+    def _sea_route(self, source: str, dest: str) -> bool:
+        """Whether the fleets standing at sea could carry an army from source to dest."""
+        if not self.fleet_seas:
+            return False
+        return self.seas.route_through(source, dest, self.fleet_seas)
 
     def _legal_fleet_move(self, piece: Piece, order: Move, dest: str) -> str:
-        loc = piece.placed.unit.location
+        loc = piece.unit.location
         if "/" in order.target:
             if self.board.fleet_can_move(loc, order.target):
                 piece.dest_loc = order.target
                 return ""
-            return f"{piece.placed.unit} cannot reach {order.target}"
+            return f"{piece.unit} cannot reach {order.target}"
         options = self.board.fleet_targets(loc, dest)
         if len(options) == 1:
             piece.dest_loc = options[0]
             return ""
         if options:
             return f"{dest} has several coasts the fleet could reach: name one ({', '.join(options)})"
-        return f"{piece.placed.unit} cannot reach {dest}"
+        return f"{piece.unit} cannot reach {dest}"
 
     def _legal_support(self, piece: Piece, order: Support) -> str:
-        board, unit = self.board, piece.placed.unit
+        board, unit = self.board, piece.unit
         if not board.is_location(order.supported):
             return f"unknown province {order.supported}"
         supported = board.province_of(order.supported)
@@ -142,7 +140,7 @@ class OrderCheck:
             return f"there is no unit in {supported} to support"
         if supported == piece.province:
             return "a unit cannot support itself"
-        helped = self.pieces[other].placed
+        helped = self.pieces[other]
         if not self.ruleset.may_support(self.state, piece.power, unit, helped.power, helped.unit):
             return f"{unit} may not support {helped.unit}"
         into = supported
@@ -161,7 +159,7 @@ class OrderCheck:
         piece.dest_loc = order.destination if order.destination and "/" in order.destination else ""
         return ""
 
-    def _could_move(self, placed: Placed, province: str, supporter: str) -> bool:
+    def _could_move(self, placed: Piece, province: str, supporter: str) -> bool:
         """Whether the supported unit could get there; a fleet cannot both support and convoy."""
         unit = placed.unit
         if unit.type == FLEET:
@@ -170,18 +168,18 @@ class OrderCheck:
                 or self.seas.route_through(placed.province, province, self.fleet_seas - {supporter}))
 
     def _legal_convoy(self, piece: Piece, order: Convoy) -> str:
-        board, unit = self.board, piece.placed.unit
+        board, unit = self.board, piece.unit
         if unit.type != FLEET or board.provinces[piece.province].terrain is not Terrain.SEA:
             return "only a fleet at sea can convoy"
         if not (board.is_location(order.army) and board.is_location(order.destination)):
             return "unknown province in the convoy order"
         source, dest = board.province_of(order.army), board.province_of(order.destination)
         other = self.at.get(source)
-        if other is None or self.pieces[other].placed.unit.type != ARMY:
+        if other is None or self.pieces[other].unit.type != ARMY:
             return f"there is no army in {source} to convoy"
         if source == dest or piece.province not in self.seas.useful_fleets(source, dest, self.fleet_seas):
             return f"{piece.province} is on no sea route from {source} to {dest}"
-        army = self.pieces[other].placed
+        army = self.pieces[other]
         if not self.ruleset.may_convoy(self.state, piece.power, unit, army.power, army.unit):
             return f"{unit} may not convoy {army.unit}"
         piece.kind, piece.target, piece.dest = CONVOY, other, dest
@@ -195,27 +193,27 @@ class OrderCheck:
                 continue
             army = self.pieces[piece.target]
             if (army.kind == MOVE and army.dest == piece.dest and army.power == piece.power
-                    and army.placed.unit.type == ARMY):
+                    and army.unit.type == ARMY):
                 army.convoyed = True
 
     def _match_support(self, piece: Piece) -> None:
         other = self.pieces[piece.target]
         if piece.dest:
             if other.kind != MOVE or other.dest != piece.dest:
-                self._disregard(piece, f"{other.placed.unit} does not move to {piece.dest}")
+                self._disregard(piece, f"{other.unit} does not move to {piece.dest}")
                 return
-            if piece.dest_loc and other.placed.unit.type == FLEET and piece.dest_loc != other.dest_loc:
+            if piece.dest_loc and other.unit.type == FLEET and piece.dest_loc != other.dest_loc:
                 # DATC 6.B.9: a coast may be left out of a support, but a coast given must match.
-                self._disregard(piece, f"{other.placed.unit} moves to {other.dest_loc}, not {piece.dest_loc}")
+                self._disregard(piece, f"{other.unit} moves to {other.dest_loc}, not {piece.dest_loc}")
                 return
         elif other.kind == MOVE:
-            self._disregard(piece, f"{other.placed.unit} moves, so it cannot be supported to hold")
+            self._disregard(piece, f"{other.unit} moves, so it cannot be supported to hold")
             return
         other.supports.append(piece.index)
 
     def _match_convoy(self, piece: Piece) -> None:
         army = self.pieces[piece.target]
         if army.kind != MOVE or army.dest != piece.dest or not army.convoyed:
-            self._disregard(piece, f"{army.placed.unit} is not moving to {piece.dest} by convoy")
+            self._disregard(piece, f"{army.unit} is not moving to {piece.dest} by convoy")
             return
         army.fleets.append(piece.index)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.engine.movement_orders import CONVOY, MOVE, SUPPORT, Piece
-from judge.engine.orders import ARMY, Hold, Unit
-from judge.engine.results import (BOUNCE, CUT, DISLODGED, DISRUPTED, NO_CONVOY, OK, VOID, OrderResult,
+from judge.engine.orders import ARMY, Unit
+from judge.engine.results import (BOUNCE, CUT, DISLODGED, DISRUPTED, NO_CONVOY, OK, VOID, ImpliedHold, OrderResult,
                                   PhaseOutcome)
 from judge.engine.state import Dislodged
 
@@ -21,15 +21,14 @@ def report(movement: Movement, void: list[OrderResult]) -> PhaseOutcome:
     units: dict[str, list[Unit]] = {power: [] for power in movement.state.units}
     for piece in pieces:
         if winner[piece.index] < 0:
-            unit = piece.placed.unit
+            unit = piece.unit
             units[piece.power].append(Unit(unit.type, piece.dest_loc) if moved[piece.index] else unit)
     occupied = {movement.board.province_of(u.location) for us in units.values() for u in us}
     contested = _standoffs(movement, moved, occupied)
     results = [_result(movement, p, moved[p.index], winner[p.index]) for p in pieces]
     dislodged = [_retreats(movement, p, pieces[winner[p.index]], occupied | contested)
                  for p in pieces if winner[p.index] >= 0]
-    state = movement.state.copy()
-    state.units = units
+    state = movement.state.with_units(units)
     state.dislodged = [d for d in dislodged if d.retreats and movement.ruleset.may_retreat(
         movement.state, d.power, d.unit)]
     return PhaseOutcome(state, results + void, dislodged)
@@ -60,14 +59,14 @@ def _standoffs(movement: Movement, moved: list[bool], occupied: set[str]) -> set
 
 
 def _result(movement: Movement, piece: Piece, moved: bool, winner: int) -> OrderResult:
-    order = piece.order if piece.order is not None else Hold(piece.placed.unit.type, piece.province)
-    text = str(order) if piece.order is not None else f"{piece.placed.unit} H"
+    unit = piece.unit
+    text = piece.order if piece.order is not None else ImpliedHold(unit)
     note = "" if piece.order is not None else "no order: holds"
     if piece.void:
         note = f"order void: {piece.void}"
     if winner >= 0:
         attacker = movement.pieces[winner]
-        outcome, why = DISLODGED, f"dislodged by {attacker.placed.unit} from {attacker.province}"
+        outcome, why = DISLODGED, f"dislodged by {attacker.unit} from {attacker.province}"
         note = f"{note}; {why}" if note else why
     elif piece.void:
         outcome = VOID
@@ -83,7 +82,7 @@ def _result(movement: Movement, piece: Piece, moved: bool, winner: int) -> Order
         outcome = _move_outcome(movement, army, False) if army.no_route or not movement.route_open(army.index) else OK
     else:
         outcome = OK
-    return OrderResult(piece.power, str(piece.placed.unit), text, outcome, note)
+    return OrderResult(piece.power, unit, text, outcome, note)
 
 
 def _move_outcome(movement: Movement, piece: Piece, moved: bool) -> str:
@@ -97,7 +96,7 @@ def _move_outcome(movement: Movement, piece: Piece, moved: bool) -> str:
 
 
 def _retreats(movement: Movement, piece: Piece, attacker: Piece, closed: set[str]) -> Dislodged:
-    board, unit = movement.board, piece.placed.unit
+    board, unit = movement.board, piece.unit
     if unit.type == ARMY:
         options = sorted(board.army_adjacency.get(piece.province, ()))
     else:

@@ -48,8 +48,8 @@ class Dislodged:
     """A unit dislodged in the last movement phase, waiting for its retreat order.
 
     ``attacker_from`` is the province the dislodging unit came from, or None when
-    it came by convoy (the 2023 rule lets the loser retreat there).
-    ``contested`` are the provinces left empty by a standoff, where no unit may retreat.
+    it came by convoy (the 2023 rule lets the loser retreat there).  ``retreats``
+    are the legal places, with occupied and standoff provinces already left out.
     """
 
     power: str
@@ -74,6 +74,11 @@ class GameState:
 
     def unit_count(self, power: str) -> int:
         return len(self.units.get(power, ()))
+
+    def with_units(self, units: dict[str, list[Unit]]) -> GameState:
+        """The same position with the units moved and nothing pending: the base of the next phase."""
+        return GameState(self.phase, units, {p: set(cs) for p, cs in self.centers.items()}, [],
+                         _deep_copy(self.extra))
 
     def copy(self) -> GameState:
         return GameState(
