@@ -21,9 +21,14 @@ from judge.engine.state import GameState
 class OnBoard(Protocol):
     """Anything that knows a unit, its owner and its province (a Placed, a movement Piece)."""
 
-    power: str
-    unit: Unit
-    province: str
+    @property
+    def power(self) -> str: ...
+
+    @property
+    def unit(self) -> Unit: ...
+
+    @property
+    def province(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +71,9 @@ def assign(board: Map, ruleset: Ruleset, state: GameState, units: Mapping[str, O
                                         f"{power} may not order the {placed.power} unit {placed.unit}"))
     chosen: dict[str, Order] = {}
     for province, by_power in votes.items():
-        order = _tally(weights[province], by_power)
-        if order is not None:
-            chosen[province] = order
+        winner = _tally(weights[province], by_power)
+        if winner is not None:
+            chosen[province] = winner
     return Assignment(chosen, void)
 
 

@@ -90,6 +90,6 @@ def _flood(start: Iterable[str], links: dict[str, frozenset[str]], allowed: Coll
 
 def sea_graph(board: Map) -> SeaGraph:
     graph = board.cache.get("sea_graph")
-    if graph is None:
+    if not isinstance(graph, SeaGraph):
         graph = board.cache["sea_graph"] = SeaGraph(board)
     return graph

@@ -28,13 +28,15 @@ def adjudicate(variant: Variant, state: GameState,
                orders: Mapping[str, Sequence[AnyOrder]]) -> PhaseOutcome:
     """Play ``state.phase`` with these orders; the outcome's state is at the next phase."""
     kind = state.phase.kind
-    handler = variant.ruleset.phase_handlers().get(kind) or _BUILT_IN.get(kind)
-    if handler is None or (state.phase.season, kind) not in variant.ruleset.phase_cycle:
+    if (state.phase.season, kind) not in variant.ruleset.phase_cycle:
         raise PhaseError(f"{variant.name} has no phase {state.phase}")
-    if handler in _BUILT_IN.values():
-        outcome = handler(variant, state, orders)
+    custom = variant.ruleset.phase_handlers().get(kind)
+    if custom is not None:
+        outcome = custom(state, orders)
+    elif kind in _BUILT_IN:
+        outcome = _BUILT_IN[kind](variant, state, orders)
     else:
-        outcome = handler(state, orders)
+        raise PhaseError(f"{variant.name} has no handler for phase kind {kind!r}")
     outcome.state = advance(variant, outcome.state)
     return outcome
 

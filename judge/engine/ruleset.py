@@ -12,7 +12,7 @@ change, so the adjudicator never asks which variant it is playing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.orders import Unit
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from judge.engine.results import PhaseOutcome
     from judge.engine.state import GameState
 
-PhaseHandler = Callable[["GameState", Mapping[str, list[Any]]], "PhaseOutcome"]
+PhaseHandler = Callable[["GameState", Mapping[str, Sequence[Any]]], "PhaseOutcome"]
 
 
 class Ruleset:
