@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from judge.adjudicate import RequestError, handle_request
+from judge.config import config_path, load_config
+from judge.paths import templates_dir
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -22,11 +24,27 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
+    parser.add_argument("--config", help="the TOML configuration (default: $JUDGE_CONFIG, else ./judge.toml)")
     sub = parser.add_subparsers(title="commands")
+    init = sub.add_parser("init", help="write a commented configuration file to start from")
+    init.add_argument("--force", action="store_true", help="overwrite an existing file")
+    init.set_defaults(run=_init)
     adj = sub.add_parser("adjudicate", help="adjudicate one phase given as JSON on stdin (what-if, tests)")
     adj.add_argument("--jsonl", action="store_true", help="one request per input line, one response per output line")
     adj.set_defaults(run=_adjudicate)
     return parser
+
+
+def _init(args: argparse.Namespace) -> int:
+    target = config_path(args.config)
+    if target.exists() and not args.force:
+        print(f"judge init: {target} exists (use --force to overwrite)", file=sys.stderr)
+        return 1
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text((templates_dir() / "judge.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    load_config(target)  # what we write must load
+    print(f"wrote {target}")
+    return 0
 
 
 def _adjudicate(args: argparse.Namespace) -> int:

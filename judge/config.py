@@ -1,0 +1,74 @@
+"""The judge's TOML configuration: where it keeps its data, how it gets and sends mail.
+
+Found at ``--config PATH``, else ``$JUDGE_CONFIG``, else ``./judge.toml``;
+relative paths in it are taken from the file's folder, so a judge directory
+can be moved whole.  ``judge init`` writes a commented one
+(``templates/judge.toml.j2``).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from judge.clock import Clock, FileClock, SystemClock
+from judge.mail.config import MailConfig, load_mail_config
+
+DEFAULT_NAME = "judge.toml"
+_JUDGE_KEYS = {"name", "data_dir", "timezone", "clock"}
+
+
+class ConfigError(ValueError):
+    """The configuration cannot be used; the message says which key and why."""
+
+
+@dataclass(frozen=True)
+class JudgeConfig:
+    path: Path
+    name: str
+    data_dir: Path
+    timezone: str
+    clock_file: Path | None
+    mail: MailConfig
+
+    def clock(self) -> Clock:
+        return FileClock(self.clock_file) if self.clock_file else SystemClock()
+
+
+def config_path(explicit: str | None) -> Path:
+    return Path(explicit or os.environ.get("JUDGE_CONFIG") or DEFAULT_NAME)
+
+
+def load_config(path: Path) -> JudgeConfig:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"cannot read {path}: {exc.strerror or exc} (run 'judge init' to write one)") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    return _from_tables(path, data)
+
+
+def _from_tables(path: Path, data: dict[str, Any]) -> JudgeConfig:
+    base = path.resolve().parent
+    table = data.get("judge", {})
+    unknown = sorted(set(table) - _JUDGE_KEYS)
+    if unknown:
+        raise ConfigError(f"{path}: [judge] unknown keys: {', '.join(unknown)}")
+    zone = str(table.get("timezone", "UTC"))
+    try:
+        ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigError(f"{path}: [judge] timezone {zone!r} is not a known time zone") from None
+    clock = table.get("clock", "system")
+    try:
+        mail = load_mail_config(data.get("mail", {}), base_dir=base)
+    except ValueError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    return JudgeConfig(
+        path=path, name=str(table.get("name", "judge")), data_dir=base / str(table.get("data_dir", "data")),
+        timezone=zone, clock_file=None if clock == "system" else base / str(clock), mail=mail)
