@@ -1,0 +1,31 @@
+"""Plain data in, mail text out: every mail the judge sends, rendered from ``templates/``.
+
+The render layer does no I/O beyond loading templates: no store, no mail, no
+adjudication.  Each ``render_*`` function takes one dataclass (documented on
+the class) and returns a :class:`Rendered` subject and body.  Results are
+rendered once per viewer so that secret lines (:class:`Secret`) reach only
+those entitled to them.
+"""
+
+from judge.render.env import Rendered, environment, render
+from judge.render.games import (
+    GameEndContext, GameListing, GameStartContext, HelpContext, ListContext, SummaryContext, SummaryRow,
+    render_game_end, render_game_start, render_help, render_list, render_summary,
+)
+from judge.render.mails import (
+    Accepted, LateContext, OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, ReplyContext,
+    StatusContext, render_late_notice, render_press, render_reminder, render_reply, render_status,
+)
+from judge.render.results import ResultsContext, render_results, results_context
+from judge.render.secrecy import GM, OBSERVER, Secret, hide_powers, reveal
+
+__all__ = [
+    "Rendered", "environment", "render",
+    "ResultsContext", "results_context", "render_results",
+    "Secret", "GM", "OBSERVER", "hide_powers", "reveal",
+    "OrderSet", "Accepted", "Rejected", "ReplyContext", "render_reply",
+    "PowerStatus", "StatusContext", "render_status", "ReminderContext", "render_reminder",
+    "LateContext", "render_late_notice", "PressContext", "render_press",
+    "GameListing", "ListContext", "render_list", "SummaryRow", "SummaryContext", "render_summary",
+    "HelpContext", "render_help", "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
+]

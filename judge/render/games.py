@@ -1,0 +1,154 @@
+"""Mails about games as a whole: LIST, SUMMARY, HELP, the start and the end of a game.
+
+Each function takes one plain dataclass (and, where a deadline is shown, the
+reader's time zone) and returns a :class:`~judge.render.env.Rendered`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from judge.engine.geography import Map
+from judge.engine.state import GameState, Phase
+from judge.render.env import Rendered, render
+from judge.render.words import UnitWords, power_name, unit_words
+
+
+@dataclass(frozen=True, slots=True)
+class GameListing:
+    """One game in a LIST: ``phase`` None while forming; ``wanted`` players still wanted."""
+
+    name: str
+    variant: str
+    phase: Phase | None = None
+    state: str = "active"
+    deadline: datetime | None = None
+    zone: str = "UTC"
+    wanted: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ListContext:
+    judge: str
+    games: Sequence[GameListing] = ()
+
+
+def render_list(ctx: ListContext, viewer_zone: str | None = None) -> Rendered:
+    """The games on this judge; deadlines in the reader's zone if known, else each game's."""
+    return render("list.j2", judge=ctx.judge, games=sorted(ctx.games, key=lambda g: g.name),
+                  viewer_zone=viewer_zone)
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryRow:
+    """One phase of the history and the centres each power held after it."""
+
+    phase: Phase
+    centers: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryContext:
+    """A game's history on one page: who plays what, and centre counts phase by phase.
+
+    ``players`` maps a power to how its player is shown (leave a power out to
+    hide it); ``powers`` gives the column order.
+    """
+
+    judge: str
+    game: str
+    variant: str
+    powers: Sequence[str]
+    rows: Sequence[SummaryRow] = ()
+    players: Mapping[str, str] = field(default_factory=dict)
+    state: str = "active"
+
+
+def render_summary(ctx: SummaryContext) -> Rendered:
+    return render("summary.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant,
+                  powers=list(ctx.powers), rows=ctx.rows,
+                  players=[(p, ctx.players[p]) for p in ctx.powers if p in ctx.players], state=ctx.state)
+
+
+@dataclass(frozen=True, slots=True)
+class HelpContext:
+    """HELP: the judge's address and where the full command reference lives (a URL or a path)."""
+
+    judge: str
+    address: str
+    docs: str = "docs/commands.md"
+
+
+def render_help(ctx: HelpContext) -> Rendered:
+    return render("help.j2", judge=ctx.judge, address=ctx.address, docs=ctx.docs)
+
+
+@dataclass(frozen=True, slots=True)
+class GameStartContext:
+    """The announcement that a game has begun, to each player, the GM and observers.
+
+    ``state`` is the opening position; ``players`` power → how its player is
+    shown (leave out to keep players secret); ``power`` the recipient's own
+    power (None for the GM and observers); ``press`` none, white or grey.
+    """
+
+    judge: str
+    game: str
+    variant: str
+    board: Map
+    state: GameState
+    players: Mapping[str, str] = field(default_factory=dict)
+    power: str | None = None
+    press: str = "white"
+    deadline: datetime | None = None
+    zone: str = "UTC"
+
+
+@dataclass(frozen=True, slots=True)
+class PowerUnits:
+    power: str
+    player: str
+    units: tuple[UnitWords, ...]
+
+
+def render_game_start(ctx: GameStartContext, viewer_zone: str | None = None) -> Rendered:
+    return render("game_start.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant,
+                  phase=ctx.state.phase, positions=_positions(ctx),
+                  power=power_name(ctx.power) if ctx.power else None, press=ctx.press,
+                  deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone)
+
+
+def _positions(ctx: GameStartContext) -> list[PowerUnits]:
+    powers = set(ctx.state.units) | set(ctx.players)
+    return [PowerUnits(power_name(p), ctx.players.get(p, ""),
+                       tuple(sorted((unit_words(ctx.board, u) for u in ctx.state.units.get(p, ())),
+                                    key=lambda u: (u.type, u.place.name))))
+            for p in sorted(powers, key=power_name)]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEndContext:
+    """The end of a game.
+
+    ``reason`` is ``victory`` (``winners`` holds the winner), ``draw``
+    (``winners`` the powers sharing it) or ``terminated`` (by the GM).
+    ``centers`` gives the final counts; ``players`` reveals who played what.
+    """
+
+    judge: str
+    game: str
+    variant: str
+    phase: Phase
+    reason: str
+    winners: Sequence[str] = ()
+    centers: Mapping[str, int] = field(default_factory=dict)
+    players: Mapping[str, str] = field(default_factory=dict)
+
+
+def render_game_end(ctx: GameEndContext) -> Rendered:
+    powers = sorted(set(ctx.centers) | set(ctx.players), key=lambda p: (-ctx.centers.get(p, 0), power_name(p)))
+    rows = [(power_name(p), ctx.centers.get(p, 0), ctx.players.get(p, "")) for p in powers]
+    return render("game_end.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
+                  reason=ctx.reason, winners=[power_name(p) for p in ctx.winners], rows=rows)

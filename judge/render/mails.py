@@ -1,0 +1,224 @@
+"""Mails to one player about their own orders: the reply, status, reminder, late notice, press.
+
+Each function takes one plain dataclass and the reader's own time zone (None
+or the game's zone shows the deadline once) and returns a
+:class:`~judge.render.env.Rendered` subject and body.  Texts a player sent
+(lines, press) are shown as given: mask passwords before passing them in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from judge.engine.geography import Map
+from judge.engine.orders import Build, Order
+from judge.engine.state import Phase
+from judge.render.env import Rendered, render
+from judge.render.words import TEXT, OrderWords, UnitWords, known_types, power_name, read_order, unit_words, words_of
+
+
+@dataclass(frozen=True, slots=True)
+class OrderSet:
+    """A power's current orders for one phase.
+
+    ``orders`` are order texts as stored (abbreviations or words); ``missing``
+    the units (``"A PAR"``) that still have no order; ``adjustments_left`` the
+    builds (positive) or removals (negative) not yet ordered in an adjustment
+    phase.  ``units`` (the power's units) lets the mail fill in a unit type the
+    player left out.
+    """
+
+    power: str
+    phase: Phase
+    orders: Sequence[str] = ()
+    missing: Sequence[str] = ()
+    adjustments_left: int = 0
+    units: Sequence[str] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class OrderSetView:
+    """An :class:`OrderSet` in words, as the ``order_set`` macro reads it."""
+
+    power: str
+    phase: Phase
+    orders: tuple[OrderWords, ...]
+    missing: tuple[UnitWords, ...]
+    adjustments_left: int
+
+
+def order_set_view(board: Map, orders: OrderSet) -> OrderSetView:
+    """Write an order set out in the map's names."""
+    kind = orders.phase.kind
+    parsed = [read_order(board, text, kind) for text in orders.orders]
+    known = known_types(tuple(orders.units) + tuple(orders.missing))
+    known.update({o.location.partition("/")[0]: o.unit_type for o in parsed
+                  if isinstance(o, Order) and o.unit_type and not isinstance(o, Build)})
+    return OrderSetView(
+        power_name(orders.power), orders.phase,
+        tuple(words_of(board, o, known) if o is not None else OrderWords(TEXT, text=text.strip())
+              for o, text in zip(parsed, orders.orders)),
+        tuple(unit_words(board, unit) for unit in orders.missing), orders.adjustments_left)
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """A line of the mail that was acted on: its number (from 1), the line, and what was done if not obvious."""
+
+    line: int
+    text: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """A line that was not acted on, with the reason (a parser error, "wrong password"...)."""
+
+    line: int
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReplyContext:
+    """The one reply every incoming mail gets.
+
+    ``subject`` is the incoming mail's subject (for ``Re:``); ``game`` the game
+    the mail was about, if any; ``orders`` the sender's full order set after
+    this mail, when it carried orders or a power signed on (needs ``board``);
+    ``deadline`` and ``zone`` that game's next deadline and zone.
+    """
+
+    judge: str
+    subject: str = ""
+    game: str | None = None
+    accepted: Sequence[Accepted] = ()
+    rejected: Sequence[Rejected] = ()
+    board: Map | None = None
+    orders: OrderSet | None = None
+    deadline: datetime | None = None
+    zone: str = "UTC"
+
+
+def render_reply(ctx: ReplyContext, viewer_zone: str | None = None) -> Rendered:
+    """What was accepted, what was rejected (line and reason), the order set and the deadline."""
+    return render("reply.j2", judge=ctx.judge, mail_subject=ctx.subject, game=ctx.game, accepted=ctx.accepted,
+                  rejected=ctx.rejected, orders=_view(ctx.board, ctx.orders), deadline=ctx.deadline,
+                  zone=ctx.zone, viewer_zone=viewer_zone)
+
+
+@dataclass(frozen=True, slots=True)
+class PowerStatus:
+    """One power in a status mail: who plays it ("" while it is open), whether its orders are in."""
+
+    power: str
+    player: str = ""
+    orders_in: bool = False
+    centers: int = 0
+    units: int = 0
+    disorder: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StatusContext:
+    """A game as one reader sees it (``STATUS``): phase, deadline, the powers, the reader's orders.
+
+    ``phase`` is None while the game is forming; ``state`` is one of forming,
+    active, paused, finished; ``settings`` the game's settings by name (NMR,
+    press, wait...) as they should be shown.
+    """
+
+    judge: str
+    game: str
+    variant: str
+    phase: Phase | None = None
+    state: str = "active"
+    deadline: datetime | None = None
+    zone: str = "UTC"
+    powers: Sequence[PowerStatus] = ()
+    settings: Sequence[tuple[str, str]] = ()
+    board: Map | None = None
+    orders: OrderSet | None = None
+
+
+def render_status(ctx: StatusContext, viewer_zone: str | None = None) -> Rendered:
+    return render("status.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
+                  state=ctx.state, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
+                  powers=ctx.powers, settings=ctx.settings, orders=_view(ctx.board, ctx.orders))
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderContext:
+    """A reminder before the deadline to a power whose orders are not (all) in."""
+
+    judge: str
+    game: str
+    board: Map
+    orders: OrderSet
+    deadline: datetime
+    zone: str = "UTC"
+
+
+def render_reminder(ctx: ReminderContext, viewer_zone: str | None = None) -> Rendered:
+    return render("reminder.j2", judge=ctx.judge, game=ctx.game, orders=order_set_view(ctx.board, ctx.orders),
+                  deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone)
+
+
+@dataclass(frozen=True, slots=True)
+class LateContext:
+    """At the deadline: whose orders are missing, the grace period, what happens then.
+
+    ``nmr`` is the game's policy at the end of grace: ``hold`` (units hold),
+    ``disorder`` (civil disorder) or ``wait`` (the game waits).  ``power`` is
+    the recipient's power when the notice goes to a late player (None for the GM).
+    """
+
+    judge: str
+    game: str
+    phase: Phase
+    late: Sequence[str]
+    deadline: datetime
+    zone: str = "UTC"
+    grace_until: datetime | None = None
+    nmr: str = "hold"
+    power: str | None = None
+
+
+def render_late_notice(ctx: LateContext, viewer_zone: str | None = None) -> Rendered:
+    return render("late_notice.j2", judge=ctx.judge, game=ctx.game, phase=ctx.phase,
+                  late=[power_name(p) for p in ctx.late], deadline=ctx.deadline, zone=ctx.zone,
+                  viewer_zone=viewer_zone, grace_until=ctx.grace_until, nmr=ctx.nmr,
+                  power=power_name(ctx.power) if ctx.power else None)
+
+
+@dataclass(frozen=True, slots=True)
+class PressContext:
+    """Press as delivered to one recipient.
+
+    ``sender`` is a power, ``"GM"``, or None for grey (anonymous) press;
+    ``recipients`` the powers written to (empty for a broadcast).
+    """
+
+    judge: str
+    game: str
+    phase: Phase
+    body: str
+    sender: str | None = None
+    recipients: Sequence[str] = ()
+    broadcast: bool = False
+
+
+def render_press(ctx: PressContext) -> Rendered:
+    return render("press.j2", judge=ctx.judge, game=ctx.game, phase=ctx.phase, body=ctx.body.rstrip("\n"),
+                  sender=power_name(ctx.sender) if ctx.sender and ctx.sender.upper() != "GM" else ctx.sender,
+                  recipients=[power_name(p) for p in ctx.recipients], broadcast=ctx.broadcast)
+
+
+def _view(board: Map | None, orders: OrderSet | None) -> OrderSetView | None:
+    if orders is None:
+        return None
+    if board is None:
+        raise ValueError("an order set needs the board to be written out")
+    return order_set_view(board, orders)

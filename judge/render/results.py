@@ -1,0 +1,198 @@
+"""The result mail of one phase, in the njudge layout players and mapping tools read.
+
+Build a :class:`ResultsContext` once per phase (usually with
+:func:`results_context` from the engine's ``PhaseOutcome``), then call
+:func:`render_results` once per recipient: secret lines are left out for
+viewers not entitled to them, and the deadline is shown in the game's zone and
+the reader's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from judge.engine.geography import Map
+from judge.engine.results import OrderResult, PhaseOutcome
+from judge.engine.state import MOVEMENT, Dislodged, GameState, Phase
+from judge.engine.variant import Variant
+from judge.render.env import Rendered, render
+from judge.render.secrecy import Secret, hide_powers, may_see, reveal, unwrap, visibility
+from judge.render.words import (
+    OrderWords, Place, UnitWords, known_types, order_words, place, power_adjective, power_name, unit_words,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsContext:
+    """What a phase's result mail reports, for every viewer at once.
+
+    ``phase`` is the phase just played; ``state`` the position after it (its
+    phase is the next one, its centres the new ownership, its ``dislodged`` the
+    units that will retreat).  ``results`` and ``dislodged`` come from the
+    engine's outcome; any item, and any line of ``notes`` (variant facts such
+    as bribes), may be wrapped in :class:`Secret`.  ``deadline`` (aware, or
+    naive UTC) is the next phase's; ``zone`` the game's IANA zone.
+    ``show_centers`` adds the ownership and adjustment section, with
+    ``adjustments`` (power → builds, negative for removals; centres − units
+    when None).  ``finished`` leaves out the next phase.
+    """
+
+    judge: str
+    game: str
+    variant: str
+    board: Map
+    phase: Phase
+    state: GameState
+    results: Sequence[OrderResult | Secret[OrderResult]] = ()
+    dislodged: Sequence[Dislodged | Secret[Dislodged]] = ()
+    zone: str = "UTC"
+    deadline: datetime | None = None
+    show_centers: bool = False
+    adjustments: Mapping[str, int] | None = None
+    notes: Sequence[str | Secret[str]] = ()
+    finished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OrderLine:
+    """One line of the orders section; ``visible_to`` None means everyone may read it."""
+
+    power: str
+    order: OrderWords
+    result: str
+    visible_to: frozenset[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DislodgedLine:
+    adjective: str
+    unit: UnitWords
+    retreats: tuple[Place, ...]
+    destroyed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerLine:
+    name: str
+    centers: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CountLine:
+    name: str
+    centers: int
+    units: int
+    adjustment: int
+
+
+@dataclass(frozen=True, slots=True)
+class CentersSection:
+    owners: tuple[OwnerLine, ...]
+    unowned: tuple[str, ...]
+    counts: tuple[CountLine, ...]
+    width: int = 10
+
+
+def results_context(variant: Variant, played: Phase, outcome: PhaseOutcome, *, judge: str, game: str,
+                    zone: str = "UTC", deadline: datetime | None = None,
+                    secret: Mapping[str, frozenset[str]] | None = None,
+                    notes: Sequence[str | Secret[str]] = (), variant_title: str | None = None,
+                    finished: bool = False) -> ResultsContext:
+    """A context straight from ``engine.adjudicate``'s outcome.
+
+    ``secret`` maps a power to the viewers who may see its orders and
+    dislodged units (e.g. ``{"OTTOMAN": frozenset({"OTTOMAN"})}``).  The
+    ruleset decides when centres are shown (its ownership season just ended)
+    and what each power is due.
+    """
+    ruleset, state = variant.ruleset, outcome.state
+    ownership = ruleset.ownership_season()
+    show = played.season == ownership and state.phase.season != ownership
+    powers = set(state.units) | set(state.centers)
+    return ResultsContext(
+        judge=judge, game=game, variant=variant_title or variant.name.title(), board=variant.map,
+        phase=played, state=state, results=hide_powers(outcome.results, secret or {}),
+        dislodged=hide_powers(outcome.dislodged, secret or {}), zone=zone, deadline=deadline,
+        show_centers=show, adjustments={p: ruleset.adjustment_count(state, p) for p in powers},
+        notes=notes, finished=finished)
+
+
+def render_results(ctx: ResultsContext, viewer: str, viewer_zone: str | None = None) -> Rendered:
+    """The result mail as ``viewer`` (a power, ``"GM"`` or ``"OBSERVER"``) may read it."""
+    return render(
+        "results.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
+        next_phase=ctx.state.phase, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
+        finished=ctx.finished, groups=order_groups(ctx, viewer), dislodged=dislodged_lines(ctx, viewer),
+        notes=reveal(ctx.notes, viewer), centers=centers_section(ctx) if ctx.show_centers else None)
+
+
+def order_lines(ctx: ResultsContext) -> list[OrderLine]:
+    """Every order line of the phase, each marked with who may read it."""
+    known = known_types([unwrap(r).unit for r in ctx.results])
+    lines = []
+    for item in ctx.results:
+        result = unwrap(item)
+        words = order_words(ctx.board, result.order, ctx.phase.kind, known)
+        lines.append(OrderLine(power_name(result.power), _with_type(words, result), result.result,
+                               visibility(item)))
+    return lines
+
+
+def order_groups(ctx: ResultsContext, viewer: str) -> list[list[OrderLine]]:
+    """The lines ``viewer`` may read, one group per power (powers and units in name order)."""
+    groups: dict[str, list[OrderLine]] = {}
+    for line in order_lines(ctx):
+        if may_see(line.visible_to, viewer):
+            groups.setdefault(line.power, []).append(line)
+    if ctx.phase.kind == "A":  # adjustments run top to bottom: keep the order they were given in
+        return [groups[p] for p in sorted(groups)]
+    return [sorted(groups[p], key=_line_key) for p in sorted(groups)]
+
+
+def _line_key(line: OrderLine) -> tuple[str, str, str, str]:
+    unit = line.order.unit
+    if unit is None:
+        return ("~", "", "", line.order.text)
+    return (unit.type, unit.place.name, unit.place.coast, line.order.kind)
+
+
+def _with_type(words: OrderWords, result: OrderResult) -> OrderWords:
+    """Fill in the unit type a player left out from the unit the order went to."""
+    kind = result.unit.partition(" ")[0]
+    if words.unit is None or words.unit.type or kind not in ("A", "F"):
+        return words
+    return OrderWords(words.kind, UnitWords(kind, words.unit.place), words.target, words.other, words.text)
+
+
+def dislodged_lines(ctx: ResultsContext, viewer: str) -> list[DislodgedLine]:
+    """The dislodged units ``viewer`` may read; destroyed when they have nowhere to go."""
+    if ctx.phase.kind != MOVEMENT:
+        return []
+    retreating = {(d.power, d.unit) for d in ctx.state.dislodged}
+    return [DislodgedLine(power_adjective(ctx.board, d.power), unit_words(ctx.board, d.unit),
+                          tuple(place(ctx.board, loc) for loc in d.retreats),
+                          (d.power, d.unit) not in retreating)
+            for d in reveal(ctx.dislodged, viewer)]
+
+
+def centers_section(ctx: ResultsContext) -> CentersSection:
+    """Who owns which centre, and each power's centres, units and adjustment."""
+    board, state = ctx.board, ctx.state
+    owned = {p: cs for p, cs in state.centers.items() if cs}
+    powers = sorted({p for p, us in state.units.items() if us} | set(owned), key=power_name)
+    taken = set().union(*owned.values())
+    adjustments = ctx.adjustments or {}
+    counts = tuple(
+        CountLine(power_name(p), len(owned.get(p, ())), state.unit_count(p),
+                  adjustments.get(p, len(owned.get(p, ())) - state.unit_count(p)))
+        for p in powers)
+    return CentersSection(
+        owners=tuple(OwnerLine(power_name(p), _names(board, owned[p])) for p in powers if p in owned),
+        unowned=_names(board, set(board.centers) - taken), counts=counts,
+        width=max([10] + [len(power_name(p)) + 3 for p in powers]))
+
+
+def _names(board: Map, centers: set[str]) -> tuple[str, ...]:
+    return tuple(sorted(place(board, c).name for c in centers))

@@ -1,0 +1,67 @@
+"""Who may read what: secret orders and facts left out of other viewers' mails.
+
+Some variants hide things (Europe 1615 hides the Ottoman vote, bribes are
+private).  The render layer does not know the rules; the caller marks an item
+secret by wrapping it in :class:`Secret` with the viewers entitled to it, and
+every list a mail shows is filtered with :func:`reveal` for the one viewer the
+mail is for.  The GM sees everything.
+
+>>> reveal(["public", Secret("private", frozenset({"FRANCE"}))], "ENGLAND")
+['public']
+>>> reveal(["public", Secret("private", frozenset({"FRANCE"}))], "france")
+['public', 'private']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+GM = "GM"
+OBSERVER = "OBSERVER"
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Secret(Generic[T]):
+    """An item only ``visible_to`` (power names, ``"OBSERVER"``) and the GM may see."""
+
+    item: T
+    visible_to: frozenset[str]
+
+
+def may_see(visible_to: frozenset[str] | None, viewer: str) -> bool:
+    """None means public; the GM is entitled to every secret."""
+    if visible_to is None:
+        return True
+    who = viewer.upper()
+    return who == GM or who in {v.upper() for v in visible_to}
+
+
+def visibility(item: object) -> frozenset[str] | None:
+    """The viewers a (possibly wrapped) item is meant for; None for a public item."""
+    return item.visible_to if isinstance(item, Secret) else None
+
+
+def unwrap(item: Secret[T] | T) -> T:
+    return item.item if isinstance(item, Secret) else item
+
+
+def reveal(items: Iterable[Secret[T] | T], viewer: str) -> list[T]:
+    """The items ``viewer`` may see, unwrapped, in their order."""
+    return [unwrap(i) for i in items if may_see(visibility(i), viewer)]
+
+
+def hide_powers(items: Iterable[T], secret: Mapping[str, frozenset[str]],
+                power_of: str = "power") -> list[Secret[T] | T]:
+    """Wrap every item whose ``power`` is in ``secret`` (power → who may see its items).
+
+    The usual case: ``hide_powers(outcome.results, {"OTTOMAN": frozenset({"OTTOMAN"})})``.
+    """
+    wrapped: list[Secret[T] | T] = []
+    for item in items:
+        viewers = secret.get(getattr(item, power_of, ""))
+        wrapped.append(Secret(item, viewers) if viewers is not None else item)
+    return wrapped

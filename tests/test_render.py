@@ -1,0 +1,396 @@
+"""The render layer: result mails in the njudge layout, secrecy, deadlines, and every template."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pytest
+from jinja2 import StrictUndefined, UndefinedError
+
+from judge.adjudicate import state_from_json
+from judge.commands.orders import parse_order
+from judge.engine import GameState, Phase, PhaseOutcome, adjudicate
+from judge.paths import templates_dir
+from judge.render import (
+    GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
+    OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, Rendered, ReplyContext, Secret, StatusContext,
+    SummaryContext, SummaryRow, environment, render, render_game_end, render_game_start, render_help,
+    render_late_notice, render_list, render_press, render_reminder, render_reply, render_results, render_status,
+    render_summary, results_context,
+)
+from judge.render.words import OrderWords, Place, UnitWords, order_words
+from judge.variants import load_variant
+
+VARIANT = load_variant("standard")
+BOARD = VARIANT.map
+# Paris leaves summer time on 27 Oct 2024, New York on 3 Nov 2024.
+BEFORE_CHANGE = datetime(2024, 10, 26, 10, 0, tzinfo=UTC)   # 12:00 CEST, 06:00 EDT
+AFTER_PARIS = datetime(2024, 10, 28, 11, 0, tzinfo=UTC)     # 12:00 CET,  07:00 EDT
+AFTER_BOTH = datetime(2024, 11, 4, 11, 0, tzinfo=UTC)       # 12:00 CET,  06:00 EST
+
+
+def play(state: dict, orders: dict[str, list[str]]) -> tuple[GameState, PhaseOutcome]:
+    before = state_from_json(VARIANT, state)
+    kind = before.phase.kind
+    parsed = {p: [parse_order(line, BOARD, kind) for line in lines] for p, lines in orders.items()}
+    return before, adjudicate(VARIANT, before.copy(), parsed)
+
+
+def spring(**kwargs: object) -> tuple[GameState, PhaseOutcome, Rendered]:
+    """A bounce, a cut support, a dislodgement with retreats, a void order and a convoy."""
+    before, outcome = play(
+        {"phase": "S1901M", "units": {
+            "ENGLAND": ["A LON", "F NTH"], "FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A BUR", "A MUN", "A BER"],
+            "AUSTRIA": ["A TYR"], "RUSSIA": ["A WAR"], "ITALY": ["F ROM"]}},
+        {"ENGLAND": ["A LON - NWY", "F NTH C A LON - NWY"], "FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"],
+         "GERMANY": ["A MUN S A BUR", "A BER - SIL"], "AUSTRIA": ["A TYR - MUN"], "RUSSIA": ["A WAR - SIL"],
+         "ITALY": ["F ROM - VEN"]})
+    viewer = str(kwargs.pop("viewer", GM))
+    viewer_zone = kwargs.pop("viewer_zone", None)
+    ctx = results_context(VARIANT, before.phase, outcome, judge="USTV", game="demo", zone="Europe/Paris",
+                          deadline=AFTER_PARIS, **kwargs)
+    return before, outcome, render_results(ctx, viewer, viewer_zone)
+
+
+SPRING_RESULTS = """\
+:: Judge: USTV  Game: demo  Variant: Standard
+:: Deadline: S1901R Mon Oct 28 2024 12:00:00 CET
+
+Movement results for Spring of 1901.  (demo.S1901M)
+
+Austria: Army Tyrolia -> Munich.  (*bounce*)
+
+England: Army London -> Norway.
+England: Fleet North Sea CONVOY Army London -> Norway.
+
+France: Army Marseilles SUPPORT Army Paris -> Burgundy.
+France: Army Paris -> Burgundy.
+
+Germany: Army Berlin -> Silesia.  (*bounce*)
+Germany: Army Burgundy HOLD.  (*dislodged*)
+Germany: Army Munich SUPPORT Army Burgundy.  (*cut*)
+
+Italy: Fleet Rome -> Venice.  (*void*)
+
+Russia: Army Warsaw -> Silesia.  (*bounce*)
+
+The following units were dislodged:
+
+The German Army in Burgundy can retreat to Belgium, Gascony, Picardy or Ruhr.
+
+The next phase of 'demo' will be Retreats for Spring of 1901.
+The deadline for orders will be Mon Oct 28 2024 12:00:00 CET.
+"""
+
+
+# -- the results mail ------------------------------------------------------------
+
+def test_movement_results_are_laid_out_exactly_as_njudge_does() -> None:
+    _, outcome, mail = spring()
+    assert {r.result for r in outcome.results} >= {"ok", "bounce", "cut", "dislodged", "void"}
+    assert mail.body == SPRING_RESULTS
+    assert mail.subject == "Diplomacy results demo S1901M"
+
+
+def test_the_header_names_judge_game_and_variant() -> None:
+    _, _, mail = spring(variant_title="Standard (2023 rules)")
+    first, second = mail.body.splitlines()[:2]
+    assert first == ":: Judge: USTV  Game: demo  Variant: Standard (2023 rules)"
+    assert second == ":: Deadline: S1901R Mon Oct 28 2024 12:00:00 CET"
+
+
+FALL_STATE = {"phase": "F1901M", "units": {
+    "ENGLAND": ["F NTH", "A YOR", "F LON"], "FRANCE": ["A BUR", "F MAO", "A PAR"], "GERMANY": ["A KIE", "A MUN"],
+    "RUSSIA": ["F STP/SC", "A MOS", "A WAR", "F SEV"], "TURKEY": ["A CON", "F BLA", "A ANK", "A SMY", "A ARM"]}}
+
+
+def test_after_fall_the_centres_and_adjustments_are_listed() -> None:
+    before, outcome = play(FALL_STATE, {"ENGLAND": ["F NTH - NWY"], "FRANCE": ["A BUR - BEL", "F MAO - SPA/NC"],
+                                        "GERMANY": ["A KIE - HOL"], "RUSSIA": ["F STP/SC - BOT"]})
+    ctx = results_context(VARIANT, before.phase, outcome, judge="USTV", game="demo")
+    body = render_results(ctx, "ENGLAND").body
+    tail = body[body.index("Ownership of supply centers:"):]
+    assert tail == """\
+Ownership of supply centers:
+
+Austria:   Budapest, Trieste, Vienna.
+England:   Edinburgh, Liverpool, London, Norway.
+France:    Belgium, Brest, Marseilles, Paris, Spain.
+Germany:   Berlin, Holland, Kiel, Munich.
+Italy:     Naples, Rome, Venice.
+Russia:    Moscow, Sevastopol, St Petersburg, Warsaw.
+Turkey:    Ankara, Constantinople, Smyrna.
+Unowned:   Bulgaria, Denmark, Greece, Portugal, Rumania, Serbia, Sweden,
+           Tunis.
+
+Austria:   3 Supply centers,  0 Units:  Builds   3 units.
+England:   4 Supply centers,  3 Units:  Builds   1 unit.
+France:    5 Supply centers,  3 Units:  Builds   2 units.
+Germany:   4 Supply centers,  2 Units:  Builds   2 units.
+Italy:     3 Supply centers,  0 Units:  Builds   3 units.
+Russia:    4 Supply centers,  4 Units:  Builds   0 units.
+Turkey:    3 Supply centers,  5 Units:  Removes  2 units.
+
+The next phase of 'demo' will be Adjustments for Winter of 1901.
+"""
+    assert "France: Fleet Mid-Atlantic Ocean -> Spain (north coast).\n" in body
+    assert "Russia: Fleet St Petersburg (south coast) -> Gulf of Bothnia.\n" in body
+
+
+def test_spring_results_show_no_centres() -> None:
+    assert "Supply centers" not in spring()[2].body
+
+
+def test_a_long_list_of_centres_wraps_under_the_names() -> None:
+    state = state_from_json(VARIANT, {"phase": "W1901A", "units": {}, "centers": {
+        "FRANCE": ["BRE", "PAR", "MAR", "SPA", "POR", "BEL", "HOL", "MUN", "KIE", "BER", "DEN", "NWY"]}})
+    ctx = results_context(VARIANT, Phase.parse("F1901R"), PhaseOutcome(state), judge="J", game="g")
+    body = render_results(ctx, GM).body
+    assert ("France:    Belgium, Berlin, Brest, Denmark, Holland, Kiel, Marseilles,\n"
+            "           Munich, Norway, Paris, Portugal, Spain.\n") in body
+    assert "France:   12 Supply centers,  0 Units:  Builds  12 units.\n" in body
+
+
+def test_retreat_results_and_destroyed_units() -> None:
+    before, outcome = play(
+        {"phase": "F1901R", "units": {"FRANCE": ["A BUR"]}, "centers": {"GERMANY": ["BER", "KIE", "MUN"]},
+         "dislodged": {"GERMANY": [{"unit": "A RUH", "attacker_from": "BUR", "retreats": ["BEL", "KIE"]},
+                                   {"unit": "F HOL", "attacker_from": "BEL", "retreats": ["HEL", "KIE"]}],
+                       "RUSSIA": [{"unit": "F STP/SC", "attacker_from": "BOT", "retreats": ["LVN"]}]}},
+        {"GERMANY": ["A RUH - KIE", "F HOL - HEL"]})
+    body = render_results(results_context(VARIANT, before.phase, outcome, judge="J", game="g"), GM).body
+    assert body.splitlines()[2:9] == [
+        "Retreat results for Fall of 1901.  (g.F1901R)", "",
+        "Germany: Army Ruhr -> Kiel.", "Germany: Fleet Holland -> Heligoland Bight.", "",
+        "Russia: Fleet St Petersburg (south coast) DISBAND.", ""]
+
+
+def test_dislodged_units_without_retreat_are_destroyed() -> None:
+    before, outcome = play(
+        {"phase": "S1901M", "units": {"FRANCE": ["A PIC", "A BUR"], "GERMANY": ["A BEL", "A RUH", "A HOL"],
+                                      "ENGLAND": ["F NTH"]}},
+        {"FRANCE": ["A PIC - BEL", "A BUR S A PIC - BEL"]})
+    body = render_results(results_context(VARIANT, before.phase, outcome, judge="J", game="g"), GM).body
+    assert "The German Army in Belgium with no valid retreats was destroyed.\n" in body
+    assert "The next phase of 'g' will be Movement for Fall of 1901.\n" in body
+
+
+def test_adjustment_results_keep_the_order_given() -> None:
+    before, outcome = play(
+        {"phase": "W1901A", "units": {"FRANCE": ["A PAR"], "TURKEY": ["F BLA", "A BUL", "A ANK"],
+                                      "RUSSIA": ["A MOS"]},
+         "centers": {"FRANCE": ["PAR", "BRE", "MAR"], "TURKEY": ["ANK"], "RUSSIA": ["MOS", "STP"]}},
+        {"FRANCE": ["BUILD F BRE", "BUILD A PAR"], "TURKEY": ["REMOVE F BLA"], "RUSSIA": ["BUILD F STP/NC"]})
+    body = render_results(results_context(VARIANT, before.phase, outcome, judge="J", game="g"), GM).body
+    assert body.splitlines()[2:11] == [
+        "Adjustment results for Winter of 1901.  (g.W1901A)", "",
+        "France: Builds a fleet in Brest.", "France: Builds an army in Paris.  (*void*)", "",
+        "Russia: Builds a fleet in St Petersburg (north coast).", "",
+        "Turkey: Removes the fleet in Black Sea.", "Turkey: Defaults, removing the army in Bulgaria."]
+
+
+# -- deadlines ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("deadline", "game_clock", "player_clock"), [
+    (BEFORE_CHANGE, "Sat Oct 26 2024 12:00:00 CEST", "Sat Oct 26 2024 06:00:00 EDT"),
+    (AFTER_PARIS, "Mon Oct 28 2024 12:00:00 CET", "Mon Oct 28 2024 07:00:00 EDT"),
+    (AFTER_BOTH, "Mon Nov 04 2024 12:00:00 CET", "Mon Nov 04 2024 06:00:00 EST"),
+])
+def test_deadlines_show_the_local_hour_in_game_and_player_zones(deadline: datetime, game_clock: str,
+                                                               player_clock: str) -> None:
+    before, outcome = play({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}}, {})
+    ctx = results_context(VARIANT, before.phase, outcome, judge="J", game="g", zone="Europe/Paris",
+                          deadline=deadline)
+    body = render_results(ctx, "FRANCE", "America/New_York").body
+    assert body.endswith(f"The deadline for orders will be {game_clock}.\n"
+                         f"In your time zone (America/New_York) that is {player_clock}.\n")
+    assert f":: Deadline: F1901M {game_clock}\n" in body
+
+
+def test_a_naive_deadline_is_utc_and_the_same_zone_is_shown_once() -> None:
+    before, outcome = play({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}}, {})
+    ctx = results_context(VARIANT, before.phase, outcome, judge="J", game="g", zone="Europe/Paris",
+                          deadline=datetime(2024, 10, 28, 11, 0))
+    body = render_results(ctx, "FRANCE", "Europe/Paris").body
+    assert body.endswith("The deadline for orders will be Mon Oct 28 2024 12:00:00 CET.\n")
+
+
+# -- secrecy --------------------------------------------------------------------------
+
+def test_secret_orders_reach_only_the_entitled_viewers() -> None:
+    secret = {"ITALY": frozenset({"ITALY"}), "GERMANY": frozenset({"GERMANY", "FRANCE"})}
+    notes = ["A public note.", Secret("Italy bribed Austria.", frozenset({"ITALY", "AUSTRIA"}))]
+    views = {viewer: spring(viewer=viewer, secret=secret, notes=notes)[2].body
+             for viewer in ("ITALY", "FRANCE", "ENGLAND", OBSERVER, GM, "AUSTRIA")}
+    italy_line = "Italy: Fleet Rome -> Venice.  (*void*)\n"
+    german_line = "Germany: Army Berlin -> Silesia.  (*bounce*)\n"
+    dislodged = "The German Army in Burgundy can retreat"
+    for viewer, body in views.items():
+        assert (italy_line in body) == (viewer in ("ITALY", GM)), viewer
+        assert (german_line in body) == (viewer in ("FRANCE", GM)), viewer
+        assert (dislodged in body) == (viewer in ("FRANCE", GM)), viewer
+        assert ("Italy bribed Austria." in body) == (viewer in ("ITALY", "AUSTRIA", GM)), viewer
+        assert "A public note.\n" in body and "England: Army London -> Norway.\n" in body
+    assert "Germany:" not in views["ENGLAND"] and "following units were dislodged" not in views["ENGLAND"]
+
+
+def test_a_secret_wrapped_result_is_hidden_like_a_secret_power() -> None:
+    before, outcome = play({"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "ENGLAND": ["F LON"]}},
+                           {"FRANCE": ["A PAR - BUR"]})
+    ctx = results_context(VARIANT, before.phase, outcome, judge="J", game="g")
+    hidden = [Secret(r, frozenset({"FRANCE"})) if r.power == "FRANCE" else r for r in outcome.results]
+    ctx = replace(ctx, results=hidden)
+    assert "France: Army Paris -> Burgundy." in render_results(ctx, "france").body
+    assert "France:" not in render_results(ctx, "ENGLAND").body.split("Ownership")[0]
+
+
+# -- the reply ------------------------------------------------------------------------
+
+def test_the_reply_lists_accepted_and_rejected_lines_and_the_order_set() -> None:
+    orders = OrderSet("FRANCE", Phase.parse("S1901M"), ["A PAR - BUR", "MAR S PAR - BUR"], ["F BRE"],
+                      units=["A PAR", "A MAR", "F BRE"])
+    ctx = ReplyContext("USTV", "orders", "demo",
+                       [Accepted(1, "SIGNON Fdemo ****"), Accepted(2, "A PAR - BUR"),
+                        Accepted(3, "MAR S PAR - BUR", "replaces your order for Marseilles")],
+                       [Rejected(4, "A PAR - XYZ", "unknown province 'XYZ' (column 9)")],
+                       BOARD, orders, AFTER_PARIS, "Europe/Paris")
+    mail = render_reply(ctx, "America/New_York")
+    assert mail.subject == "Re: orders"
+    assert mail.body == """\
+:: Judge: USTV  Game: demo
+
+Accepted:
+  line 1: SIGNON Fdemo ****
+  line 2: A PAR - BUR
+  line 3: MAR S PAR - BUR
+      replaces your order for Marseilles
+
+Rejected:
+  line 4: A PAR - XYZ
+      unknown province 'XYZ' (column 9)
+
+Orders for France, Spring of 1901 (S1901M):
+    Army Paris -> Burgundy.
+    Army Marseilles SUPPORT Army Paris -> Burgundy.
+Still without orders: Fleet Brest.
+
+The deadline for orders is Mon Oct 28 2024 12:00:00 CET.
+In your time zone (America/New_York) that is Mon Oct 28 2024 07:00:00 EDT.
+"""
+
+
+def test_a_reply_to_a_mail_without_commands_says_so() -> None:
+    mail = render_reply(ReplyContext("USTV", "Re: hello"))
+    assert mail.subject == "Re: hello"
+    assert "No commands were found in your mail." in mail.body
+    assert "Accepted" not in mail.body and "Rejected" not in mail.body
+
+
+def test_an_order_set_needs_the_board() -> None:
+    with pytest.raises(ValueError):
+        render_reply(ReplyContext("J", orders=OrderSet("FRANCE", Phase.parse("S1901M"))))
+
+
+def test_orders_in_words() -> None:
+    assert order_words(BOARD, "VIE S BUD", known={"VIE": "A", "BUD": "A"}) == OrderWords(
+        "support", UnitWords("A", Place("Vienna")), None, UnitWords("A", Place("Budapest")))
+    texts = ["F STP/NC - BAR", "A VIE S A BUD", "F ION C A TUN - NAP", "nonsense here"]
+    mail = render_reply(ReplyContext("J", board=BOARD, orders=OrderSet("RUSSIA", Phase.parse("S1901M"), texts)))
+    assert ("    Fleet St Petersburg (north coast) -> Barents Sea.\n"
+            "    Army Vienna SUPPORT Army Budapest.\n"
+            "    Fleet Ionian Sea CONVOY Army Tunis -> Naples.\n"
+            "    nonsense here.\n") in mail.body
+
+
+# -- every other mail, and every template under StrictUndefined --------------------------
+
+PHASE = Phase.parse("S1901M")
+ORDERS = OrderSet("FRANCE", PHASE, ["A PAR - BUR"], ["F BRE", "A MAR"])
+START = state_from_json(VARIANT, {"phase": "S1901M", "units": {"FRANCE": ["A PAR", "F BRE"], "RUSSIA": ["F STP/SC"]}})
+
+SAMPLES: dict[str, Callable[[], Rendered]] = {
+    "results.j2": lambda: spring()[2],
+    "reply.j2": lambda: render_reply(ReplyContext("J", "x", "demo", [Accepted(1, "A PAR - BUR")], [], BOARD, ORDERS,
+                                                  AFTER_PARIS, "Europe/Paris")),
+    "status.j2": lambda: render_status(StatusContext(
+        "J", "demo", "Standard", PHASE, "active", AFTER_PARIS, "Europe/Paris",
+        [PowerStatus("FRANCE", "alice", True, 3, 3), PowerStatus("ENGLAND"),
+         PowerStatus("GERMANY", "bob", False, 3, 3, disorder=True)], [("NMR", "hold")], BOARD, ORDERS), "Asia/Tokyo"),
+    "reminder.j2": lambda: render_reminder(ReminderContext("J", "demo", BOARD, ORDERS, AFTER_PARIS, "Europe/Paris")),
+    "late_notice.j2": lambda: render_late_notice(LateContext(
+        "J", "demo", PHASE, ["FRANCE", "GERMANY"], AFTER_PARIS, "Europe/Paris", AFTER_BOTH, "disorder", "FRANCE")),
+    "press.j2": lambda: render_press(PressContext("J", "demo", PHASE, "Hello\n", "ENGLAND", ["FRANCE"])),
+    "list.j2": lambda: render_list(ListContext("J", [
+        GameListing("demo", "Standard", PHASE, "active", AFTER_PARIS, "Europe/Paris"),
+        GameListing("new", "Standard", None, "forming", None, "UTC", 4)])),
+    "summary.j2": lambda: render_summary(SummaryContext(
+        "J", "demo", "Standard", list(BOARD.powers), [SummaryRow(Phase.parse("W1901A"), {"FRANCE": 5})],
+        {"FRANCE": "alice"})),
+    "help.j2": lambda: render_help(HelpContext("J", "judge@example.org")),
+    "game_start.j2": lambda: render_game_start(GameStartContext(
+        "J", "demo", "Standard", BOARD, START, {"FRANCE": "alice"}, "FRANCE", "grey", AFTER_PARIS, "Europe/Paris")),
+    "game_end.j2": lambda: render_game_end(GameEndContext(
+        "J", "demo", "Standard", Phase.parse("F1905M"), "victory", ["FRANCE"], {"FRANCE": 18, "ENGLAND": 4})),
+}
+
+
+def mail_templates() -> list[str]:
+    return sorted(p.name for p in templates_dir().glob("*.j2") if not p.name.startswith("_"))
+
+
+def test_every_mail_template_has_a_sample() -> None:
+    assert mail_templates() == sorted(SAMPLES)
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_every_template_renders(name: str) -> None:
+    mail = SAMPLES[name]()
+    assert mail.subject and "\n" not in mail.subject
+    assert mail.body.startswith(":: Judge: ") and mail.body.endswith("\n") and not mail.body.endswith("\n\n")
+
+
+@pytest.mark.parametrize("name", mail_templates())
+def test_a_missing_variable_fails_loudly(name: str) -> None:
+    assert environment().undefined is StrictUndefined
+    with pytest.raises(UndefinedError):
+        render(name)
+
+
+def test_the_environment_is_for_plain_text() -> None:
+    env = environment()
+    assert env is environment()
+    assert not env.autoescape and env.trim_blocks and env.lstrip_blocks and env.keep_trailing_newline
+    assert render("press.j2", judge="J", game="g", phase=PHASE, body="<b>&", sender=None, recipients=[],
+                  broadcast=True).body.endswith("<b>&\n")
+
+
+def test_subject_is_reserved() -> None:
+    with pytest.raises(ValueError):
+        render("help.j2", subject="x", judge="J", address="a", docs="d")
+
+
+def test_grey_press_does_not_name_the_sender() -> None:
+    mail = render_press(PressContext("J", "demo", PHASE, "Beware.", None, ["FRANCE", "ITALY"]))
+    assert "Message from an anonymous power to France and Italy in 'demo' (S1901M):\n\nBeware.\n" in mail.body
+    assert mail.subject == "Press in demo from an anonymous power"
+
+
+def test_status_and_game_mails_say_the_essentials() -> None:
+    status = SAMPLES["status.j2"]().body
+    assert "France:   3 centers,  3 units  alice, orders in\n" in status
+    assert "England:  0 centers,  0 units  open, a player is wanted\n" in status
+    assert "In your time zone (Asia/Tokyo) that is Mon Oct 28 2024 20:00:00 JST." in status
+    late = SAMPLES["late_notice.j2"]().body
+    assert "Your orders as France are missing.\nOrders are missing from: France and Germany.\n" in late
+    assert "The grace period ends Mon Nov 04 2024 12:00:00 CET." in late
+    listing = SAMPLES["list.j2"]().body
+    assert "demo  Standard  S1901M         0  Mon Oct 28 2024 12:00:00 CET\n" in listing
+    assert "new   Standard  forming        4  -\n" in listing
+    summary = SAMPLES["summary.j2"]().body
+    assert "Phase     Eng  Fra  Ger  Ita  Aus  Rus  Tur\nW1901A      -    5    -    -    -    -    -\n" in summary
+    start = SAMPLES["game_start.j2"]().body
+    assert "France (alice):\n    Army Paris\n    Fleet Brest\nRussia:\n    Fleet St Petersburg (south coast)\n" in start
+    end = SAMPLES["game_end.j2"]().body
+    assert "France has won" in end and "France:     18\nEngland:     4\n" in end
