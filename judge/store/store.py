@@ -1,0 +1,279 @@
+"""The store: the judge's data directory behind one small typed API.
+
+Layout (see docs/store.md)::
+
+    <data>/games/<game>.json          live game: record, players, orders, applied ids, outbox
+    <data>/history/<game>.json        one record per processed phase, read on demand
+    <data>/archive/<game>/<phase>.txt result mail text, for the GM to publish
+    <data>/seen/<bucket>.json         Message-IDs handled, 256 buckets
+    <data>/outbox.json                mails not tied to a game
+    <data>/poll.lock                  flock: one poll at a time
+
+What a poll reads every time (the game files, the global outbox) does not grow
+with a game's history; history and archive are separate files, read only by
+HISTORY, SUMMARY and ROLLBACK.  Writers must hold :meth:`Store.poll_lock`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
+from datetime import timedelta
+from pathlib import Path
+
+from tinydb import Query, TinyDB
+
+from judge.clock import Clock, SystemClock
+from judge.store import history
+from judge.store.atomic import (
+    StoreError,
+    atomic_write_bytes,
+    open_db,
+    remove_temp_files,
+)
+from judge.store.game import Game, merge_outbox
+from judge.store.lock import exclusive_lock
+from judge.store.records import OutgoingMail, PhaseRecord
+from judge.store.seen import SeenSet
+
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+_PHASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
+_GAME_TABLES = ("players", "observers", "orders", "applied")
+_MAIL_ID = Query()["id"]
+_MAIL_KEY = Query()["key"]
+
+
+class InvalidName(StoreError, ValueError):
+    """A game or phase name that cannot be a file name (lower-case letters, digits, - and _)."""
+
+
+class UnknownGame(StoreError, KeyError):
+    """No game of that name."""
+
+    def __str__(self) -> str:
+        return f"no game named {self.args[0]!r}"
+
+
+class GameExists(StoreError):
+    """CREATE of a name already taken."""
+
+
+def check_game_name(name: str) -> str:
+    """``name`` if it is a valid game name; the commands layer lower-cases first."""
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise InvalidName(f"bad game name {name!r}: 1-40 of a-z, 0-9, - and _, starting with a letter or digit")
+    return name
+
+
+def _check_phase_name(phase: str) -> str:
+    if not isinstance(phase, str) or not _PHASE_NAME.fullmatch(phase):
+        raise InvalidName(f"bad phase name {phase!r}")
+    return phase
+
+
+class Store:
+    """Everything the judge keeps, under ``data_dir``; the clock stamps the seen-set."""
+
+    def __init__(self, data_dir: Path | str, clock: Clock | None = None) -> None:
+        self.data_dir = Path(data_dir)
+        self.clock = clock or SystemClock()
+        self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self._seen = SeenSet(self.data_dir / "seen")
+
+    # --- paths -------------------------------------------------------------
+
+    def game_path(self, game: str) -> Path:
+        return self.data_dir / "games" / f"{check_game_name(game)}.json"
+
+    def history_path(self, game: str) -> Path:
+        return self.data_dir / "history" / f"{check_game_name(game)}.json"
+
+    def archive_path(self, game: str, phase: str) -> Path:
+        return self.data_dir / "archive" / check_game_name(game) / f"{_check_phase_name(phase)}.txt"
+
+    @property
+    def outbox_path(self) -> Path:
+        return self.data_dir / "outbox.json"
+
+    # --- the lock ----------------------------------------------------------
+
+    def poll_lock(self) -> AbstractContextManager[None]:
+        """Exclusive lock for one poll; raises :class:`PollBusy` at once if another holds it."""
+        return exclusive_lock(self.data_dir / "poll.lock")
+
+    def remove_temp_files(self) -> int:
+        """Delete temp files of writers killed mid-write; call only under :meth:`poll_lock`."""
+        dirs = [self.data_dir, self.data_dir / "games", self.data_dir / "history", self.data_dir / "seen"]
+        archive = self.data_dir / "archive"
+        if archive.is_dir():
+            dirs += [d for d in archive.iterdir() if d.is_dir()]
+        return sum(remove_temp_files(d) for d in dirs)
+
+    # --- games -------------------------------------------------------------
+
+    def game_names(self) -> list[str]:
+        """Every game's name, sorted."""
+        folder = self.data_dir / "games"
+        if not folder.is_dir():
+            return []
+        return sorted(p.stem for p in folder.glob("*.json") if _NAME.fullmatch(p.stem))
+
+    def has_game(self, game: str) -> bool:
+        return self.game_path(game).exists()
+
+    def create_game(self, game: Game) -> None:
+        """Store a new game; :class:`GameExists` if the name is taken."""
+        if self.has_game(game.name):
+            raise GameExists(f"a game named {game.name!r} already exists")
+        self._write_game(game)
+
+    def save_game(self, game: Game) -> None:
+        """Replace the stored game with ``game`` in one atomic write.
+
+        Everything goes in that write: record, players, orders, applied ids
+        and the outbox, so a result mail queued with a new phase is stored
+        with it.  The outbox is merged (see ``merge_outbox``): saving a copy
+        loaded before a ``mark_sent`` does not bring the sent mail back.
+        """
+        if not self.has_game(game.name):
+            raise UnknownGame(game.name)
+        self._write_game(game)
+
+    def _write_game(self, game: Game) -> None:
+        with open_db(self.game_path(game.name)) as db:
+            outbox = merge_outbox(game, db.table("outbox").all())
+            db.table("game").truncate()
+            db.table("game").insert(game.record_json())
+            for name, docs in game.tables_json().items():
+                db.table(name).truncate()
+                db.table(name).insert_multiple(docs)
+            db.table("outbox").truncate()
+            db.table("outbox").insert_multiple([m.to_json() for m in outbox])
+        game.outbox = outbox
+        game.loaded_mail = frozenset(m.id for m in outbox)
+
+    def load_game(self, game: str) -> Game:
+        """The stored game; :class:`UnknownGame` if there is none."""
+        path = self.game_path(game)
+        with open_db(path) as db:
+            records = db.table("game").all()
+            if not records:
+                raise UnknownGame(game)
+            tables = {name: _ordered(db, name) for name in (*_GAME_TABLES, "outbox")}
+        return Game.from_tables(dict(records[0]), tables)
+
+    def games(self) -> Iterator[Game]:
+        """Every game, loaded, in name order (what a poll walks through)."""
+        for name in self.game_names():
+            yield self.load_game(name)
+
+    def prune_applied(self, game: Game) -> int:
+        """Drop from ``game.applied`` the ids already in the seen-set (they are safe there).
+
+        Keeps the live file from growing with the game's age; call it when a
+        phase is processed, then save the game.
+        """
+        before = len(game.applied)
+        game.applied = [mid for mid in game.applied if not self.seen(mid)]
+        return before - len(game.applied)
+
+    # --- history and archive -----------------------------------------------
+
+    def record_phase(self, game: str, record: PhaseRecord) -> None:
+        """Add a processed phase to the history, replacing a record of the same phase.
+
+        Call it before ``save_game`` stores the next phase: a crash in between
+        only makes the phase run again, and the rerun overwrites this record.
+        """
+        history.record_phase(self.history_path(game), record)
+
+    def phase_record(self, game: str, phase: str) -> PhaseRecord | None:
+        return history.phase_record(self.history_path(game), phase)
+
+    def phases(self, game: str, first: str | None = None, last: str | None = None) -> list[PhaseRecord]:
+        """Processed phases from ``first`` to ``last`` inclusive; :class:`UnknownPhase` for a name not played."""
+        return history.phases(self.history_path(game), game, first, last)
+
+    def phase_names(self, game: str) -> list[str]:
+        return history.phase_names(self.history_path(game))
+
+    def truncate_after(self, game: str, phase: str, *, inclusive: bool = False) -> list[str]:
+        """Drop history after ``phase`` (and ``phase`` too if ``inclusive``); returns the names dropped."""
+        return history.truncate_after(self.history_path(game), game, phase, inclusive=inclusive)
+
+    def write_archive(self, game: str, phase: str, text: str) -> Path:
+        """Write a result mail's text to ``archive/<game>/<phase>.txt``, atomically."""
+        path = self.archive_path(game, phase)
+        atomic_write_bytes(path, text.encode("utf-8"))
+        return path
+
+    def read_archive(self, game: str, phase: str) -> str | None:
+        try:
+            return self.archive_path(game, phase).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+
+    # --- seen Message-IDs ----------------------------------------------------
+
+    def seen(self, message_id: str) -> bool:
+        return self._seen.seen(message_id)
+
+    def mark_seen(self, message_id: str) -> None:
+        self._seen.mark_seen(message_id, self.clock.now())
+
+    def mark_seen_many(self, message_ids: list[str]) -> None:
+        self._seen.mark_many(message_ids, self.clock.now())
+
+    def prune_seen(self, older_than_days: float) -> int:
+        """Forget Message-IDs seen more than that many days ago (mail that old will not return)."""
+        return self._seen.prune(self.clock.now() - timedelta(days=older_than_days))
+
+    # --- outgoing mail ----------------------------------------------------------
+
+    def queue_mail(self, mail: OutgoingMail) -> OutgoingMail:
+        """Queue ``mail`` now: in its game's file if ``mail.game`` is set, else in ``outbox.json``.
+
+        Returns the mail queued, or the one already pending with the same ``key``.
+
+        For a mail that must be stored together with a game change, use
+        ``game.queue_mail`` and ``save_game`` instead.
+        """
+        path = self.outbox_path if mail.game is None else self.game_path(mail.game)
+        if mail.game is not None and not path.exists():
+            raise UnknownGame(mail.game)
+        with open_db(path) as db:
+            outbox = db.table("outbox")
+            if mail.key is not None:
+                queued = outbox.get(_MAIL_KEY == mail.key)
+                if queued is not None:
+                    return OutgoingMail.from_json(dict(queued))
+            outbox.insert(mail.to_json())
+        return mail
+
+    def global_mail(self) -> list[OutgoingMail]:
+        """Pending mails not tied to a game, oldest first."""
+        with open_db(self.outbox_path) as db:
+            return [OutgoingMail.from_json(dict(d)) for d in _ordered(db, "outbox")]
+
+    def pending_mail(self) -> list[OutgoingMail]:
+        """Every pending mail: the global outbox first, then each game's, oldest first."""
+        mails = self.global_mail()
+        for game in self.games():
+            mails.extend(game.outbox)
+        return mails
+
+    def mark_sent(self, mail: OutgoingMail) -> None:
+        """Remove a sent mail from its outbox; unknown ids (already removed) are ignored."""
+        path = self.outbox_path if mail.game is None else self.game_path(mail.game)
+        if not path.exists():
+            return
+        with open_db(path) as db:
+            outbox = db.table("outbox")
+            if outbox.contains(_MAIL_ID == mail.id):
+                outbox.remove(_MAIL_ID == mail.id)
+
+
+def _ordered(db: TinyDB, table: str) -> list[dict]:
+    """A table's documents in insertion order, as plain dicts."""
+    return [dict(doc) for doc in sorted(db.table(table).all(), key=lambda doc: doc.doc_id)]
