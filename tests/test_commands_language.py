@@ -1,0 +1,482 @@
+"""The command language of a mail: every command, every spelling, every error, whole mails."""
+
+from __future__ import annotations
+
+import random
+import string
+from datetime import date, datetime, time, timedelta
+
+import pytest
+
+from judge.commands.language import (
+    ALL_PHASE_KINDS, AUDIENCE, KINDS, Command, CommandError, ParsedMail, command_parser,
+    command_words, parse_command_line, parse_mail_body,
+)
+from judge.engine.state import Phase
+from judge.paths import ROOT
+
+ALL = ALL_PHASE_KINDS
+S1901M, F1902M, W1901A = Phase("S", 1901, "M"), Phase("F", 1902, "M"), Phase("W", 1901, "A")
+
+ACCEPTED = [
+    # anyone
+    ("HELP", "help", {}),
+    ("help", "help", {}),
+    ("LIST", "list", {"game": None}),
+    ("list Game1", "list", {"game": "game1"}),
+    ("LIST list", "list", {"game": "list"}),  # a keyword is a name where a name is expected
+    ("HISTORY game1", "history", {"game": "game1", "from_phase": None, "to_phase": None}),
+    ("HISTORY game1 S1901M", "history", {"game": "game1", "from_phase": S1901M, "to_phase": None}),
+    ("history game1 s1901m f1902m", "history", {"game": "game1", "from_phase": S1901M, "to_phase": F1902M}),
+    ("HISTORY game1 FROM S1901M TO F1902M", "history",
+     {"game": "game1", "from_phase": S1901M, "to_phase": F1902M}),
+    ("History game1 from S1901M", "history", {"game": "game1", "from_phase": S1901M, "to_phase": None}),
+    ("HISTORY game1 S1901M TO F1902M", "history", {"game": "game1", "from_phase": S1901M, "to_phase": F1902M}),
+    ("HISTORY game1 TO W1901A", "history", {"game": "game1", "from_phase": None, "to_phase": W1901A}),
+    ("SUMMARY game1", "summary", {"game": "game1"}),
+    ("OBSERVE game1 Pass.Word", "observe", {"game": "game1", "password": "Pass.Word"}),
+    ("CREATE Game-2 Standard s3cret", "create", {"game": "game-2", "variant": "standard", "password": "s3cret"}),
+    # players
+    ("SIGNON Fgame1 secret", "signon", {"power": "F", "game": "game1", "password": "secret"}),
+    ("signon fGAME1 Secret", "signon", {"power": "f", "game": "game1", "password": "Secret"}),
+    ("SIGNON France game1 secret", "signon", {"power": "France", "game": "game1", "password": "secret"}),
+    ("SIGNON F game1 secret", "signon", {"power": "F", "game": "game1", "password": "secret"}),
+    ("SIGNON Mgame1 secret", "signon_gm", {"game": "game1", "password": "secret"}),
+    ("SIGNON GM game1 secret", "signon_gm", {"game": "game1", "password": "secret"}),
+    ("signon master game1 secret", "signon_gm", {"game": "game1", "password": "secret"}),
+    ("SIGNON M game1 secret", "signon_gm", {"game": "game1", "password": "secret"}),
+    ("SIGNON ?game1 secret", "join", {"game": "game1", "password": "secret", "power": None}),
+    ("JOIN game1 secret", "join", {"game": "game1", "password": "secret", "power": None}),
+    ("join game1 secret as France", "join", {"game": "game1", "password": "secret", "power": "France"}),
+    ("CLEAR", "clear", {}),
+    ("RESIGN", "resign", {}),
+    ("status", "status", {}),
+    ("SET PASSWORD n3w!pw", "set_password", {"password": "n3w!pw"}),
+    ("SET ADDRESS me@example.org", "set_address", {"address": "me@example.org"}),
+    ("set address <Me@Example.org>", "set_address", {"address": "Me@Example.org"}),
+    ("SET ADDRESS mailto:me@localhost", "set_address", {"address": "me@localhost"}),
+    ("SET WAIT", "set_wait", {"wait": True}),
+    ("SET NOWAIT", "set_wait", {"wait": False}),
+    ("set no wait", "set_wait", {"wait": False}),
+    ("SET ABSENCE 2026-12-20 2027-01-03", "set_absence", {"start": date(2026, 12, 20), "end": date(2027, 1, 3)}),
+    ("SET ABSENCE 2026-12-20 to 2026-12-20", "set_absence",
+     {"start": date(2026, 12, 20), "end": date(2026, 12, 20)}),
+    ("SET ZONE Europe/Paris", "set_zone", {"zone": "Europe/Paris"}),
+    ("set zone europe/paris", "set_zone", {"zone": "Europe/Paris"}),
+    ("SET TIMEZONE America/New_York", "set_zone", {"zone": "America/New_York"}),
+    ("SET ZONE UTC", "set_zone", {"zone": "UTC"}),
+    # the game master
+    ("START", "start", {}),
+    ("PROCESS", "process", {"force": False}),
+    ("process!", "process", {"force": True}),
+    ("PREVIEW", "preview", {}),
+    ("ROLLBACK", "rollback", {"phase": None}),
+    ("ROLLBACK f1902m", "rollback", {"phase": F1902M}),
+    ("PAUSE", "pause", {}),
+    ("RESUME", "resume", {}),
+    ("EJECT Germany", "eject", {"power": "Germany"}),
+    ("DUMMY G", "dummy", {"power": "G"}),
+    ("TERMINATE", "terminate", {}),
+    ("BECOME Austria", "become", {"power": "Austria"}),
+    ("SET DEADLINE 2026-11-25 18:00", "set_deadline", {"at": datetime(2026, 11, 25, 18, 0), "delay": None}),
+    ("SET DEADLINE 2026-11-25 9:05", "set_deadline", {"at": datetime(2026, 11, 25, 9, 5), "delay": None}),
+    ("set deadline 2026-11-25t18:30", "set_deadline", {"at": datetime(2026, 11, 25, 18, 30), "delay": None}),
+    ("SET DEADLINE +2d", "set_deadline", {"at": None, "delay": timedelta(days=2)}),
+    ("SET DEADLINE +1d12h", "set_deadline", {"at": None, "delay": timedelta(hours=36)}),
+    ("SET GRACE 24h", "set_grace", {"grace": timedelta(hours=24)}),
+    ("SET GRACE 2d", "set_grace", {"grace": timedelta(days=2)}),
+    ("SET GRACE 90m", "set_grace", {"grace": timedelta(minutes=90)}),
+    ("SET GRACE 1W", "set_grace", {"grace": timedelta(weeks=1)}),
+    ("SET GRACE 0", "set_grace", {"grace": timedelta(0)}),
+    ("SET TIMING M days=mon-fri hour=18 min=24h next=48h", "set_timing",
+     {"kinds": ("M",), "days": (0, 1, 2, 3, 4), "hour": time(18), "min": timedelta(hours=24),
+      "next": timedelta(hours=48)}),
+    ("SET TIMING kind=R next=1d", "set_timing", {"kinds": ("R",), "next": timedelta(days=1)}),
+    ("set timing adjustments hour=18:30", "set_timing", {"kinds": ("A",), "hour": time(18, 30)}),
+    ("SET TIMING next=3d", "set_timing", {"kinds": ALL, "next": timedelta(days=3)}),
+    ("SET TIMING all minimum=12h", "set_timing", {"kinds": ALL, "min": timedelta(hours=12)}),
+    ("SET TIMING M days=sat,sun", "set_timing", {"kinds": ("M",), "days": (5, 6)}),
+    ("SET TIMING M days=fri-mon,wed", "set_timing", {"kinds": ("M",), "days": (0, 2, 4, 5, 6)}),
+    ("SET TIMING M days=weekdays", "set_timing", {"kinds": ("M",), "days": (0, 1, 2, 3, 4)}),
+    ("SET TIMING M days=all", "set_timing", {"kinds": ("M",), "days": tuple(range(7))}),
+    ("SET TIMING M days=Tuesday", "set_timing", {"kinds": ("M",), "days": (1,)}),
+    ("SET NMR hold", "set_nmr", {"policy": "hold"}),
+    ("set nmr DISORDER", "set_nmr", {"policy": "disorder"}),
+    ("SET NMR wait", "set_nmr", {"policy": "wait"}),
+    ("SET PRESS none", "set_press", {"press": "none"}),
+    ("SET PRESS White", "set_press", {"press": "white"}),
+    ("SET PRESS grey", "set_press", {"press": "grey"}),
+    ("SET PRESS gray", "set_press", {"press": "grey"}),
+]
+
+
+@pytest.mark.parametrize(("line", "kind", "args"), ACCEPTED)
+def test_every_command_in_every_spelling(line: str, kind: str, args: dict) -> None:
+    mail = parse_mail_body(f"  {line}  ")
+    assert mail.errors == []
+    assert mail.commands == [Command(kind, args, 1, f"  {line}  ")]
+
+
+PRESS_HEADERS = [
+    ("PRESS TO France", "press", {"to": ("France",), "grey": False}),
+    ("press to France, England", "press", {"to": ("France", "England"), "grey": False}),
+    ("PRESS TO France,England ,Italy", "press", {"to": ("France", "England", "Italy"), "grey": False}),
+    ("PRESS TO F E", "press", {"to": ("F", "E"), "grey": False}),
+    ("PRESS TO France and England", "press", {"to": ("France", "England"), "grey": False}),
+    ("PRESS TO France, France", "press", {"to": ("France",), "grey": False}),
+    ("PRESS TO GM", "press", {"to": ("GM",), "grey": False}),
+    ("PRESS TO Master, m", "press", {"to": ("GM",), "grey": False}),
+    ("PRESS GREY TO Turkey", "press", {"to": ("Turkey",), "grey": True}),
+    ("PRESS TO Turkey gray", "press", {"to": ("Turkey",), "grey": True}),
+    ("BROADCAST", "broadcast", {"grey": False}),
+    ("broadcast grey", "broadcast", {"grey": True}),
+]
+
+
+@pytest.mark.parametrize(("header", "kind", "args"), PRESS_HEADERS)
+def test_press_headers(header: str, kind: str, args: dict) -> None:
+    mail = parse_mail_body(f"{header}\nHello.\nENDPRESS")
+    assert mail.errors == []
+    assert mail.commands == [Command(kind, {**args, "body": "Hello."}, 1, header)]
+
+
+REJECTED = [
+    # (line, column, message)
+    ("HELP me", 6, "HELP takes nothing more, not 'me'"),
+    ("PROCESS !", 9, "PROCESS takes nothing more, not '!'"),
+    ("SET WAIT now", 10, "SET WAIT takes nothing more, not 'now'"),
+    ("LIST a b", 8, "unexpected 'b': write LIST [game]"),
+    ("SUMMARY", 9, "SUMMARY needs a game name"),
+    ("OBSERVE game1", 15, "OBSERVE needs a game name and a password"),
+    ("CREATE game1 standard", 23,
+     "CREATE needs a game name, a variant and a password, as in CREATE game1 standard secret"),
+    ("HISTORY", 9, ("HISTORY needs a game name, then if you like the phases, as in "
+     "HISTORY game1 FROM S1901M TO F1902M")),
+    ("HISTORY game1 S1901 F1902M", 15, "'S1901' is not a phase: write it like S1901M, F1901R or W1901A"),
+    ("SIGNON", 8, ("SIGNON needs a power and a game, then the password, as in SIGNON Fgame1 secret "
+     "or SIGNON France game1 secret")),
+    ("SIGNON F secret", 8, "SIGNON needs the power letter and the game name together, as in SIGNON Fgame1 secret"),
+    ("SIGNON 1game secret", 8, "'1' is not a power: write its name or its letter"),
+    ("SIGNON Fga#me secret", 9, "'ga#me' is not a game name: use letters, digits, '-' and '_' (at most 32)"),
+    ("SIGNON France g# secret", 15, "'g#' is not a game name: use letters, digits, '-' and '_' (at most 32)"),
+    ("SIGNON F game1 secret more", 23,
+     "unexpected 'more': write SIGNON <power letter><game> password"),
+    ("JOIN game1 secret as", 22, ("JOIN needs a game name and a password, then if you like AS and a power, "
+     "as in JOIN game1 secret AS France")),
+    ("CREATE g1 std+ pw", 11, "'std+' is not a variant name: use letters, digits, '-' and '_' (at most 32)"),
+    ("EJECT 12", 7, "'12' is not a power: write its name or its letter"),
+    ("DUMMY", 7, "DUMMY needs a power"),
+    ("BECOME", 8, "BECOME needs a power"),
+    ("ROLLBACK spring", 10, "'spring' is not a phase: write it like S1901M, F1901R or W1901A"),
+    ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, DEADLINE, GRACE, "
+     "TIMING, NMR or PRESS")),
+    ("SET COLOUR red", 5, ("unknown SET option 'COLOUR': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
+     "ABSENCE, ZONE, DEADLINE, GRACE, TIMING, NMR or PRESS")),
+    ("SET ZONEX Europe/Paris", 5, ("unknown SET option 'ZONEX': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
+     "ABSENCE, ZONE, DEADLINE, GRACE, TIMING, NMR or PRESS")),
+    ("SET NO", 8, "SET NO needs WAIT (SET NO WAIT is SET NOWAIT)"),
+    ("SET PASSWORD", 14, "SET PASSWORD needs the new password"),
+    ("SET ADDRESS someone", 13, "'someone' is not a mail address"),
+    ("SET ZONE", 10, "SET ZONE needs a time zone such as Europe/Paris"),
+    ("SET ZONE Mars/Olympus", 10,
+     "unknown time zone 'Mars/Olympus': write one such as Europe/Paris or America/New_York"),
+    ("SET ZONE ../../etc/passwd", 10,
+     "unknown time zone '../../etc/passwd': write one such as Europe/Paris or America/New_York"),
+    ("SET ABSENCE 2026-12-20", 24,
+     "SET ABSENCE needs the first and the last day, as in SET ABSENCE 2026-12-20 2027-01-03"),
+    ("SET ABSENCE 2026-12-20 2026-12-01", 24, "the absence ends before it starts"),
+    ("SET ABSENCE 2026-02-30 2026-03-01", 13, "'2026-02-30' is not a date: write YYYY-MM-DD, such as 2026-12-20"),
+    ("SET DEADLINE", 14, "SET DEADLINE needs a date and a time such as 2026-11-25 18:00, or a delay such as +2d"),
+    ("SET DEADLINE 2026-11-25", 25, "SET DEADLINE needs a time after the date, such as 18:00"),
+    ("SET DEADLINE 2026-11-25 25:00", 25, "'25:00' is not a time of day: write HH:MM, such as 18:00"),
+    ("SET DEADLINE tomorrow 18:00", 14, "'tomorrow' is not a date: write YYYY-MM-DD, such as 2026-12-20"),
+    ("SET DEADLINE +2d 18:00", 18, "a delay such as +2d stands alone, not with '18:00'"),
+    ("SET DEADLINE 2026-11-25T18:00 19:00", 31, "unexpected '19:00' after the date and time"),
+    ("SET DEADLINE 2026-11-25T", 26, "SET DEADLINE needs a time after the date, such as 18:00"),
+    ("SET DEADLINE +soon", 15, "'soon' is not a duration: write it like 24h, 2d, 90m or 1d12h"),
+    ("SET GRACE 24", 11, "'24' is not a duration: write it like 24h, 2d, 90m or 1d12h"),
+    ("SET GRACE", 11, "SET GRACE needs a duration such as 24h or 2d"),
+    ("SET TIMING", 12, "SET TIMING needs settings such as M days=mon-fri hour=18:00 min=24h next=48h"),
+    ("SET TIMING M", 14, "SET TIMING needs at least one of days=, hour=, min= or next="),
+    ("SET TIMING Q next=2d", 12, "'Q' is not a phase kind: use M, R, A or all"),
+    ("SET TIMING kind=X next=2d", 17, "'X' is not a phase kind: use M, R, A or all"),
+    ("SET TIMING next", 12, "SET TIMING settings are written key=value, such as next=48h, not 'next'"),
+    ("SET TIMING M colour=red", 14, "unknown SET TIMING setting 'colour': use kind, days, hour, min or next"),
+    ("SET TIMING M next=1d next=2d", 22, "SET TIMING: 'next' is given twice"),
+    ("SET TIMING M days=", 19, "SET TIMING: 'days=' needs a value"),
+    ("SET TIMING M days=funday", 19,
+     "'funday' is not a list of days: write it like mon-fri, sat,sun, weekdays or all"),
+    ("SET TIMING M hour=25", 19, "'25' is not a time of day: write HH:MM, such as 18:00"),
+    ("SET TIMING M min=forever", 18, "'forever' is not a duration: write it like 24h, 2d, 90m or 1d12h"),
+    ("SET NMR skip", 9, "SET NMR takes hold, disorder or wait, not 'skip'"),
+    ("SET PRESS black", 11, "SET PRESS takes none, white or grey, not 'black'"),
+    ("   SET ZONE", 13, "SET ZONE needs a time zone such as Europe/Paris"),
+]
+
+
+@pytest.mark.parametrize(("line", "column", "message"), REJECTED)
+def test_every_error_names_line_column_and_what_was_expected(line: str, column: int, message: str) -> None:
+    mail = parse_mail_body(f"SIGNON Fgame1 secret\n\n{line}\nA PAR - BUR")
+    assert mail.errors == [CommandError(3, column, message, line)]
+    assert [c.kind for c in mail.commands] == ["signon", "order"]
+    assert str(mail.errors[0]) == f"line 3, column {column}: {message}"
+
+
+def test_the_example_of_the_brief() -> None:
+    mail = parse_mail_body("SIGNON Fgame1 secret\nA PAR - BUR\nA MAR - SPA\nSET ZONE")
+    assert [str(e) for e in mail.errors] == ["line 4, column 10: SET ZONE needs a time zone such as Europe/Paris"]
+
+
+@pytest.mark.parametrize(("header", "column", "message"), [
+    ("PRESS France", 7, "PRESS needs TO and the powers it goes to, as in PRESS TO France, England, not 'France'"),
+    ("PRESS TO", 10, "PRESS needs TO and the powers it goes to, as in PRESS TO France, England"),
+    ("PRESS TO ,", 10, "PRESS needs the powers it goes to, as in PRESS TO France, England"),
+    ("PRESS TO France,2", 17, "'2' is not a power: write its name or its letter"),
+    ("BROADCAST loudly", 11, "unexpected 'loudly': write BROADCAST [GREY]"),
+])
+def test_a_bad_press_header_is_an_error_and_its_block_is_skipped(header: str, column: int, message: str) -> None:
+    mail = parse_mail_body(f"{header}\nA PAR - BUR is what I will do\nENDPRESS\nF BRE - MAO")
+    assert mail.errors == [CommandError(1, column, message, header)]
+    assert mail.commands == [Command("order", {}, 4, "F BRE - MAO")]
+
+
+# -- the mail around the commands --------------------------------------------------
+
+def test_signoff_ends_the_mail() -> None:
+    mail = parse_mail_body("A PAR - BUR\nsignoff\nA MAR - SPA\nHELP")
+    assert mail == ParsedMail([Command("order", {}, 1, "A PAR - BUR")], [])
+
+
+@pytest.mark.parametrize("stop", ["SIGNOFF", "  SignOff  ", "signoff.", "-- ", "--", "--\t"])
+def test_signoff_and_signature_lines(stop: str) -> None:
+    mail = parse_mail_body(f"SIGNON Fgame1 pw\n{stop}\nJohn Smith\n+33 1 23 45 67 89")
+    assert [c.kind for c in mail.commands] == ["signon"] and mail.errors == []
+
+
+def test_dashes_that_are_not_a_signature_separator() -> None:
+    mail = parse_mail_body("A PAR - BUR\n--- \n-- x\nA MAR H")
+    assert [c.text for c in mail.commands] == ["A PAR - BUR", "--- ", "-- x", "A MAR H"]
+
+
+def test_quoted_and_blank_lines_are_skipped_and_line_numbers_kept() -> None:
+    text = ("\n"
+            "On Monday, the judge wrote:\r\n"
+            "> SIGNON Fgame1 oldpassword\r\n"
+            "   > > A PAR - BUR\n"
+            "\t\n"
+            "SIGNON Fgame1 secret\r"
+            "F BRE - MAO\n"
+            ">SET ZONE\n"
+            "SET ZONE Moon/Base\n")
+    mail = parse_mail_body(text)
+    assert [(c.kind, c.line, c.text) for c in mail.commands] == [
+        ("order", 2, "On Monday, the judge wrote:"),
+        ("signon", 6, "SIGNON Fgame1 secret"),
+        ("order", 7, "F BRE - MAO"),
+    ]
+    assert [(e.line, e.column) for e in mail.errors] == [(9, 10)]
+
+
+def test_an_empty_mail_and_a_byte_order_mark() -> None:
+    assert parse_mail_body("") == ParsedMail([], [])
+    assert parse_mail_body("\n \n\t") == ParsedMail([], [])
+    assert parse_mail_body("\ufeffHELP").commands == [Command("help", {}, 1, "HELP")]
+
+
+def test_orders_are_kept_raw_for_the_order_parser() -> None:
+    from judge.commands.orders import parse_order
+    from judge.variants import load_variant
+    board = load_variant("standard").map
+    lines = ["A PAR - BUR", "army marseilles moves to spain", "F St Petersburg nc - Gulf of Bothnia",
+             "build A PAR", "Remove F LON", "WAIVE", "  A VIE H."]
+    mail = parse_mail_body("\n".join(lines))
+    assert mail.errors == []
+    assert mail.commands == [Command("order", {}, number, line) for number, line in enumerate(lines, start=1)]
+    assert [str(parse_order(c.text, board, "A" if n in (3, 4, 5) else "M"))
+            for n, c in enumerate(mail.commands)] == [
+        "A PAR - BUR", "A MAR - SPA", "F STP/NC - BOT", "BUILD A PAR", "REMOVE F LON", "WAIVE", "A VIE H"]
+
+
+def test_a_line_that_starts_with_a_command_word_is_a_command() -> None:
+    mail = parse_mail_body("Start of my orders:\nA PAR H")
+    assert mail.errors == [CommandError(1, 7, "START takes nothing more, not 'of'", "Start of my orders:")]
+
+
+def test_a_command_word_glued_to_more_is_an_order_line() -> None:
+    mail = parse_mail_body("HELPME\nSETZONE Europe/Paris\nSTATUS?")
+    assert [c.kind for c in mail.commands] == ["order", "order", "order"] and mail.errors == []
+
+
+def test_a_very_long_command_line() -> None:
+    line = "SET PASSWORD " + "x" * 600
+    assert parse_mail_body(line).errors == [
+        CommandError(1, 501, "line too long (more than 500 characters)", line)]
+
+
+# -- press blocks -------------------------------------------------------------------
+
+def test_press_text_is_kept_verbatim() -> None:
+    text = ("SIGNON Egame1 secret\n"
+            "PRESS TO France, Germany\n"
+            "Dear all,\n"
+            "\n"
+            "  > you wrote: PRESS TO nobody\n"
+            "SET ZONE nowhere\n"
+            "-- \n"
+            "The Queen\n"
+            "ENDPRESS\n"
+            "F LON - NTH\n")
+    mail = parse_mail_body(text)
+    assert mail.errors == []
+    body = "Dear all,\n\n  > you wrote: PRESS TO nobody\nSET ZONE nowhere\n-- \nThe Queen"
+    assert mail.commands == [
+        Command("signon", {"power": "E", "game": "game1", "password": "secret"}, 1, "SIGNON Egame1 secret"),
+        Command("press", {"to": ("France", "Germany"), "grey": False, "body": body}, 2, "PRESS TO France, Germany"),
+        Command("order", {}, 10, "F LON - NTH"),
+    ]
+
+
+@pytest.mark.parametrize("end", ["ENDPRESS", "endpress", "END PRESS", "  End Press.  ", "ENDBROADCAST"])
+def test_endpress_spellings(end: str) -> None:
+    mail = parse_mail_body(f"BROADCAST\nPeace in our time.\n{end}\nSTATUS")
+    assert [(c.kind, c.line) for c in mail.commands] == [("broadcast", 1), ("status", 4)]
+    assert mail.commands[0].args == {"grey": False, "body": "Peace in our time."}
+
+
+def test_an_unterminated_press_is_an_error_at_its_start_and_ends_the_mail() -> None:
+    mail = parse_mail_body("SIGNON Fgame1 secret\nPRESS TO England\nLet us talk.\nA PAR - BUR\n-- \nme")
+    assert [c.kind for c in mail.commands] == ["signon"]
+    assert mail.errors == [CommandError(2, 1, "PRESS has no ENDPRESS line: the press was not sent and nothing "
+                                        "after this line was read", "PRESS TO England")]
+
+
+def test_an_unterminated_broadcast_with_a_bad_header_gives_both_errors() -> None:
+    mail = parse_mail_body("  broadcast now\nhello")
+    assert [(e.line, e.column) for e in mail.errors] == [(1, 13), (1, 3)]
+    assert mail.errors[1].message.startswith("BROADCAST has no ENDPRESS line")
+
+
+def test_an_empty_press() -> None:
+    mail = parse_mail_body("PRESS TO Italy\n  \nENDPRESS\nSTATUS")
+    assert mail.errors == [CommandError(1, 1, "empty press: write the text between PRESS and ENDPRESS",
+                                        "PRESS TO Italy")]
+    assert [c.kind for c in mail.commands] == ["status"]
+
+
+def test_endpress_without_a_press() -> None:
+    mail = parse_mail_body("STATUS\n  ENDPRESS\nCLEAR")
+    assert mail.errors == [CommandError(2, 3, "ENDPRESS without PRESS or BROADCAST before it", "  ENDPRESS")]
+    assert [c.kind for c in mail.commands] == ["status", "clear"]
+
+
+def test_two_press_blocks_and_a_signoff_inside_one() -> None:
+    text = "PRESS TO F\none\nSIGNOFF\nENDPRESS\nBROADCAST GREY\ntwo\nENDPRESS\nSIGNOFF\nHELP"
+    mail = parse_mail_body(text)
+    assert [(c.kind, c.line, c.args["body"]) for c in mail.commands] == [
+        ("press", 1, "one\nSIGNOFF"), ("broadcast", 5, "two")]
+
+
+# -- whole mails ------------------------------------------------------------------------
+
+def test_a_mixed_mail() -> None:
+    text = ("Hi judge,\n"
+            "SIGNON Fgame1 secret\n"
+            "A PAR - BUR\n"
+            "F BRE - MAO\n"
+            "SET ZONE Europe/Pariss\n"
+            "STATUS\n"
+            "PRESS TO England\n"
+            "Shall we?\n"
+            "ENDPRESS\n"
+            "SET NMR whatever\n"
+            "A MAR - SPA\n"
+            "SIGNOFF\n"
+            "Thanks\n")
+    mail = parse_mail_body(text)
+    assert [(c.kind, c.line) for c in mail.commands] == [
+        ("order", 1), ("signon", 2), ("order", 3), ("order", 4), ("status", 6), ("press", 7), ("order", 11)]
+    assert [str(e) for e in mail.errors] == [
+        "line 5, column 10: unknown time zone 'Europe/Pariss': write one such as Europe/Paris or America/New_York",
+        "line 10, column 9: SET NMR takes hold, disorder or wait, not 'whatever'",
+    ]
+
+
+def test_a_gm_mail() -> None:
+    text = ("SIGNON Mgame1 gmpass\nSET DEADLINE 2026-11-25 18:00\nSET GRACE 24h\n"
+            "SET TIMING M days=mon-fri hour=18:00 next=48h\nSET TIMING R next=24h\nDUMMY Russia\nPROCESS!\n")
+    mail = parse_mail_body(text)
+    assert mail.errors == []
+    assert [c.kind for c in mail.commands] == [
+        "signon_gm", "set_deadline", "set_grace", "set_timing", "set_timing", "dummy", "process"]
+    assert mail.commands[4].args == {"kinds": ("R",), "next": timedelta(hours=24)}
+
+
+# -- the grammar and the tables ----------------------------------------------------------
+
+def test_the_command_words_come_from_the_grammar() -> None:
+    assert command_words() == {
+        "help", "list", "history", "summary", "observe", "create", "signon", "join", "clear", "press",
+        "broadcast", "resign", "status", "set", "start", "process", "process!", "preview", "rollback",
+        "pause", "resume", "eject", "dummy", "terminate", "become"}
+    assert command_parser() is command_parser()
+
+
+def test_every_kind_has_an_audience_and_every_parsed_kind_is_listed() -> None:
+    parsed = {kind for _line, kind, _args in ACCEPTED + PRESS_HEADERS} | {"order"}
+    assert parsed == KINDS
+    assert set(AUDIENCE.values()) == {"anyone", "player", "gm"}
+
+
+def test_the_reference_documents_every_command() -> None:
+    doc = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8").upper()
+    words = {w.upper() for w in command_words()} | {
+        f"SET {o}" for o in ("PASSWORD", "ADDRESS", "WAIT", "NOWAIT", "ABSENCE", "ZONE", "DEADLINE", "GRACE",
+                             "TIMING", "NMR", "PRESS")} | {"ENDPRESS", "SIGNOFF"}
+    assert {w for w in words if f"`{w}" not in doc} == set()
+
+
+def test_parse_command_line_never_raises_on_a_bug(monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.commands import language
+
+    def broken(_self: object, _children: list) -> None:
+        raise KeyError("bug")
+    monkeypatch.setattr(language.CommandBuilder, "summary", broken)
+    language.command_parser.cache_clear()
+    try:
+        error = parse_command_line("  SUMMARY game1", 7)
+    finally:
+        monkeypatch.undo()
+        language.command_parser.cache_clear()
+    assert error == CommandError(7, 3, "cannot read this command (KeyError)", "  SUMMARY game1")
+    assert parse_command_line("SUMMARY game1").kind == "summary"  # type: ignore[union-attr]
+
+
+# -- fuzz -------------------------------------------------------------------------------
+
+_PIECES = sorted(command_words()) + [
+    "SET", "ZONE", "TO", "FROM", "AS", "GREY", "ENDPRESS", "SIGNOFF", "--", ">", "PRESS", "TIMING", "kind=M",
+    "days=mon-fri", "hour=25", "min=", "=", "next=9999999w", "+2d", "+", "2026-02-29", "99:99", "Europe/Paris",
+    "../..", "\x00", "?", "Fgame1", "M", "GM", ",", "'", '"', "\\", "\u2028", "\ufeff", "é", "\t", "\r", "\n",
+    "A", "PAR", "-", "BUR", "1" * 40, "S1901M", "x" * 600]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_fuzz_random_mails_never_raise(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(50):
+        lines = []
+        for _ in range(rng.randint(0, 12)):
+            words = [rng.choice(_PIECES) if rng.random() < 0.7 else
+                     "".join(rng.choice(string.printable + "éß→\u00a0") for _ in range(rng.randint(1, 8)))
+                     for _ in range(rng.randint(0, 7))]
+            lines.append((" " if rng.random() < 0.3 else "").join(words) if rng.random() < 0.2
+                         else " ".join(words))
+        text = "\n".join(lines)
+        mail = parse_mail_body(text)
+        assert isinstance(mail, ParsedMail)
+        for item in mail.commands + mail.errors:
+            assert item.line >= 1
+        for error in mail.errors:
+            assert error.column >= 1 and error.message
+        for command in mail.commands:
+            assert command.kind in KINDS
