@@ -11,20 +11,20 @@ from collections.abc import Mapping, Sequence
 
 from judge.engine.assignment import assign
 from judge.engine.convoys import sea_graph
-from judge.engine.movement_orders import CONVOY, HOLD, MOVE, SUPPORT, OrderCheck, Piece
+from judge.engine.movement_orders import MOVE, SUPPORT, OrderCheck, Piece
 from judge.engine.movement_report import report
 from judge.engine.orders import AnyOrder
 from judge.engine.resolver import Resolver
 from judge.engine.results import PhaseOutcome
-from judge.engine.variant import Variant
 from judge.engine.state import GameState
+from judge.engine.variant import Variant
 
 
 class Movement:
     """One movement phase being adjudicated."""
 
     def __init__(self, variant: Variant, state: GameState) -> None:
-        self.variant, self.board, self.ruleset, self.state = variant, variant.map, variant.ruleset, state
+        self.board, self.ruleset, self.state = variant.map, variant.ruleset, state
         self.pieces: list[Piece] = []
         self.at: dict[str, int] = {}
         province_of, strength = self.board.province_of, self.ruleset.unit_strength
@@ -170,7 +170,7 @@ class Movement:
 
     # -- paradoxes ---------------------------------------------------------------
     def _backup(self, cycle: list[int]) -> dict[int, bool]:
-        """Szykman rule for convoy paradoxes; otherwise a circular movement all moves."""
+        """Szykman rule for convoy paradoxes (the routes fail); otherwise a circular movement (all moves succeed)."""
         n = len(self.pieces)
         routes = [d for d in cycle if d >= n]
         if routes:
@@ -182,5 +182,3 @@ def adjudicate_movement(variant: Variant, state: GameState,
                         orders: Mapping[str, Sequence[AnyOrder]]) -> PhaseOutcome:
     return Movement(variant, state).run(orders)
 
-
-__all__ = ["Movement", "adjudicate_movement", "HOLD", "MOVE", "SUPPORT", "CONVOY"]
