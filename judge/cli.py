@@ -10,6 +10,7 @@ from typing import TextIO
 
 from judge.adjudicate import RequestError, handle_request
 from judge.config import config_path, load_config
+from judge.mapcli import add_map_commands
 from judge.paths import templates_dir
 
 
@@ -32,6 +33,7 @@ def _parser() -> argparse.ArgumentParser:
     adj = sub.add_parser("adjudicate", help="adjudicate one phase given as JSON on stdin (what-if, tests)")
     adj.add_argument("--jsonl", action="store_true", help="one request per input line, one response per output line")
     adj.set_defaults(run=_adjudicate)
+    add_map_commands(sub)
     return parser
 
 
