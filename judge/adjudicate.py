@@ -17,7 +17,7 @@ from judge.engine.orders import AnyOrder
 from judge.engine.results import VOID
 from judge.engine.state import Dislodged
 from judge.engine.variant import Variant
-from judge.variants import UnknownVariant, load_variant
+from judge.variants import UnknownVariant, line_reader, load_variant
 
 _STATE_KEYS = ("phase", "units", "centers", "dislodged")
 
@@ -34,7 +34,7 @@ def handle_request(request: Any) -> dict[str, Any]:
     except UnknownVariant as exc:
         raise RequestError(str(exc)) from None
     state = state_from_json(variant, request.get("state"))
-    orders, unread = _orders_from_json(variant, state.phase.kind, request.get("orders", {}))
+    orders, unread = _orders_from_json(variant, state, request.get("orders", {}))
     try:
         outcome = adjudicate(variant, state, orders)
     except PhaseError as exc:
@@ -78,21 +78,34 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     return data
 
 
-def _orders_from_json(variant: Variant, kind: str, data: Any) -> tuple[dict[str, list[AnyOrder]], list[OrderResult]]:
-    orders: dict[str, list[AnyOrder]] = {}
+def _orders_from_json(variant: Variant, state: GameState,
+                      data: Any) -> tuple[dict[str, list[Any]], list[OrderResult]]:
+    """Each power's lines as engine values; a variant with a line reader reads its own lines first."""
+    orders: dict[str, list[Any]] = {}
     unread: list[OrderResult] = []
+    reader = line_reader(variant.name)
+    kind = state.phase.kind
     for power, lines in _dict(data, "orders").items():
         power = power.upper()
         parsed = orders.setdefault(power, [])
         for line in _list(lines, "orders"):
+            text = str(line)
             try:
-                parsed.append(parse_order(str(line), variant.map, kind))
+                if reader is not None:
+                    value = reader.read(text, state)
+                    if value is not reader.NOT_MINE:
+                        parsed += [value] if value is not None else []
+                        continue
+                    text = reader.normalise(text, state)
+                parsed.append(parse_order(text, variant.map, kind))
             except OrderError as exc:
-                order = _as_movement_order(variant, str(line), kind)
+                order = _as_movement_order(variant, text, kind)
                 if order is not None:  # the engine voids it against the right unit
                     parsed.append(order)
                 else:
                     unread.append(OrderResult(power, "", str(line), VOID, str(exc)))
+        if reader is not None:
+            orders[power] = reader.finish(parsed)
     return orders, unread
 
 

@@ -4,9 +4,10 @@ The toy plays on the standard board with: a minor power MINOR whose units
 are steered by weighted vote (weights in ``state.extra["votes"]``), a double
 strength unit, an impassable Switzerland-like province (``closed``), a
 protected unit its ally may not dislodge, a no-support rule between two
-powers, minor units that disband instead of retreating, a Summer season, an
-influence phase kind "I" handled by the ruleset, and captures refused to
-minor units.
+powers and no help for Turkey into "holy" provinces, minor units that
+disband instead of retreating, a Summer season, an influence phase kind "I"
+handled by the ruleset, and captures refused to minor units.  A second
+ruleset wraps the built-in movement phase with a step of its own.
 """
 
 from __future__ import annotations
@@ -42,11 +43,15 @@ class Toy(Ruleset):
         protector = state.extra.get("protector", {}).get(victim_owner)
         return power != victim_owner and power != protector
 
-    def may_support(self, state: GameState, owner: str, unit: Unit, supported_owner: str, supported: Unit) -> bool:
+    def may_support(self, state: GameState, owner: str, unit: Unit, supported_owner: str, supported: Unit,
+                    into: str | None) -> bool:
+        if into is not None and into in state.extra.get("holy", []):
+            return supported_owner != "TURKEY"  # nobody helps Turkey into a holy province
         return {owner, supported_owner} != {"ENGLAND", "TURKEY"}
 
-    def may_convoy(self, state: GameState, owner: str, fleet: Unit, army_owner: str, army: Unit) -> bool:
-        return army_owner != "TURKEY"
+    def may_convoy(self, state: GameState, owner: str, fleet: Unit, army_owner: str, army: Unit,
+                   into: str) -> bool:
+        return army_owner != "TURKEY" and into not in state.extra.get("holy", [])
 
     def may_retreat(self, state: GameState, owner: str, unit: Unit) -> bool:
         return owner != "MINOR"
@@ -157,6 +162,16 @@ def test_forbidden_support_and_convoy_are_void(toy: Variant) -> None:
     assert where(out)["TURKEY"] == ["A BEL"]
 
 
+def test_support_and_convoy_hooks_see_the_destination(toy: Variant) -> None:
+    s = state("S1901M", {"TURKEY": ["A SER"], "AUSTRIA": ["A BUD"], "ENGLAND": ["F NTH"], "FRANCE": ["A BEL"]},
+              holy=["TRI", "YOR"])
+    out = adjudicate(toy, s, {"TURKEY": [Move("A", "SER", "TRI")], "AUSTRIA": [Support("A", "BUD", "A", "SER", "TRI")],
+                              "ENGLAND": [Convoy("F", "NTH", "BEL", "YOR")], "FRANCE": [Move("A", "BEL", "YOR")]})
+    results = {r.unit: r for r in out.results}
+    assert results["A BUD"].result == "void" and "into TRI" in results["A BUD"].message
+    assert results["F NTH"].result == "void" and "into YOR" in results["F NTH"].message
+
+
 def test_minor_units_disband_instead_of_retreating(toy: Variant) -> None:
     s = state("S1901M", {"AUSTRIA": ["A VIE", "A BOH"], "MINOR": ["A GAL"]}, votes={})
     out = adjudicate(toy, s, {"AUSTRIA": [Move("A", "VIE", "GAL"), Support("A", "BOH", "A", "VIE", "GAL")]})
@@ -189,3 +204,27 @@ def test_capture_hook_and_build_sites(toy: Variant) -> None:
     assert str(out.state.phase) == "W1901A"
     built = adjudicate(toy, out.state, {"FRANCE": [Build("A", "PAR")]})
     assert where(built)["FRANCE"] == ["A BEL", "A PAR"]
+
+
+class Wrapped(Ruleset):
+    """A ruleset that wraps the built-in movement phase with a step of its own (as Europe 1615 does)."""
+
+    def phase_handlers(self) -> Mapping[str, Any]:
+        return {"M": self._movement}
+
+    def _movement(self, state: GameState, orders: Mapping[str, list[Any]]) -> PhaseOutcome:
+        from judge.engine.movement import adjudicate_movement
+
+        before = state.copy()
+        before.extra["notes"] = [o for os in orders.values() for o in os if isinstance(o, str)]
+        units_only = {p: [o for o in os if not isinstance(o, str)] for p, os in orders.items()}
+        return adjudicate_movement(Variant("wrapped", self.map, self), before, units_only)
+
+
+def test_a_handler_may_wrap_a_built_in_phase_kind() -> None:
+    board = load_variant("standard").map
+    wrapped = Variant("wrapped", board, Wrapped(board))
+    out = adjudicate(wrapped, state("S1901M", {"FRANCE": ["A PAR"]}),
+                     {"FRANCE": ["a note", Move("A", "PAR", "BUR")]})
+    assert where(out) == {"FRANCE": ["A BUR"]} and out.state.extra["notes"] == ["a note"]
+    assert str(out.state.phase) == "F1901M"

@@ -141,8 +141,6 @@ class OrderCheck:
         if supported == piece.province:
             return "a unit cannot support itself"
         helped = self.pieces[other]
-        if not self.ruleset.may_support(self.state, piece.power, unit, helped.power, helped.unit):
-            return f"{unit} may not support {helped.unit}"
         into = supported
         if order.destination is not None:
             if not board.is_location(order.destination):
@@ -152,6 +150,9 @@ class OrderCheck:
                 return "a unit cannot support a move into its own province"
             if into == supported or not self._could_move(helped, into, piece.province):
                 return f"{helped.unit} cannot move to {into}"
+        if not self.ruleset.may_support(self.state, piece.power, unit, helped.power, helped.unit,
+                                        into if order.destination is not None else None):
+            return f"{unit} may not support {helped.unit}" + (f" into {into}" if order.destination else "")
         if not board.can_reach_province(unit.type, unit.location, into):
             return f"{unit} cannot reach {into}, so it cannot support there"
         piece.kind, piece.target = SUPPORT, other
@@ -180,8 +181,8 @@ class OrderCheck:
         if source == dest or piece.province not in self.seas.useful_fleets(source, dest, self.fleet_seas):
             return f"{piece.province} is on no sea route from {source} to {dest}"
         army = self.pieces[other]
-        if not self.ruleset.may_convoy(self.state, piece.power, unit, army.power, army.unit):
-            return f"{unit} may not convoy {army.unit}"
+        if not self.ruleset.may_convoy(self.state, piece.power, unit, army.power, army.unit, dest):
+            return f"{unit} may not convoy {army.unit} into {dest}"
         piece.kind, piece.target, piece.dest = CONVOY, other, dest
         return ""
 

@@ -61,12 +61,17 @@ class Ruleset:
         """Whether ``power`` may dislodge the unit, or lend support to its dislodgement."""
         return power != victim_owner
 
-    def may_support(self, state: GameState, owner: str, unit: Unit, supported_owner: str, supported: Unit) -> bool:
-        """Whether the unit may support that other unit at all (e.g. Christian and Muslim armies)."""
+    def may_support(self, state: GameState, owner: str, unit: Unit, supported_owner: str, supported: Unit,
+                    into: str | None) -> bool:
+        """Whether the unit may support that other unit: to hold (``into`` None) or into a province.
+
+        The province matters to rules like Europe 1615's Christian and Muslim restrictions.
+        """
         return True
 
-    def may_convoy(self, state: GameState, owner: str, fleet: Unit, army_owner: str, army: Unit) -> bool:
-        """Whether the fleet may carry that army."""
+    def may_convoy(self, state: GameState, owner: str, fleet: Unit, army_owner: str, army: Unit,
+                   into: str) -> bool:
+        """Whether the fleet may carry that army into the province ``into``."""
         return True
 
     def may_retreat(self, state: GameState, owner: str, unit: Unit) -> bool:
@@ -83,7 +88,11 @@ class Ruleset:
         return True
 
     def phase_handlers(self) -> Mapping[str, PhaseHandler]:
-        """Handlers for phase kinds other than M, R and A (influence, scoring...)."""
+        """Handlers for phase kinds other than M, R and A (influence, scoring...).
+
+        A handler for M, R or A replaces the built-in one; it may call it
+        (``judge.engine.movement.adjudicate_movement`` ...) around steps of its own.
+        """
         return {}
 
     def phase_needed(self, state: GameState) -> bool | None:

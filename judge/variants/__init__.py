@@ -5,6 +5,7 @@
     name = "standard"
     map = "standard.map"                       # relative to the folder
     ruleset = "judge.variants.standard:Standard"  # module:class, a Ruleset subclass
+    lines = "judge.commands.europe1615:V3Lines"   # optional: a reader of the variant's own lines
     [options]                                  # passed to the ruleset as a dict
 
 Loading is cached: a variant is read once per process.
@@ -16,6 +17,7 @@ import importlib
 import tomllib
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from judge.engine.mapfile import parse_map
 from judge.engine.ruleset import Ruleset
@@ -42,6 +44,24 @@ def load_variant(name: str) -> Variant:
     board = load_map(folder / spec["map"])
     ruleset_class = _import_class(spec.get("ruleset", "judge.engine.ruleset:Ruleset"))
     return Variant(spec.get("name", name), board, ruleset_class(board, spec.get("options", {})))
+
+
+@lru_cache(maxsize=32)
+def line_reader(name: str) -> Any | None:
+    """The variant's reader of its own order lines (INFs, attacks, ballots ...), or None.
+
+    A reader has ``read(line, state)`` (a value, None for a line that carries
+    nothing, or its ``NOT_MINE`` attribute for a unit order), ``normalise(line,
+    state)`` for unit orders written the variant's way, and ``finish(values)``.
+    """
+    spec_file = gamedata_dir() / name / "ruleset.toml"
+    if not spec_file.is_file():  # a variant built in code (tests) has no file
+        return None
+    dotted = tomllib.loads(spec_file.read_text(encoding="utf-8")).get("lines")
+    if not dotted:
+        return None
+    module_name, _, class_name = str(dotted).partition(":")
+    return getattr(importlib.import_module(module_name), class_name)(load_variant(name).map)
 
 
 def load_map(path: Path):  # -> Map

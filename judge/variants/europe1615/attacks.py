@@ -1,0 +1,102 @@
+"""Diplomatic attacks: one per power per movement phase, weakest first, by mutual reduction (R-v3-36 to R-v3-45).
+
+Step 2 of each movement phase (R-v3-05): the INFs deployed in step 1 are
+already in place, so an attack may hit them (R-v3-37).  Each attack works on
+what the attacks before it left (R-v3-42).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from judge.engine.results import OK, VOID, OrderResult
+from judge.engine.state import GameState
+from judge.variants.europe1615.influence import previous_scores
+from judge.variants.europe1615.inputs import Attack
+from judge.variants.europe1615.modifiers import in_force
+from judge.variants.europe1615.status import modifiers_in_force
+from judge.variants.europe1615.world import (
+    Setup,
+    active_powers,
+    allocation,
+    captured,
+    holdings,
+    states,
+)
+
+#: what the text calls an attack that could not be carried out
+FAILED = "failed"
+
+
+def attack_sequence(setup: Setup, state: GameState, powers: Sequence[str]) -> list[str]:
+    """R-v3-39: least yearly allocation first; ties by centres (A-v3-05), then by last year's score, then name."""
+    fewer_first = setup.options["attack_centre_tiebreak"] != "more_first"
+    last = previous_scores(state)
+
+    def key(power: str) -> tuple[int, int, int, str]:
+        centres = len(holdings(setup, state, power))
+        return (allocation(setup, state, power), centres if fewer_first else -centres,
+                int(last.get(power, 0)), power)
+
+    return sorted(powers, key=key)
+
+
+def immune(state: GameState, power: str) -> str:
+    """R-v3-44: the modifier that makes ``power`` immune to diplomatic attacks ("" if none)."""
+    for modifier in in_force(modifiers_in_force(state)):
+        if modifier.immune == power:
+            return modifier.name
+    return ""
+
+
+def resolve_attacks(setup: Setup, state: GameState,
+                    given: Mapping[str, Sequence[Attack]]) -> list[OrderResult]:
+    """Carry out this phase's attacks in sequence, changing ``state.extra["influence"]``."""
+    results: list[OrderResult] = []
+    chosen: dict[str, Attack] = {}
+    for power, attacks in given.items():
+        for earlier in attacks[:-1]:  # R-v3-36: one attack per phase; a later line corrects an earlier
+            results.append(OrderResult(power, earlier.state, earlier, VOID,
+                                       "only one diplomatic attack per phase: a later one replaces it"))
+        if attacks:
+            chosen[power] = attacks[-1]
+    for power in attack_sequence(setup, state, list(chosen)):
+        results.append(_attack(setup, state, power, chosen[power]))
+    return results
+
+
+def _attack(setup: Setup, state: GameState, power: str, attack: Attack) -> OrderResult:
+    minor = attack.state.upper()
+    target = setup.board.power_named(attack.target) or attack.target.upper()
+    problem = _problem(setup, state, power, minor, target)
+    if problem:
+        return OrderResult(power, minor, attack, VOID, problem)
+    shield = immune(state, target)
+    if shield:
+        return OrderResult(power, minor, attack, FAILED, f"{target} is immune to diplomatic attacks ({shield})")
+    present = state.extra.setdefault("influence", {}).setdefault(minor, {})
+    mine, theirs = int(present.get(power, 0)), int(present.get(target, 0))
+    if mine == 0:  # R-v3-42: nothing left to attack with
+        return OrderResult(power, minor, attack, FAILED, f"{power} has no INFs in {minor}")
+    cut = min(mine, theirs)  # R-v3-41: mutual reduction
+    present[power], present[target] = mine - cut, theirs - cut
+    for side in (power, target):
+        if present[side] == 0:
+            del present[side]
+    return OrderResult(power, minor, attack, OK,
+                       f"{power} {mine} v {target} {theirs}: each loses {cut}, leaving "
+                       f"{power} {mine - cut} and {target} {theirs - cut}")
+
+
+def _problem(setup: Setup, state: GameState, power: str, minor: str, target: str) -> str:
+    if power not in active_powers(setup, state):
+        return f"{power} is out of the game"
+    if minor not in states(setup, state):
+        return f"{minor} is not a minor state"
+    if captured(setup, state, minor):
+        return f"{minor} has been captured: no diplomatic attacks there"  # R-v3-16, R-v3-45
+    if not setup.is_power(target):
+        return f"{target} is not a power"
+    if target == power:
+        return "a power cannot attack itself"
+    return ""

@@ -1,0 +1,178 @@
+"""Late Winter: the ballot for the coming year, then builds (R-v3-65, R-v3-68, R-v3-77, R-v3-115 to R-v3-120).
+
+Powers build and remove through the standard adjustment phase, with the
+ruleset's ``build_sites`` and ``adjustment_count``.  Minor states build
+through their aligned power (its build orders for places the minor holds),
+and rebuild their lost army on their own; the Ottomans build armies on
+their own (a GM default: the text names nobody to order them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from judge.engine.adjustments import adjudicate_adjustments
+from judge.engine.geography import Terrain
+from judge.engine.orders import ARMY, FLEET, Build, Order, Unit
+from judge.engine.results import OK, VOID, OrderResult, PhaseOutcome
+from judge.engine.state import GameState
+from judge.engine.variant import Variant
+from judge.variants.europe1615.ballots import hold_ballot
+from judge.variants.europe1615.inputs import Ballot
+from judge.variants.europe1615.modifiers import in_force
+from judge.variants.europe1615.status import aligned_to, modifiers_in_force
+from judge.variants.europe1615.turn import out_of_phase, sort_orders
+from judge.variants.europe1615.units import special_positions
+from judge.variants.europe1615.world import (
+    Setup,
+    active_powers,
+    capital,
+    captured,
+    holdings,
+    home_centres,
+    states,
+    unit_owner_at,
+)
+
+
+def play_late_winter(variant: Variant, setup: Setup, state: GameState,
+                     orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+    found = sort_orders(orders)
+    work = state.copy()
+    results = out_of_phase(found, (Ballot,), "Late Winter")
+    results += hold_ballot(setup, work, found.of(Ballot))
+    results += rebuild_minors(setup, work)
+    own, for_minors = route_builds(setup, work, found.units)
+    results += minor_builds(setup, work, for_minors)
+    results += ottoman_builds(setup, work)
+    outcome = adjudicate_adjustments(variant, work, own)
+    outcome.state.extra.pop("waived", None)  # R-v3-115: a waiver holds until this build phase
+    outcome.results = results + outcome.results
+    return outcome
+
+
+def power_build_sites(setup: Setup, state: GameState, power: str) -> tuple[str, ...]:
+    """R-v3-118, R-v3-119: owned home centres and captured minor centres; no Islamic centre, no banned one."""
+    owned = holdings(setup, state, power)
+    banned = {m.no_build[1] for m in in_force(modifiers_in_force(state)) if m.no_build and m.no_build[0] == power}
+    islamic = {c for s in setup.islamic for c in home_centres(setup, state, s)}
+    minor_homes = {c for m in states(setup, state) for c in home_centres(setup, state, m)}
+    sites = [c for c in home_centres(setup, state, power) if c in owned]
+    sites += sorted(c for c in owned & minor_homes if c not in sites)
+    return tuple(c for c in sites if c not in banned and c not in islamic)
+
+
+def power_adjustment_count(setup: Setup, state: GameState, owner: str) -> int:
+    """Builds or removals of a power; minor states and the Ottomans adjust in their own steps."""
+    if not setup.is_power(owner):
+        return 0
+    if owner not in active_powers(setup, state):
+        return -state.unit_count(owner)
+    return len(holdings(setup, state, owner)) - state.unit_count(owner)
+
+
+def route_builds(setup: Setup, state: GameState,
+                 given: Mapping[str, Sequence[Order]]) -> tuple[dict[str, list[Order]], dict[str, list[Build]]]:
+    """A power's build in a place its aligned minor holds is the minor's build (R-v3-65)."""
+    own: dict[str, list[Order]] = {}
+    minors: dict[str, list[Build]] = {}
+    for power, orders in given.items():
+        for order in orders:
+            province = setup.board.province_of_or_none(order.location) if isinstance(order, Build) else None
+            minor = _minor_holding(setup, state, province, power) if province else None
+            if minor is None:
+                own.setdefault(power, []).append(order)
+            else:
+                minors.setdefault(minor, []).append(order)  # type: ignore[arg-type]
+    return own, minors
+
+
+def _minor_holding(setup: Setup, state: GameState, province: str, power: str) -> str | None:
+    for minor in states(setup, state):
+        if province in holdings(setup, state, minor) and aligned_to(setup, state, minor) == power:
+            return minor
+    return None
+
+
+def minor_builds(setup: Setup, state: GameState, given: Mapping[str, Sequence[Build]]) -> list[OrderResult]:
+    """R-v3-65: the aligned power builds for a minor state with more centres than units."""
+    results = []
+    for minor, builds in given.items():
+        power = aligned_to(setup, state, minor) or minor
+        for order in builds:
+            due = len(holdings(setup, state, minor)) - state.unit_count(minor)
+            unit, problem = _minor_unit(setup, state, order)
+            if not problem and due <= 0:
+                problem = f"{minor} has no build due"
+            if problem:
+                results.append(OrderResult(power, order.unit_text, order, VOID, problem))
+                continue
+            state.units.setdefault(minor, []).append(unit)
+            _take_letter(setup, state, minor, unit)
+            results.append(OrderResult(power, unit, order, OK, f"built for {minor}"))
+    return results
+
+
+def _minor_unit(setup: Setup, state: GameState, order: Build) -> tuple[Unit, str]:
+    board = setup.board
+    province = board.province_of(order.location)
+    kind = order.unit_type or ARMY
+    if unit_owner_at(state, board, province) is not None:
+        return Unit(kind, order.location), f"{province} is occupied"
+    terrain = board.provinces[province].terrain
+    if kind == FLEET and (terrain is not Terrain.COAST or (board.provinces[province].coasts and
+                                                          "/" not in order.location)):
+        return Unit(kind, order.location), f"a fleet cannot be built at {order.location}"
+    return Unit(kind, order.location if kind == FLEET else province), ""
+
+
+def rebuild_minors(setup: Setup, state: GameState) -> list[OrderResult]:
+    """R-v3-68: a state that has lost its army rebuilds it in its free, uncaptured capital."""
+    results = []
+    for minor in states(setup, state):
+        home = capital(setup, state, minor)
+        if home is None or captured(setup, state, minor) or state.units.get(minor):
+            continue
+        if unit_owner_at(state, setup.board, home) is not None:
+            continue
+        unit = _starting_unit(setup, minor, home)
+        state.units.setdefault(minor, []).append(unit)
+        _take_letter(setup, state, minor, unit)
+        results.append(OrderResult(minor, unit, f"BUILD {unit}", OK, "rebuilt automatically"))
+    return results
+
+
+def _starting_unit(setup: Setup, minor: str, home: str) -> Unit:
+    for start in setup.board.starting_units:
+        if start.power == minor and setup.board.province_of(start.location) == home:
+            return Unit(start.unit_type, start.location)
+    return Unit(ARMY, home)
+
+
+def _take_letter(setup: Setup, state: GameState, owner: str, unit: Unit) -> None:
+    """A new army of a state whose lettered army is missing becomes it (R-v3-95 to R-v3-102); W never returns."""
+    if unit.type != ARMY:
+        return
+    positions = special_positions(setup, state)
+    for letter, (who, _) in setup.specials.items():
+        if who == owner and letter not in positions and letter != "W":
+            positions[letter] = str(unit)
+            state.extra["special"] = positions
+            lost = [x for x in state.extra.get("lost_specials", []) if x != letter]
+            state.extra["lost_specials"] = lost
+            return
+
+
+def ottoman_builds(setup: Setup, state: GameState) -> list[OrderResult]:
+    """The Ottomans build armies on free centres they hold, home centres and the most valuable first."""
+    owner, results = setup.ottoman, []
+    due = len(holdings(setup, state, owner)) - state.unit_count(owner)
+    homes = home_centres(setup, state, owner)
+    free = sorted((c for c in holdings(setup, state, owner) if unit_owner_at(state, setup.board, c) is None),
+                  key=lambda c: (c not in homes, -setup.value(c), c))
+    for centre in free[:max(due, 0)]:
+        unit = Unit(ARMY, centre)
+        state.units.setdefault(owner, []).append(unit)
+        results.append(OrderResult(owner, unit, f"BUILD {unit}", OK, "built automatically"))
+    return results

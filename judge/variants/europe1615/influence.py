@@ -1,0 +1,145 @@
+"""Influence points: the budget across the year, and where a power may deploy (R-v3-09 to R-v3-17).
+
+The yearly allocation itself is :func:`.world.yearly_allocation`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from judge.engine.results import OK, VOID, OrderResult
+from judge.engine.state import GameState
+from judge.variants.europe1615.inputs import Deploy
+from judge.variants.europe1615.modifiers import (
+    ANY,
+    PROTESTANT_MAJORITY,
+    Modifier,
+    in_force,
+)
+from judge.variants.europe1615.status import (
+    counterbalance,
+    influence_in,
+    locked,
+    modifiers_in_force,
+    religion,
+)
+from judge.variants.europe1615.tables import (
+    CATHOLIC,
+    KETZENHAMMER,
+    PROTESTANT,
+    WIDERSTAND,
+)
+from judge.variants.europe1615.world import (
+    Setup,
+    active_powers,
+    allocation,
+    captured,
+    states,
+)
+
+
+def remaining(setup: Setup, state: GameState, power: str) -> int:
+    """R-v3-09: what is left to deploy this year."""
+    return allocation(setup, state, power) - int(state.extra.get("deployed", {}).get(power, 0))
+
+
+def deploy_problem(setup: Setup, state: GameState, power: str, minor: str) -> str:
+    """Why ``power`` may not deploy INFs to ``minor`` now ("" if it may)."""
+    if power not in active_powers(setup, state):
+        return f"{power} is out of the game and deploys no INFs"  # R-v3-122
+    if minor not in states(setup, state):
+        return f"{minor} is not a minor state that takes INFs"
+    if captured(setup, state, minor):
+        return f"{minor} has been captured: no power may deploy INFs there"  # R-v3-16
+    if minor == setup.papal and setup.faith.get(power) != CATHOLIC:
+        return "only the Catholic powers may deploy INFs to the Papal States"  # R-v3-13
+    if locked(state, minor):
+        return f"{minor} takes no INFs until its modifier has passed"  # R-v3-14, R-v3-15
+    return _counterbalance_problem(setup, state, power, minor) or _modifier_problem(setup, state, power, minor)
+
+
+def _counterbalance_problem(setup: Setup, state: GameState, power: str, minor: str) -> str:
+    """R-v3-32, R-v3-33: the stronger faith may not deploy to the weaker faith's majority states."""
+    balance, faith = counterbalance(setup, state), setup.faith.get(power)
+    marker = religion(setup, state, minor)
+    if balance == WIDERSTAND and faith == CATHOLIC and marker == PROTESTANT:
+        return f"widerstand: Catholic powers may not deploy INFs to the Protestant-majority {minor}"
+    if balance == KETZENHAMMER and faith == PROTESTANT and marker == CATHOLIC:
+        return f"ketzenhammer: Protestant powers may not deploy INFs to the Catholic-majority {minor}"
+    return ""
+
+
+def _modifier_problem(setup: Setup, state: GameState, power: str, minor: str) -> str:
+    """R-v3-89 to R-v3-105: bans and exclusive rights of the modifiers in force."""
+    active = in_force(modifiers_in_force(state))
+    faith = setup.faith.get(power)
+    for modifier in active:
+        for who, banned in modifier.bans:
+            if who not in (power, faith):
+                continue
+            if minor in banned or (PROTESTANT_MAJORITY in banned and religion(setup, state, minor) == PROTESTANT):
+                return f"{modifier.name}: {power} may not deploy INFs to {minor}"
+    exclusive = [m for m in active if minor in m.exclusive]
+    if not exclusive:
+        return ""
+    if setup.options["exclusive_conflict"] == "importance":
+        exclusive = exclusive[:1]  # A-v3-18: the most important modifier decides
+    for modifier in exclusive:
+        entitled = entitled_power(setup, state, modifier)
+        if entitled != power:
+            who = entitled or "nobody"
+            return f"{modifier.name}: only {who} may deploy INFs to {minor}"
+    return ""
+
+
+def entitled_power(setup: Setup, state: GameState, modifier: Modifier) -> str | None:
+    """The one power an exclusive right belongs to: named, or the leading power of a faith (A-v3-13)."""
+    if setup.is_power(modifier.exclusive_to):
+        return modifier.exclusive_to
+    candidates = [p for p in active_powers(setup, state)
+                  if modifier.exclusive_to == ANY or setup.faith.get(p) == modifier.exclusive_to]
+    if not candidates:
+        return None
+    last_scores = previous_scores(state)
+
+    def weight(power: str) -> tuple[int, int]:
+        if setup.options["leading_influence"] == "state":
+            lead = sum(influence_in(state, m).get(power, 0) for m in modifier.exclusive)
+        else:
+            lead = allocation(setup, state, power)
+        return lead, int(last_scores.get(power, 0))
+
+    ranked = sorted(candidates, key=weight, reverse=True)
+    if len(ranked) > 1 and weight(ranked[0]) == weight(ranked[1]):
+        return None  # tied on influence and on score: the GM must decide
+    return ranked[0]
+
+
+def previous_scores(state: GameState) -> dict[str, int]:
+    """The last Scoring phase's scores (R-v3-39 tie-break; A-v3-21)."""
+    history = state.extra.get("scores", {})
+    if not history:
+        return {}
+    return dict(history[max(history, key=int)])
+
+
+def apply_deployments(setup: Setup, state: GameState, power: str, given: Sequence[Deploy]) -> list[OrderResult]:
+    """Step 1 of R-v3-05: place the INFs, line by line; a line over budget or to a closed state is rejected."""
+    results = []
+    for order in given:
+        minor = order.state.upper()
+        problem = deploy_problem(setup, state, power, minor)
+        if not problem and order.amount <= 0:
+            problem = "deploy a positive number of INFs"
+        if not problem and order.amount > remaining(setup, state, power):
+            problem = (f"over this year's budget: {remaining(setup, state, power)} of "
+                       f"{allocation(setup, state, power)} INFs left")  # R-v3-09
+        if problem:
+            results.append(OrderResult(power, minor, order, VOID, problem))
+            continue
+        placed = state.extra.setdefault("influence", {}).setdefault(minor, {})
+        placed[power] = int(placed.get(power, 0)) + order.amount
+        used = state.extra.setdefault("deployed", {})
+        used[power] = int(used.get(power, 0)) + order.amount
+        results.append(OrderResult(power, minor, order, OK, f"{order.amount} INFs deployed to {minor}"))
+    return results

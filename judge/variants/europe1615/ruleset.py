@@ -1,0 +1,138 @@
+"""Europe 1615, "EUROPE 1615: VERSION 3" (Medeiros), as a ruleset of the standard engine.
+
+Every hook is a thin call into the module that holds the rule; the phase
+handlers play the phases the standard engine does not know, and wrap its
+movement and retreat phases with the steps the text adds (R-v3-04, R-v3-05).
+
+The year (R-v3-04)::
+
+    S I   Initial Status Check
+    S M   Spring movement (deploy, attack, statuses, orders)   S R  retreats
+    U M   Summer movement                                       U R  retreats
+    F M   Fall movement                                         F R  retreats
+    W E   Early Winter: required disbands
+    W A   Late Winter: ballot, builds
+    W S   Scoring
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from judge.engine.geography import Map
+from judge.engine.orders import Unit
+from judge.engine.results import PhaseOutcome
+from judge.engine.ruleset import PhaseHandler, Ruleset
+from judge.engine.state import GameState, Phase
+from judge.engine.variant import Variant
+from judge.variants.europe1615 import builds, scoring, turn, units, winter
+from judge.variants.europe1615.world import Setup, active_powers
+
+STATUS_CHECK, EARLY_WINTER, SCORING = "I", "E", "S"
+
+
+class EuropeV3(Ruleset):
+    """The Version 3 rules: influence, statuses, attacks, minor states, sanctions, ballots, scoring."""
+
+    name = "europe1615-v3"
+    phase_cycle = (("S", STATUS_CHECK), ("S", "M"), ("S", "R"), ("U", "M"), ("U", "R"), ("F", "M"), ("F", "R"),
+                   ("W", EARLY_WINTER), ("W", "A"), ("W", SCORING))
+
+    def __init__(self, board: Map, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(board, options)
+        self.setup = Setup.from_map(board, self.options)
+
+    @property
+    def variant(self) -> Variant:
+        return Variant(self.name, self.map, self)
+
+    # -- units ------------------------------------------------------------------------
+    def order_weights(self, state: GameState, owner: str, unit: Unit) -> Mapping[str, int]:
+        return units.order_weights(self.setup, state, owner)
+
+    def unit_strength(self, state: GameState, owner: str, unit: Unit) -> int:
+        return units.unit_strength(self.setup, state, owner, unit)
+
+    def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+        return units.may_enter(self.setup, state, owner, unit, province)
+
+    def may_dislodge(self, state: GameState, power: str, victim_owner: str, victim: Unit) -> bool:
+        return units.may_dislodge(self.setup, state, power, victim_owner)
+
+    def may_support(self, state: GameState, owner: str, unit: Unit, supported_owner: str, supported: Unit,
+                    into: str | None) -> bool:
+        return units.may_support(self.setup, state, owner, supported_owner, supported, into)
+
+    def may_convoy(self, state: GameState, owner: str, fleet: Unit, army_owner: str, army: Unit,
+                   into: str) -> bool:
+        return units.may_convoy(self.setup, state, owner, army_owner, army, into)
+
+    def may_retreat(self, state: GameState, owner: str, unit: Unit) -> bool:
+        return units.may_retreat(self.setup, state, owner)
+
+    # -- the year ---------------------------------------------------------------------
+    def ownership_season(self) -> str:
+        return "F"
+
+    def may_capture(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+        return units.may_capture(self.setup, state, owner, province)
+
+    def phase_handlers(self) -> Mapping[str, PhaseHandler]:
+        return {STATUS_CHECK: self._status_check, "M": self._movement, "R": self._retreats,
+                EARLY_WINTER: self._early_winter, "A": self._late_winter, SCORING: self._scoring}
+
+    def phase_needed(self, state: GameState) -> bool | None:
+        """Every phase but the retreats is played each year: each has statuses, disbands, a ballot or scores."""
+        return None if state.phase.kind == "R" else True
+
+    def build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
+        return builds.power_build_sites(self.setup, state, power)
+
+    def adjustment_count(self, state: GameState, power: str) -> int:
+        return builds.power_adjustment_count(self.setup, state, power)
+
+    # -- phase handlers ---------------------------------------------------------------
+    def _status_check(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        return scoring.play_status_check(self.setup, state, orders)
+
+    def _movement(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        outcome = turn.play_movement(self.variant, self.setup, state, orders)
+        self._agreement(outcome.state)
+        return outcome
+
+    def _retreats(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        return turn.play_retreats(self.variant, self.setup, state, orders)
+
+    def _early_winter(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        outcome = winter.play_early_winter(self.setup, state, orders)
+        ended = scoring.check_end(self.setup, outcome.state)
+        if ended and "game_over" not in outcome.state.extra:
+            outcome.state.extra["game_over"] = ended
+        return outcome
+
+    def _late_winter(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        return builds.play_late_winter(self.variant, self.setup, state, orders)
+
+    def _scoring(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        return scoring.play_scoring(self.setup, state, orders)
+
+    def _agreement(self, state: GameState) -> None:
+        """R-v3-126: when every power still in the game has agreed, the GM's winner is called."""
+        alive = active_powers(self.setup, state)
+        if alive and set(alive) <= set(state.extra.get("agreed", [])) and "game_over" not in state.extra:
+            winner = scoring.agreed_winner(self.setup, state)
+            state.extra["game_over"] = {"result": "agreement", "powers": [winner] if winner else [],
+                                        "rule": "R-v3-126", "reason": "every power agreed to stop the game"}
+
+    # -- a new game ----------------------------------------------------------------------
+    def initial_state(self, year: int = 1615) -> GameState:
+        """The opening position: the map's units and centres (minor states' too), before the first status check."""
+        board = self.map
+        placed: dict[str, list[Unit]] = {}
+        for start in board.starting_units:
+            placed.setdefault(start.power, []).append(Unit(start.unit_type, start.location))
+        centers = {owner: set(homes) for owner, homes in board.homes.items()}
+        special = {letter: loc for letter, (_, loc) in self.setup.specials.items() if loc}
+        extra: dict[str, Any] = {"influence": {}, "modifiers": [], "special": special, "scores": {}, "rounds": {}}
+        return GameState(Phase("S", year, STATUS_CHECK), placed, centers, [], extra)
