@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
 from judge.adjudicate import RequestError, handle_request
-from judge.config import config_path, load_config
+from judge.config import ConfigError, config_path, load_config
 from judge.mapcli import add_map_commands
 from judge.paths import templates_dir
 
@@ -33,6 +34,13 @@ def _parser() -> argparse.ArgumentParser:
     adj = sub.add_parser("adjudicate", help="adjudicate one phase given as JSON on stdin (what-if, tests)")
     adj.add_argument("--jsonl", action="store_true", help="one request per input line, one response per output line")
     adj.set_defaults(run=_adjudicate)
+    poll = sub.add_parser("poll", help="one cron tick: read mail, act on it, play due phases, send")
+    poll.add_argument("--config", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    poll.add_argument("-v", "--verbose", action="store_true", help="log every mail skipped or refused")
+    poll.set_defaults(run=_poll)
+    demo = sub.add_parser("demo", help="play a throwaway game by mail through two years, on the local spool")
+    demo.add_argument("--dir", help="where to create the demo judge (default: a new temporary folder)")
+    demo.set_defaults(run=_demo)
     add_map_commands(sub)
     return parser
 
@@ -47,6 +55,36 @@ def _init(args: argparse.Namespace) -> int:
     load_config(target)  # what we write must load
     print(f"wrote {target}")
     return 0
+
+
+def _poll(args: argparse.Namespace) -> int:
+    from judge.mail import MailError
+    from judge.poll import run_poll
+    from judge.store import PollBusy, StoreError
+
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        config = load_config(config_path(args.config))
+    except ConfigError as exc:
+        print(f"judge poll: {exc}", file=sys.stderr)
+        return 2
+    try:
+        report = run_poll(config)
+    except PollBusy:
+        print("judge poll: another poll is running; this one exits (cron will try again)")
+        return 0
+    except (StoreError, MailError, OSError) as exc:  # the disk or the mail server: cron tries again
+        print(f"judge poll: {exc}", file=sys.stderr)
+        return 1
+    print(report.summary())
+    return 1 if report.errors else 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from judge.demo import run_demo
+
+    return run_demo(args.dir)
 
 
 def _adjudicate(args: argparse.Namespace) -> int:

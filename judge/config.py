@@ -19,7 +19,8 @@ from judge.clock import Clock, FileClock, SystemClock
 from judge.mail.config import MailConfig, load_mail_config
 
 DEFAULT_NAME = "judge.toml"
-_JUDGE_KEYS = {"name", "data_dir", "timezone", "clock"}
+_JUDGE_KEYS = {"name", "data_dir", "timezone", "clock", "password_cost"}
+DEFAULT_PASSWORD_COST = 14  # scrypt n = 2**14: about 40 ms a check (docs/store.md)
 
 
 class ConfigError(ValueError):
@@ -34,6 +35,7 @@ class JudgeConfig:
     timezone: str
     clock_file: Path | None
     mail: MailConfig
+    password_cost: int = DEFAULT_PASSWORD_COST
 
     def clock(self) -> Clock:
         return FileClock(self.clock_file) if self.clock_file else SystemClock()
@@ -65,10 +67,14 @@ def _from_tables(path: Path, data: dict[str, Any]) -> JudgeConfig:
     except (ZoneInfoNotFoundError, ValueError):
         raise ConfigError(f"{path}: [judge] timezone {zone!r} is not a known time zone") from None
     clock = table.get("clock", "system")
+    cost = table.get("password_cost", DEFAULT_PASSWORD_COST)
+    if not isinstance(cost, int) or isinstance(cost, bool) or not 1 <= cost <= 20:
+        raise ConfigError(f"{path}: [judge] password_cost must be a whole number from 1 to 20 (log2 of scrypt's n)")
     try:
         mail = load_mail_config(data.get("mail", {}), base_dir=base)
     except ValueError as exc:
         raise ConfigError(f"{path}: {exc}") from None
     return JudgeConfig(
         path=path, name=str(table.get("name", "judge")), data_dir=base / str(table.get("data_dir", "data")),
-        timezone=zone, clock_file=None if clock == "system" else base / str(clock), mail=mail)
+        timezone=zone, clock_file=None if clock == "system" else base / str(clock), mail=mail,
+        password_cost=cost)

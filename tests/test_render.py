@@ -13,6 +13,7 @@ from judge.adjudicate import state_from_json
 from judge.commands.orders import parse_order
 from judge.engine import GameState, Phase, PhaseOutcome, adjudicate
 from judge.paths import templates_dir
+from judge.render import NoticeContext, render_notice
 from judge.render import (
     GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
     OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, Rendered, ReplyContext, Secret, StatusContext,
@@ -333,6 +334,9 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
         "J", "demo", "Standard", BOARD, START, {"FRANCE": "alice"}, "FRANCE", "grey", AFTER_PARIS, "Europe/Paris")),
     "game_end.j2": lambda: render_game_end(GameEndContext(
         "J", "demo", "Standard", Phase.parse("F1905M"), "victory", ["FRANCE"], {"FRANCE": 18, "ENGLAND": 4})),
+    "notice.j2": lambda: render_notice(NoticeContext(
+        "J", "demo", "New deadline in demo", ["The GM set a new deadline."], AFTER_PARIS, "Europe/Paris"),
+        "America/New_York"),
 }
 
 

@@ -24,10 +24,8 @@ reference; :data:`AUDIENCE` lists who may use each kind of command.
 from __future__ import annotations
 
 import re
-import zoneinfo
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
 from functools import lru_cache, partial
 from typing import Any, cast
 
@@ -35,10 +33,15 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 from lark.lark import PostLex
 
-from judge.engine.state import Phase
+from judge.commands.values import (
+    ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
+    read_phase, read_power, read_recipients, read_signon, read_timing, read_zone,
+)
 from judge.paths import grammar_dir
 
 MAX_COMMAND_LENGTH = 500
+__all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "KINDS", "Command", "CommandError", "ParsedMail", "command_parser",
+           "command_words", "parse_command_line", "parse_mail_body"]
 
 # Who may send each kind: "anyone", "player" (signed on to the game; the GM may
 # use the same settings for himself) or "gm" (signed on as the game's master).
@@ -85,241 +88,6 @@ class ParsedMail:
     errors: list[CommandError] = field(default_factory=list)
 
 
-# -- values: each WORD checked and converted, or Invalid at its column -------------
-
-class Invalid(Exception):
-    """A word the grammar took that means nothing here (a bad date, an unknown zone)."""
-
-    def __init__(self, message: str, column: int | None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.column = column or 1
-
-
-_NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}", re.IGNORECASE)
-_POWER_RE = re.compile(r"[^\W\d_][\w'.-]{0,31}")
-_DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
-_DATE_TIME_RE = re.compile(r"([\d-]+)[Tt](.+)")
-_TIME_RE = re.compile(r"(\d{1,2})(?::(\d{2}))?")
-_DURATION_RE = re.compile(r"(?:\d{1,6}[wdhm])+|0", re.IGNORECASE)
-_ADDRESS_RE = re.compile(r"[^@\s<>(),;:\"]+@[^@\s<>(),;:\"]+")
-_UNITS = {"w": "weeks", "d": "days", "h": "hours", "m": "minutes"}
-_MASTER_WORDS = frozenset({"M", "GM", "MASTER"})
-ALL_PHASE_KINDS = ("M", "R", "A")
-_PHASE_KINDS = {**dict.fromkeys(("m", "move", "moves", "movement"), ("M",)),
-                **dict.fromkeys(("r", "retreat", "retreats"), ("R",)),
-                **dict.fromkeys(("a", "adjust", "adjustment", "adjustments", "build", "builds"), ("A",)),
-                **dict.fromkeys(("all", "*"), ALL_PHASE_KINDS)}
-_WEEKDAYS = {name: number for number, names in enumerate((
-    ("mon", "monday"), ("tue", "tues", "tuesday"), ("wed", "wednesday"), ("thu", "thur", "thurs", "thursday"),
-    ("fri", "friday"), ("sat", "saturday"), ("sun", "sunday"))) for name in names}
-_DAY_SETS = {**dict.fromkeys(("all", "any", "every", "*"), tuple(range(7))),
-             "weekdays": (0, 1, 2, 3, 4), "weekends": (5, 6), "weekend": (5, 6)}
-
-
-def _sub(token: Token, start: int, end: int | None = None) -> Token:
-    """Part of a word, with its own column (``F`` and ``game1`` of ``Fgame1``)."""
-    return Token("WORD", token.value[start:end], column=(token.column or 1) + start)
-
-
-def _name(token: Token, what: str = "game") -> str:
-    if not _NAME_RE.fullmatch(token.value):
-        raise Invalid(f"'{token}' is not a {what} name: use letters, digits, '-' and '_' "
-                      "(at most 32)", token.column)
-    return token.value.lower()
-
-
-def _power(token: Token) -> str:
-    if not _POWER_RE.fullmatch(token.value):
-        raise Invalid(f"'{token}' is not a power: write its name or its letter", token.column)
-    return token.value
-
-
-def _phase(token: Token) -> Phase:
-    try:
-        return Phase.parse(token.value)
-    except ValueError:
-        raise Invalid(f"'{token}' is not a phase: write it like S1901M, F1901R or W1901A",
-                      token.column) from None
-
-
-def _date(token: Token) -> date:
-    match = _DATE_RE.fullmatch(token.value)
-    try:
-        return date(*(int(part) for part in match.groups()))  # type: ignore[union-attr]
-    except (AttributeError, ValueError):
-        raise Invalid(f"'{token}' is not a date: write YYYY-MM-DD, such as 2026-12-20",
-                      token.column) from None
-
-
-def _time(token: Token) -> time:
-    match = _TIME_RE.fullmatch(token.value)
-    try:
-        return time(int(match.group(1)), int(match.group(2) or 0))  # type: ignore[union-attr]
-    except (AttributeError, ValueError):
-        raise Invalid(f"'{token}' is not a time of day: write HH:MM, such as 18:00",
-                      token.column) from None
-
-
-def _duration(token: Token) -> timedelta:
-    if not _DURATION_RE.fullmatch(token.value):
-        raise Invalid(f"'{token}' is not a duration: write it like 24h, 2d, 90m or 1d12h",
-                      token.column)
-    parts = re.findall(r"(\d+)([wdhm])", token.value.lower())
-    return sum((timedelta(**{_UNITS[unit]: int(number)}) for number, unit in parts), timedelta())
-
-
-@lru_cache(maxsize=1)
-def _zone_names() -> dict[str, str]:
-    return {name.lower(): name for name in zoneinfo.available_timezones()}
-
-
-def _zone(token: Token) -> str:
-    """A zone zoneinfo knows, spelt the way it does (``europe/paris`` is Europe/Paris)."""
-    name = _zone_names().get(token.value.lower(), token.value)
-    try:
-        zoneinfo.ZoneInfo(name)
-    except (ValueError, LookupError, OSError):
-        raise Invalid(f"unknown time zone '{token}': write one such as Europe/Paris or "
-                      "America/New_York", token.column) from None
-    return name
-
-
-def _address(token: Token) -> str:
-    text = token.value.removeprefix("mailto:").removeprefix("<").removesuffix(">")
-    if not _ADDRESS_RE.fullmatch(text):
-        raise Invalid(f"'{token}' is not a mail address", token.column)
-    return text
-
-
-def _choice(token: Token, option: str, choices: tuple[str, ...], aliases: dict[str, str] | None = None) -> str:
-    value = (aliases or {}).get(token.value.lower(), token.value.lower())
-    if value not in choices:
-        raise Invalid(f"{option} takes {', '.join(choices[:-1])} or {choices[-1]}, not '{token}'", token.column)
-    return value
-
-
-def _days(token: Token) -> tuple[int, ...]:
-    """Weekdays (Monday is 0) from ``mon-fri``, ``sat,sun``, ``weekdays`` or ``all``."""
-    text = token.value.lower()
-    if text in _DAY_SETS:
-        return _DAY_SETS[text]
-    days: set[int] = set()
-    for part in text.split(","):
-        first, dash, last = part.partition("-")
-        start, stop = _WEEKDAYS.get(first), _WEEKDAYS.get(last if dash else first)
-        if start is None or stop is None:
-            raise Invalid(f"'{token}' is not a list of days: write it like mon-fri, sat,sun, "
-                          "weekdays or all", token.column)
-        days.update((start + step) % 7 for step in range((stop - start) % 7 + 1))
-    return tuple(sorted(days))
-
-
-def _end_column(token: Token) -> int:
-    return (token.column or 1) + len(token.value) + 1
-
-
-def _signon(first: Token, second: Token, third: Token | None) -> tuple[str, dict[str, Any]]:
-    """``SIGNON Fgame1 pw``, ``SIGNON France game1 pw``; M, GM or MASTER is the game's master."""
-    if third is not None:
-        who, game, password = _power(first), _name(second), third.value
-    else:
-        if len(first.value) < 2:
-            raise Invalid("SIGNON needs the power letter and the game name together, as in "
-                          "SIGNON Fgame1 secret", first.column)
-        game, password = _name(_sub(first, 1)), second.value
-        if first.value[0] == "?":
-            return "join", {"game": game, "password": password, "power": None}
-        who = _power(_sub(first, 0, 1))
-    if who.upper() in _MASTER_WORDS:
-        return "signon_gm", {"game": game, "password": password}
-    return "signon", {"power": who, "game": game, "password": password}
-
-
-def _recipients(words: list[Token]) -> tuple[str, ...]:
-    """``France, England`` or ``F,E``: powers as written, M/GM/MASTER as "GM", no repeats."""
-    found: list[str] = []
-    for word in words:
-        for piece in re.finditer(r"[^,]+", word.value):
-            part = _sub(word, piece.start(), piece.end())
-            if part.value.lower() in ("and", "&"):
-                continue
-            power = "GM" if part.value.upper() in _MASTER_WORDS else _power(part)
-            if power not in found:
-                found.append(power)
-    if not found:
-        raise Invalid("PRESS needs the powers it goes to, as in PRESS TO France, England",
-                      words[0].column)
-    return tuple(found)
-
-
-_TIMING_KEYS = {"kind": "kinds", "days": "days", "hour": "hour", "min": "min", "minimum": "min", "next": "next"}
-
-
-def _timing(items: list[Token]) -> dict[str, Any]:
-    """``[kind] key=value…``: only the settings written are in the result, plus ``kinds``."""
-    args: dict[str, Any] = {}
-    last = items[-1]
-    if "=" not in items[0].value and items[0].value.lower() not in _TIMING_KEYS:
-        args["kinds"] = _timing_value("kinds", items.pop(0))
-    for item in items:
-        key, equals, _ = item.value.partition("=")
-        field_name = _TIMING_KEYS.get(key.lower())
-        if not equals:
-            raise Invalid(f"SET TIMING settings are written key=value, such as next=48h, not '{item}'",
-                          item.column)
-        if field_name is None:
-            raise Invalid(f"unknown SET TIMING setting '{key}': use kind, days, hour, min or next",
-                          item.column)
-        if field_name in args:
-            raise Invalid(f"SET TIMING: '{key}' is given twice", item.column)
-        if len(item.value) == len(key) + 1:
-            raise Invalid(f"SET TIMING: '{key}=' needs a value", _end_column(item) - 1)
-        args[field_name] = _timing_value(field_name, _sub(item, len(key) + 1))
-    if not set(args) - {"kinds"}:
-        raise Invalid("SET TIMING needs at least one of days=, hour=, min= or next=", _end_column(last))
-    args.setdefault("kinds", ALL_PHASE_KINDS)
-    return args
-
-
-def _timing_value(field_name: str, token: Token) -> Any:
-    if field_name == "kinds":
-        kinds = _PHASE_KINDS.get(token.value.lower())
-        if kinds is None:
-            raise Invalid(f"'{token}' is not a phase kind: use M, R, A or all", token.column)
-        return kinds
-    if field_name == "days":
-        return _days(token)
-    if field_name == "hour":
-        return _time(token)
-    return _duration(token)
-
-
-def _deadline(first: Token, second: Token | None) -> dict[str, Any]:
-    """``2026-11-25 18:00`` (or ``2026-11-25T18:00``) in the game's zone, or a delay ``+2d``."""
-    if first.value.startswith("+"):
-        if second is not None:
-            raise Invalid(f"a delay such as {first} stands alone, not with '{second}'", second.column)
-        return {"at": None, "delay": _duration(_sub(first, 1))}
-    joined = _DATE_TIME_RE.fullmatch(first.value)
-    if joined:
-        if second is not None:
-            raise Invalid(f"unexpected '{second}' after the date and time", second.column)
-        day_token, time_token = _sub(first, 0, joined.end(1)), _sub(first, joined.start(2))
-    elif second is None:
-        raise Invalid("SET DEADLINE needs a time after the date, such as 18:00", _end_column(first))
-    else:
-        day_token, time_token = first, second
-    return {"at": datetime.combine(_date(day_token), _time(time_token)), "delay": None}
-
-
-def _absence(first: Token, last: Token) -> dict[str, Any]:
-    start, end = _date(first), _date(last)
-    if end < start:
-        raise Invalid("the absence ends before it starts", last.column)
-    return {"start": start, "end": end}
-
-
 Parsed = tuple[str, dict[str, Any]]
 
 
@@ -334,27 +102,27 @@ def _maybe(read: Callable[[Token], Any], token: Token | None) -> Any:
     return None if token is None else read(token)
 
 
-_variant = partial(_name, what="variant")
-_nmr = partial(_choice, option="SET NMR", choices=("hold", "disorder", "wait"))
-_press_kind = partial(_choice, option="SET PRESS", choices=("none", "white", "grey"), aliases={"gray": "grey"})
+_variant = partial(read_name, what="variant")
+_nmr = partial(read_choice, option="SET NMR", choices=("hold", "disorder", "wait"))
+_press_kind = partial(read_choice, option="SET PRESS", choices=("none", "white", "grey"), aliases={"gray": "grey"})
 Reader = Callable[[Token], Any]
 # Rules whose WORDs map one to one onto arguments: rule -> (kind, (argument, reader) per WORD).
 # An optional word left out gives None.
 _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
-    "list": ("list", (("game", _name),)),
-    "history": ("history", (("game", _name), ("from_phase", _phase), ("to_phase", _phase))),
-    "summary": ("summary", (("game", _name),)),
-    "observe": ("observe", (("game", _name), ("password", str))),
-    "create": ("create", (("game", _name), ("variant", _variant), ("password", str))),
-    "join": ("join", (("game", _name), ("password", str), ("power", _power))),
-    "rollback": ("rollback", (("phase", _phase),)),
-    "eject": ("eject", (("power", _power),)),
-    "dummy": ("dummy", (("power", _power),)),
-    "become": ("become", (("power", _power),)),
+    "list": ("list", (("game", read_name),)),
+    "history": ("history", (("game", read_name), ("from_phase", read_phase), ("to_phase", read_phase))),
+    "summary": ("summary", (("game", read_name),)),
+    "observe": ("observe", (("game", read_name), ("password", str))),
+    "create": ("create", (("game", read_name), ("variant", _variant), ("password", str))),
+    "join": ("join", (("game", read_name), ("password", str), ("power", read_power))),
+    "rollback": ("rollback", (("phase", read_phase),)),
+    "eject": ("eject", (("power", read_power),)),
+    "dummy": ("dummy", (("power", read_power),)),
+    "become": ("become", (("power", read_power),)),
     "set_password": ("set_password", (("password", str),)),
-    "set_address": ("set_address", (("address", _address),)),
-    "set_zone": ("set_zone", (("zone", _zone),)),
-    "set_grace": ("set_grace", (("grace", _duration),)),
+    "set_address": ("set_address", (("address", read_address),)),
+    "set_zone": ("set_zone", (("zone", read_zone),)),
+    "set_grace": ("set_grace", (("grace", read_duration),)),
     "set_nmr": ("set_nmr", (("policy", _nmr),)),
     "set_press": ("set_press", (("press", _press_kind),)),
 }
@@ -377,13 +145,13 @@ class CommandBuilder(Transformer):
         return kind, dict(args)
 
     def history_to(self, c: list) -> Parsed:
-        return "history", {"game": _name(c[0]), "from_phase": None, "to_phase": _phase(c[1])}
+        return "history", {"game": read_name(c[0]), "from_phase": None, "to_phase": read_phase(c[1])}
 
     def signon(self, c: list) -> Parsed:
-        return _signon(*c)
+        return read_signon(*c)
 
     def press(self, c: list) -> Parsed:
-        return "press", {"to": _recipients(c[1:-1]), "grey": bool(c[0] or c[-1])}
+        return "press", {"to": read_recipients(c[1:-1]), "grey": bool(c[0] or c[-1])}
 
     def broadcast(self, c: list) -> Parsed:
         return "broadcast", {"grey": bool(c[0])}
@@ -395,13 +163,13 @@ class CommandBuilder(Transformer):
         return "set_wait", {"wait": False}
 
     def set_absence(self, c: list) -> Parsed:
-        return "set_absence", _absence(*c)
+        return "set_absence", read_absence(*c)
 
     def set_deadline(self, c: list) -> Parsed:
-        return "set_deadline", _deadline(*c)
+        return "set_deadline", read_deadline(*c)
 
     def set_timing(self, c: list) -> Parsed:
-        return "set_timing", _timing(list(c))
+        return "set_timing", read_timing(list(c))
 
 
 def _word_rule(kind: str, fields: tuple[tuple[str, Reader], ...]) -> Callable[[CommandBuilder, list], Parsed]:

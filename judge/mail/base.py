@@ -19,8 +19,15 @@ class MailError(Exception):
     """A transport failed (server unreachable, login refused, bad spool id).
 
     One exception type so the caller can log and retry on the next poll
-    without knowing which library sits underneath.
+    without knowing which library sits underneath.  ``permanent`` is set
+    when retrying cannot help (the server refused every recipient or the
+    message with a 5xx code): the caller should drop that mail, not retry it
+    forever.
     """
+
+    def __init__(self, message: str, *, permanent: bool = False) -> None:
+        super().__init__(message)
+        self.permanent = permanent
 
 
 @dataclass(frozen=True)

@@ -86,10 +86,20 @@ class SmtpOutbox:
             with self._connect() as smtp:
                 refused = smtp.send_message(msg, from_addr=self._envelope_from())
         except (smtplib.SMTPException, OSError, ValueError) as exc:
-            raise MailError(f"SMTP to {cfg.host}:{cfg.effective_port} failed: {exc}") from exc
+            raise MailError(f"SMTP to {cfg.host}:{cfg.effective_port} failed: {exc}",
+                            permanent=_permanent(exc)) from exc
         for rcpt, (code, reply) in refused.items():
             log.warning("SMTP server refused %s: %s %s", rcpt, code,
                         reply.decode("utf-8", "replace"))
 
     def close(self) -> None:
         """Nothing held open between sends."""
+
+
+def _permanent(exc: Exception) -> bool:
+    """A 5xx refusal of every recipient, the sender or the message: sending again cannot help."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        return bool(exc.recipients) and all(code >= 500 for code, _ in exc.recipients.values())
+    if isinstance(exc, (smtplib.SMTPSenderRefused, smtplib.SMTPDataError)):
+        return exc.smtp_code >= 500
+    return isinstance(exc, ValueError)  # a message smtplib cannot send (no recipients)

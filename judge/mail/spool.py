@@ -20,12 +20,11 @@ import secrets
 import socket
 import time
 from dataclasses import dataclass
-from email import policy
 from email.message import EmailMessage
 from pathlib import Path
 
 from judge.mail.base import IncomingMail, MailError
-from judge.mail.message import parse_message
+from judge.mail.message import POLICY, parse_message
 
 _SUBDIRS = ("tmp", "new", "cur")
 _counter = itertools.count()
@@ -94,7 +93,7 @@ def message_bytes(msg: EmailMessage | bytes) -> bytes:
     """The bytes to store for ``msg`` (Maildir files use ``\\n`` line ends)."""
     if isinstance(msg, bytes):
         return msg
-    return msg.as_bytes(policy=policy.default)
+    return msg.as_bytes(policy=POLICY)
 
 
 def _check_id(id: str) -> None:

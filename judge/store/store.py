@@ -7,6 +7,7 @@ Layout (see docs/store.md)::
     <data>/archive/<game>/<phase>.txt result mail text, for the GM to publish
     <data>/seen/<bucket>.json         Message-IDs handled, 256 buckets
     <data>/outbox.json                mails not tied to a game
+    <data>/sent.log                   ids of mails sent, until compacted out of their outboxes
     <data>/poll.lock                  flock: one poll at a time
 
 What a poll reads every time (the game files, the global outbox) does not grow
@@ -36,6 +37,7 @@ from judge.store.game import Game, merge_outbox
 from judge.store.lock import exclusive_lock
 from judge.store.records import OutgoingMail, PhaseRecord
 from judge.store.seen import SeenSet
+from judge.store.sentlog import SentLog
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 _PHASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
@@ -80,6 +82,7 @@ class Store:
         self.clock = clock or SystemClock()
         self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         self._seen = SeenSet(self.data_dir / "seen")
+        self._sent = SentLog(self.data_dir / "sent.log")
 
     # --- paths -------------------------------------------------------------
 
@@ -150,7 +153,7 @@ class Store:
                 db.table(name).insert_multiple(docs)
             db.table("outbox").truncate()
             db.table("outbox").insert_multiple([m.to_json() for m in outbox])
-        game.outbox = outbox
+        game.outbox = self._unsent(outbox)
         game.loaded_mail = frozenset(m.id for m in outbox)
 
     def load_game(self, game: str) -> Game:
@@ -161,7 +164,9 @@ class Store:
             if not records:
                 raise UnknownGame(game)
             tables = {name: _ordered(db, name) for name in (*_GAME_TABLES, "outbox")}
-        return Game.from_tables(dict(records[0]), tables)
+        loaded = Game.from_tables(dict(records[0]), tables)
+        loaded.outbox = self._unsent(loaded.outbox)
+        return loaded
 
     def games(self) -> Iterator[Game]:
         """Every game, loaded, in name order (what a poll walks through)."""
@@ -242,19 +247,20 @@ class Store:
         path = self.outbox_path if mail.game is None else self.game_path(mail.game)
         if mail.game is not None and not path.exists():
             raise UnknownGame(mail.game)
+        sent = self._sent.entries()
         with open_db(path) as db:
             outbox = db.table("outbox")
             if mail.key is not None:
-                queued = outbox.get(_MAIL_KEY == mail.key)
-                if queued is not None:
-                    return OutgoingMail.from_json(dict(queued))
+                for queued in outbox.search(_MAIL_KEY == mail.key):
+                    if queued["id"] not in sent:
+                        return OutgoingMail.from_json(dict(queued))
             outbox.insert(mail.to_json())
         return mail
 
     def global_mail(self) -> list[OutgoingMail]:
         """Pending mails not tied to a game, oldest first."""
         with open_db(self.outbox_path) as db:
-            return [OutgoingMail.from_json(dict(d)) for d in _ordered(db, "outbox")]
+            return self._unsent([OutgoingMail.from_json(dict(d)) for d in _ordered(db, "outbox")])
 
     def pending_mail(self) -> list[OutgoingMail]:
         """Every pending mail: the global outbox first, then each game's, oldest first."""
@@ -264,14 +270,35 @@ class Store:
         return mails
 
     def mark_sent(self, mail: OutgoingMail) -> None:
-        """Remove a sent mail from its outbox; unknown ids (already removed) are ignored."""
-        path = self.outbox_path if mail.game is None else self.game_path(mail.game)
-        if not path.exists():
-            return
-        with open_db(path) as db:
-            outbox = db.table("outbox")
-            if outbox.contains(_MAIL_ID == mail.id):
-                outbox.remove(_MAIL_ID == mail.id)
+        """Record that ``mail`` went out: one fsynced line in ``sent.log``, not a rewrite of its outbox.
+
+        From then on it is left out of every pending list; :meth:`compact_sent`
+        removes it from its file.  Marking twice, or an unknown id, is harmless.
+        """
+        self._sent.record(mail.game or "-", mail.id)
+
+    def compact_sent(self) -> int:
+        """Remove every mail marked sent from its outbox file (one write per file), then empty the journal."""
+        by_file: dict[str, set[str]] = {}
+        for mail_id, key in self._sent.entries().items():
+            by_file.setdefault(key, set()).add(mail_id)
+        removed = 0
+        for key, ids in by_file.items():
+            path = self.outbox_path if key == "-" else self.data_dir / "games" / f"{key}.json"
+            if not path.exists():
+                continue
+            with open_db(path) as db:
+                outbox = db.table("outbox")
+                gone = [doc.doc_id for doc in outbox.all() if doc["id"] in ids]
+                if gone:
+                    outbox.remove(doc_ids=gone)
+                    removed += len(gone)
+        self._sent.clear()
+        return removed
+
+    def _unsent(self, mails: list[OutgoingMail]) -> list[OutgoingMail]:
+        sent = self._sent.entries()
+        return [m for m in mails if m.id not in sent] if sent else mails
 
 
 def _ordered(db: TinyDB, table: str) -> list[dict]:

@@ -172,6 +172,7 @@ class DovecotServer:
     process: subprocess.Popen[bytes] | None = None
     dovecot: str = ""
     lda: str = ""
+    identity: Identity | None = None
 
     @property
     def config_file(self) -> Path:
@@ -191,14 +192,44 @@ class DovecotServer:
             (self.root / sub).mkdir(exist_ok=True)
             os.chown(self.root / sub, ident.uid, ident.gid)
         self.cert_file, key = make_certificate(self.root)
-        users = "".join(f"{name}:{{PLAIN}}{password}:{ident.uid}:{ident.gid}::"
-                        f"{self.root}/home/{name}::\n" for name, password in self.users.items())
-        (self.root / "users").write_text(users)
-        os.chmod(self.root / "users", 0o644)
+        self.identity = ident
+        self._write_users()
         chroot = "  chroot =\n" if ident.rootless else ""
         self.config_file.write_text(CONFIG.format(
             root=self.root, port=self.port, ssl_port=self.ssl_port, cert=self.cert_file, key=key,
             ident=ident, group=grp.getgrgid(ident.gid).gr_name, chroot=chroot))
+
+    def _write_users(self) -> None:
+        ident = self.identity
+        assert ident is not None
+        users = "".join(f"{name}:{{PLAIN}}{password}:{ident.uid}:{ident.gid}::"
+                        f"{self.root}/home/{name}::\n" for name, password in self.users.items())
+        tmp = self.root / "users.tmp"
+        tmp.write_text(users)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, self.root / "users")
+
+    def add_users(self, users: dict[str, str]) -> None:
+        """More mailboxes (the players of an end-to-end game).
+
+        Dovecot re-reads a changed passwd-file, but not more than about once a
+        second, so this waits until every new user can log in.
+        """
+        new = {name: password for name, password in users.items() if self.users.get(name) != password}
+        if not new:
+            return
+        self.users.update(new)
+        self._write_users()
+        deadline = time.monotonic() + 15
+        for name in new:
+            while True:
+                try:
+                    self.client(name).logout()
+                    break
+                except Exception:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.2)
 
     def start(self) -> None:
         """Start in the foreground (so we own the process) and wait for the

@@ -1,0 +1,186 @@
+"""Commands anyone may send: HELP, LIST, HISTORY, SUMMARY, OBSERVE, CREATE, SIGNON, JOIN.
+
+Each handler takes the session and the command, does its work in memory and
+returns a note for the reply (``""`` for none), or raises :class:`Refused`
+with the reason.  SIGNON, JOIN and CREATE decide who speaks for the rest of
+the mail.
+"""
+
+from __future__ import annotations
+
+from judge.commands import reports
+from judge.commands.deadlines import default_timing
+from judge.commands.language import Command
+from judge.commands.notify import gm_reader, notify
+from judge.commands.session import Handle, Refused, Session
+from judge.render import HelpContext, render_help
+from judge.store import Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
+from judge.store import check_password
+from judge.variants import UnknownVariant, load_variant
+
+
+def load(session: Session, name: str) -> Handle:
+    try:
+        return session.load(name)
+    except UnknownGame:
+        raise Refused(f"there is no game named '{name}' (send LIST for the games)") from None
+
+
+def peek(session: Session, name: str) -> Game:
+    """A game to read: this mail's copy if it changed it, else the stored one."""
+    try:
+        return session.peek(name)
+    except UnknownGame:
+        raise Refused(f"there is no game named '{name}' (send LIST for the games)") from None
+
+
+def do_help(s: Session, cmd: Command) -> str:
+    rendered = render_help(HelpContext(s.judge.name, s.judge.address))
+    s.reply_to_sender(rendered.subject, rendered.body)
+    return "the list of commands is in a separate mail"
+
+
+def do_list(s: Session, cmd: Command) -> str:
+    name = cmd.args["game"]
+    if name is None:
+        rendered = reports.list_games(s.store, s.judge.name, None, s.workspace.games)
+        s.reply_to_sender(rendered.subject, rendered.body)
+        return "the list of games is in a separate mail"
+    game = peek(s, name)
+    rendered = reports.status(s.judge.name, game, None)
+    s.reply_to_sender(rendered.subject, rendered.body)
+    return f"the details of '{name}' are in a separate mail"
+
+
+def do_history(s: Session, cmd: Command) -> str:
+    game = peek(s, cmd.args["game"])
+    try:
+        rendered = reports.history(s.store, game, cmd.args["from_phase"], cmd.args["to_phase"])
+    except UnknownPhase as exc:
+        raise Refused(f"{exc}") from None
+    s.reply_to_sender(rendered.subject, rendered.body)
+    return "the history is in a separate mail"
+
+
+def do_summary(s: Session, cmd: Command) -> str:
+    rendered = reports.summary(s.store, s.judge.name, peek(s, cmd.args["game"]))
+    s.reply_to_sender(rendered.subject, rendered.body)
+    return "the summary is in a separate mail"
+
+
+def do_observe(s: Session, cmd: Command) -> str:
+    handle = load(s, cmd.args["game"])
+    if handle.replay:
+        return "already done"
+    game, sender = handle.game, s.mail.sender
+    known = next((o for o in game.observers if o.address.lower() == sender.lower()), None)
+    if known is not None:
+        known.password_hash = s.judge.hash(cmd.args["password"])
+        return f"you already observe '{game.name}': password changed"
+    game.observers.append(Observer(sender, s.judge.hash(cmd.args["password"])))
+    return f"you now observe '{game.name}' and receive its results and broadcasts"
+
+
+def do_create(s: Session, cmd: Command) -> str:
+    name, variant_name = cmd.args["game"], cmd.args["variant"]
+    try:
+        check_game_name(name)
+    except InvalidName:
+        raise Refused(f"'{name}' cannot be a game name: use at most 40 letters, digits, '-' and '_'") from None
+    if s.has_game(name):
+        handle = load(s, name)
+        if handle.replay:
+            s.sign_on(handle, "gm", None)
+            return "already done"
+        raise Refused(f"a game named '{name}' already exists")
+    try:
+        load_variant(variant_name)
+    except UnknownVariant as exc:
+        raise Refused(str(exc)) from None
+    game = Game(name, variant_name, s.mail.sender, s.judge.hash(cmd.args["password"]), zone=s.judge.zone,
+                timing=default_timing())
+    s.sign_on(s.add_new(game), "gm", None)
+    return (f"game '{name}' ({variant_name}) created; you are its GM. Players JOIN {name} <password>; "
+            "you START it when they are in")
+
+
+def do_signon(s: Session, cmd: Command) -> str:
+    handle = load(s, cmd.args["game"])
+    game, board = handle.game, handle.variant.map
+    power = board.power_named(cmd.args["power"])
+    if power is None:
+        powers = ", ".join(f"{p.letter} {p.name.title()}" for p in board.powers.values())
+        raise Refused(f"'{cmd.args['power']}' is not a power of '{game.name}' ({powers})")
+    if game.status == "forming":
+        raise Refused(f"'{game.name}' has not started: while it forms, write JOIN {game.name} <password>")
+    player = game.player(power)
+    back = player is not None and player.status == "dummy" and bool(player.address)
+    if player is None or (player.status != "active" and not back):
+        raise Refused(f"{power.title()} has no player in '{game.name}'")
+    if not check_password(cmd.args["password"], player.password_hash):
+        raise Refused(f"wrong password for {power.title()} in '{game.name}'")
+    s.sign_on(handle, "player", power)
+    s.show_orders = True
+    if back:  # fell into civil disorder at a deadline (NMR disorder): the player takes the power back
+        player.status = "active"
+        return f"signed on as {power.title()} in '{game.name}': {power.title()} is no longer in civil disorder"
+    return f"signed on as {power.title()} in '{game.name}'"
+
+
+def do_signon_gm(s: Session, cmd: Command) -> str:
+    handle = load(s, cmd.args["game"])
+    if not check_password(cmd.args["password"], handle.game.gm_password_hash):
+        raise Refused(f"wrong GM password for '{handle.game.name}'")
+    s.sign_on(handle, "gm", None)
+    return f"signed on as the GM of '{handle.game.name}'"
+
+
+def do_join(s: Session, cmd: Command) -> str:
+    handle = load(s, cmd.args["game"])
+    game, board = handle.game, handle.variant.map
+    wanted = None
+    if cmd.args["power"] is not None:
+        wanted = board.power_named(cmd.args["power"])
+        if wanted is None:
+            raise Refused(f"'{cmd.args['power']}' is not a power of '{game.name}'")
+    if handle.replay:
+        mine = next((p for p in game.players_at(s.mail.sender) if wanted in (None, p.power)), None)
+        s.sign_on(handle, "player", mine.power if mine else wanted)
+        return "already done"
+    if game.status == "forming":
+        return _join_forming(s, handle, cmd, wanted)
+    if game.status in ("active", "paused"):
+        return _take_over(s, handle, cmd, wanted)
+    raise Refused(f"'{game.name}' is over")
+
+
+def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> str:
+    game, board = handle.game, handle.variant.map
+    if len(game.players) >= len(board.powers):
+        raise Refused(f"'{game.name}' is full")
+    note = ""
+    if wanted is not None and game.player(wanted) is not None:
+        note = f"; {wanted.title()} is taken, you will get a power when the game starts"
+        wanted = None
+    game.players.append(Player(s.mail.sender, s.judge.hash(cmd.args["password"]), wanted))
+    s.sign_on(handle, "player", wanted)
+    as_power = f" as {wanted.title()}" if wanted else ""
+    return f"you joined '{game.name}'{as_power} ({len(game.players)} of {len(board.powers)} players){note}"
+
+
+def _take_over(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> str:
+    game = handle.game
+    if wanted is None:
+        raise Refused(f"'{game.name}' has started: write JOIN {game.name} <password> AS <power> "
+                      "for a power without a player")
+    current = game.player(wanted)
+    if current is not None and current.status == "active":
+        raise Refused(f"{wanted.title()} already has a player in '{game.name}'")
+    if current is not None:
+        game.players.remove(current)
+    game.players.append(Player(s.mail.sender, s.judge.hash(cmd.args["password"]), wanted))
+    s.sign_on(handle, "player", wanted)
+    s.show_orders = True
+    notify(game, s.judge.name, f"{wanted.title()} has a new player in {game.name}",
+           [f"{s.mail.sender} now plays {wanted.title()} in '{game.name}'."], to=[gm_reader(game)])
+    return f"you now play {wanted.title()} in '{game.name}'"

@@ -1,0 +1,127 @@
+"""Deadlines: kept in UTC, computed on the game's wall clock, so summer time never shifts them.
+
+A GM says "deadlines at 18:00 on weekdays, two days after the phase starts";
+that is a wall-clock rule in the game's zone.  The arithmetic is therefore
+done on naive local times (add days, snap to the hour, skip barred weekdays)
+and only the result is turned into an aware UTC instant with ``zoneinfo``.
+A deadline at 18:00 Paris time stays at 18:00 across the last Sunday of
+March even though the UTC hour changes.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from judge.store import Game, Player, Timing, from_iso, to_iso
+
+DEFAULT_TIMING = {"M": timedelta(days=2), "R": timedelta(days=1), "A": timedelta(days=1)}
+MAX_ABSENCE_SHIFT = timedelta(days=14)   # a player's absence never delays a deadline by more
+REMIND_BEFORE = timedelta(hours=24)      # reminders go out this long before the deadline (at most)
+_MASK_LETTERS = "SMTWTFS"                # Timing.days: index 0 is Sunday
+
+
+def default_timing() -> dict[str, Timing]:
+    return {kind: Timing(next=delay) for kind, delay in DEFAULT_TIMING.items()}
+
+
+def timing_for(game: Game, kind: str) -> Timing:
+    return game.timing.get(kind) or Timing(next=DEFAULT_TIMING.get(kind, timedelta(days=1)))
+
+
+def local_to_utc(wall: datetime, zone: str) -> datetime:
+    """A naive wall-clock time in ``zone`` as an aware UTC time.
+
+    A time that does not exist (the hour skipped in spring) comes out one hour
+    later on the wall clock; an ambiguous one (autumn) is the first of the two.
+    """
+    return wall.replace(tzinfo=ZoneInfo(zone), fold=0).astimezone(UTC)
+
+
+def utc_to_local(moment: datetime, zone: str) -> datetime:
+    """The naive wall-clock time of an aware instant in ``zone``."""
+    return moment.astimezone(ZoneInfo(zone)).replace(tzinfo=None)
+
+
+def days_mask(days: tuple[int, ...]) -> str:
+    """Weekdays (Monday is 0) as the store's mask, Sunday first: (0..4) -> "-MTWTF-"."""
+    return "".join(letter if (index - 1) % 7 in days else "-" for index, letter in enumerate(_MASK_LETTERS))
+
+
+def _allowed(mask: str, day: date) -> bool:
+    if set(mask) <= {"-"}:
+        return True
+    return mask[(day.weekday() + 1) % 7] != "-"
+
+
+def next_deadline(timing: Timing, start: datetime, zone: str) -> datetime:
+    """``start`` + ``timing.next``, moved on to ``timing.hour`` and an allowed weekday."""
+    wall = utc_to_local(start + timing.next, zone)
+    if timing.hour:
+        hour, _, minute = timing.hour.partition(":")
+        snapped = datetime.combine(wall.date(), time(int(hour), int(minute or 0)))
+        wall = snapped if snapped >= wall else snapped + timedelta(days=1)
+    for _ in range(7):
+        if _allowed(timing.days, wall.date()):
+            break
+        wall += timedelta(days=1)
+    return local_to_utc(wall, zone)
+
+
+def absence_span(first: date, last: date, zone: str) -> tuple[datetime, datetime]:
+    """From midnight starting ``first`` to midnight ending ``last``, in the zone, as UTC."""
+    start = local_to_utc(datetime.combine(first, time()), zone)
+    end = local_to_utc(datetime.combine(last + timedelta(days=1), time()), zone)
+    return start, end
+
+
+def after_absences(deadline: datetime, players: list[Player]) -> datetime:
+    """A deadline inside an active player's absence moves to its end (at most 14 days later)."""
+    limit, moved = deadline + MAX_ABSENCE_SHIFT, deadline
+    changed = True
+    while changed and moved < limit:
+        changed = False
+        for player in players:
+            if player.status != "active":
+                continue
+            for start, end in player.absences:
+                if start <= moved < end:
+                    moved, changed = min(end, limit), True
+    return moved
+
+
+def schedule(game: Game, kind: str, now: datetime) -> None:
+    """Start a phase of ``kind`` at ``now``: its deadline, grace and reminder markers."""
+    timing = timing_for(game, kind)
+    deadline = after_absences(next_deadline(timing, now, game.zone), game.players)
+    set_deadline(game, deadline)
+    game.extra["phase_start"] = to_iso(now)
+
+
+def set_deadline(game: Game, deadline: datetime | None) -> None:
+    """A new deadline: grace from the phase's timing, reminders and late notices due again."""
+    game.deadline = deadline
+    kind = game.state.get("phase", "M")[-1:] if game.state else "M"
+    game.grace_end = None if deadline is None else deadline + timing_for(game, kind).grace
+    game.extra.pop("reminded", None)
+    game.extra.pop("late", None)
+
+
+def phase_start(game: Game) -> datetime | None:
+    text = game.extra.get("phase_start")
+    return from_iso(text) if text else None
+
+
+def remind_at(game: Game) -> datetime | None:
+    """When reminders go out: a day before the deadline, or halfway for a shorter phase."""
+    if game.deadline is None:
+        return None
+    start = phase_start(game) or game.deadline - REMIND_BEFORE
+    return game.deadline - min(REMIND_BEFORE, (game.deadline - start) / 2)
+
+
+def minimum_passed(game: Game, now: datetime) -> bool:
+    """Whether the phase has lasted its timing's minimum (early processing allowed)."""
+    start = phase_start(game)
+    kind = game.state.get("phase", "M")[-1:] if game.state else "M"
+    return start is None or now >= start + timing_for(game, kind).minimum

@@ -1,0 +1,214 @@
+"""A stored game seen through its variant: the position, whose orders are due, what is missing.
+
+The store keeps a game's state as JSON and its orders as text lines; this
+module turns them back into engine values (once per mail, see
+:class:`judge.commands.session.Handle`) and answers the questions every
+command and every poll asks: which units may this power order, which still
+have no order, is every order in?
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from judge.adjudicate import state_from_json
+from judge.commands.orders import OrderError, parse_order
+from judge.engine.orders import AnyOrder, Build, Order, Remove, Unit, Waive
+from judge.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
+from judge.engine.variant import Variant
+from judge.render import OrderSet
+from judge.store import Game, SubmittedOrder
+from judge.variants import load_variant
+
+DEFAULT_START_YEAR = 1901
+
+
+def variant_of(game: Game) -> Variant:
+    return load_variant(game.variant)
+
+
+def state_of(game: Game, variant: Variant | None = None) -> GameState | None:
+    """The engine state of the current phase; None while the game is forming."""
+    if not game.state:
+        return None
+    return state_from_json(variant or variant_of(game), game.state)
+
+
+def phase_of(game: Game) -> Phase | None:
+    return Phase.parse(game.state["phase"]) if game.state else None
+
+
+def opening_state(variant: Variant) -> GameState:
+    """The map's starting units and home centres, at the first phase of the ruleset's year."""
+    board, ruleset = variant.map, variant.ruleset
+    season, kind = ruleset.phase_cycle[0]
+    year = int(ruleset.options.get("start_year", DEFAULT_START_YEAR))
+    units: dict[str, list[Unit]] = {}
+    for start in board.starting_units:
+        units.setdefault(start.power, []).append(Unit(start.unit_type, start.location))
+    centers = {p: set(homes) for p, homes in board.homes.items() if p in board.powers}
+    return GameState(Phase(season, year, kind), units, centers)
+
+
+def victory_centers(variant: Variant) -> int:
+    """Centres that win: the ruleset's ``victory_centers`` option, else more than half."""
+    return int(variant.ruleset.options.get("victory_centers", len(variant.map.centers) // 2 + 1))
+
+
+# -- whose orders are due -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Due:
+    """What one power must order this phase: units (``"A PAR"``) or a number of adjustments."""
+
+    units: tuple[str, ...] = ()
+    adjustments: int = 0
+
+    @property
+    def any(self) -> bool:
+        return bool(self.units or self.adjustments)
+
+
+def commandable(variant: Variant, state: GameState, power: str) -> list[tuple[str, Unit]]:
+    """(owner, unit) pairs ``power`` may order in a movement phase (the ruleset's weights decide)."""
+    ruleset = variant.ruleset
+    return [(owner, unit) for owner, units in state.units.items() for unit in units
+            if ruleset.order_weights(state, owner, unit).get(power)]
+
+
+def due(variant: Variant, state: GameState, power: str) -> Due:
+    kind = state.phase.kind
+    if kind == MOVEMENT:
+        return Due(tuple(str(u) for owner, u in commandable(variant, state, power) if owner == power))
+    if kind == RETREAT:
+        return Due(tuple(str(d.unit) for d in state.dislodged if d.power == power))
+    if kind == ADJUSTMENT:
+        owed = variant.ruleset.adjustment_count(state, power)
+        if owed > 0 and not _free_sites(variant, state, power):
+            owed = 0
+        return Due(adjustments=owed)
+    return Due()
+
+
+def _free_sites(variant: Variant, state: GameState, power: str) -> list[str]:
+    board = variant.map
+    occupied = {board.province_of(u.location) for us in state.units.values() for u in us}
+    return [s for s in variant.ruleset.build_sites(state, power) if s not in occupied]
+
+
+def powers_due(variant: Variant, state: GameState) -> list[str]:
+    """Every power with something to order this phase."""
+    powers = set(state.units) | set(state.centers) | {d.power for d in state.dislodged}
+    return sorted(p for p in powers if p in variant.map.powers and due(variant, state, p).any)
+
+
+def unit_key(variant: Variant, order: AnyOrder) -> str:
+    """The key a later order for the same unit replaces (the unit's province; none for WAIVE)."""
+    if isinstance(order, Waive):
+        return ""
+    return variant.map.province_of_or_none(order.location) or order.location
+
+
+def missing(variant: Variant, state: GameState, power: str, orders: list[SubmittedOrder]) -> tuple[list[str], int]:
+    """The units still without an order and the adjustments still to order (builds > 0)."""
+    need = due(variant, state, power)
+    keys = {" ".join(o.unit.upper().split()) for o in orders}
+    units = [u for u in need.units if (variant.map.province_of_or_none(Unit.parse(u).location) or "") not in keys]
+    left = 0
+    if need.adjustments > 0:
+        left = max(0, need.adjustments - sum(1 for o in orders if _kind(o) in ("BUILD", "WAIVE")))
+    elif need.adjustments < 0:
+        left = min(0, need.adjustments + sum(1 for o in orders if _kind(o) == "REMOVE"))
+    return units, left
+
+
+def _kind(order: SubmittedOrder) -> str:
+    return order.line.split(None, 1)[0].upper() if order.line.strip() else ""
+
+
+def orders_complete(variant: Variant, state: GameState, power: str, orders: list[SubmittedOrder]) -> bool:
+    units, left = missing(variant, state, power, orders)
+    return not units and left == 0
+
+
+def order_set(game: Game, variant: Variant, state: GameState, power: str) -> OrderSet:
+    """The power's whole order set as the reply, STATUS and reminders show it."""
+    orders = game.orders.get(power, [])
+    units, left = missing(variant, state, power, orders)
+    return OrderSet(power, state.phase, [o.line for o in orders], units, left,
+                    [str(u) for u in state.units.get(power, ())])
+
+
+# -- orders: checked when given, parsed again when the phase is played ------------------
+
+def check_order(variant: Variant, state: GameState, power: str, order: AnyOrder) -> tuple[AnyOrder, str]:
+    """The order with its unit type filled in, and a reason if this power cannot give it now."""
+    board, kind = variant.map, state.phase.kind
+    if isinstance(order, Waive):
+        return order, "" if due(variant, state, power).adjustments > 0 else "you have no build to waive"
+    province = board.province_of_or_none(order.location)
+    if kind == ADJUSTMENT:
+        return _check_adjustment(variant, state, power, order, province)
+    if kind == RETREAT:
+        unit = next((d.unit for d in state.dislodged if d.power == power
+                     and board.province_of(d.unit.location) == province), None)
+        if unit is None:
+            return order, f"no {_adjective(variant, power)} unit must retreat from {_name(variant, province)}"
+    else:
+        unit = next((u for _, u in commandable(variant, state, power)
+                     if board.province_of(u.location) == province), None)
+        if unit is None:
+            return order, f"there is no unit you may order in {_name(variant, province)}"
+    if order.unit_type and order.unit_type != unit.type:
+        what = "an army" if unit.type == "A" else "a fleet"
+        return order, f"the unit in {_name(variant, province)} is {what}"
+    return replace(order, unit_type=unit.type, location=unit.location), ""
+
+
+def _check_adjustment(variant: Variant, state: GameState, power: str, order: Order,
+                      province: str | None) -> tuple[AnyOrder, str]:
+    owed = due(variant, state, power).adjustments
+    if isinstance(order, Build):
+        if owed <= 0:
+            return order, "you have no builds this winter"
+        if province not in _free_sites(variant, state, power):
+            return order, f"{_name(variant, province)} is not a free home centre of yours"
+    if isinstance(order, Remove):
+        if owed >= 0:
+            return order, "you have no units to remove this winter"
+        unit = next((u for u in state.units.get(power, ()) if variant.map.province_of(u.location) == province), None)
+        if unit is None:
+            return order, f"you have no unit in {_name(variant, province)}"
+        return Remove(unit.type, unit.location), ""
+    return order, ""
+
+
+def _name(variant: Variant, province: str | None) -> str:
+    prov = variant.map.provinces.get(province or "")
+    return prov.name if prov is not None else (province or "that place")
+
+
+def _adjective(variant: Variant, power: str) -> str:
+    found = variant.map.powers.get(power)
+    return found.adjective if found is not None and found.adjective else power.title()
+
+
+def engine_orders(variant: Variant, state: GameState, game: Game) -> dict[str, list[AnyOrder]]:
+    """Stored order lines back to engine orders (they were checked when given)."""
+    kind = state.phase.kind
+    parsed: dict[str, list[AnyOrder]] = {}
+    for power, orders in game.orders.items():
+        for order in orders:
+            value = _parse_stored(game.variant, order.line, kind)
+            if value is not None:
+                parsed.setdefault(power, []).append(value)
+    return parsed
+
+
+@lru_cache(maxsize=4096)
+def _parse_stored(variant_name: str, line: str, kind: str) -> AnyOrder | None:
+    try:
+        return parse_order(line, load_variant(variant_name).map, kind)
+    except OrderError:
+        return None

@@ -1,0 +1,237 @@
+"""Commands of a game's GM: START, PROCESS, PREVIEW, ROLLBACK, PAUSE/RESUME, EJECT, DUMMY,
+TERMINATE, BECOME and the game-wide SETs.
+
+Playing a phase needs history and archive writes before the game is saved,
+so PROCESS only marks the game; the poll plays it once every mail is read
+(:mod:`judge.commands.ticks`).  PREVIEW adjudicates in memory and mails the
+GM alone.  ROLLBACK restores a stored state and leaves a marker so the
+history after it is dropped even if the poll dies in between.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from judge.adjudicate import state_to_json
+from judge.commands.deadlines import days_mask, local_to_utc, schedule, set_deadline, timing_for
+from judge.commands.gameview import opening_state
+from judge.commands.language import Command
+from judge.commands.notify import gm_reader, player_readers, queue, readers
+from judge.commands.notify import notify as notify_all
+from judge.commands.phases import late_powers, preview, terminate
+from judge.commands.session import Handle, Refused, Session
+from judge.engine.state import Phase
+from judge.render import GameStartContext, render_game_start
+from judge.store import Game, Player
+
+
+def _handle(s: Session) -> Handle:
+    handle = s.current()
+    assert handle is not None
+    return handle
+
+
+def _running(game: Game, *, paused_ok: bool = False) -> None:
+    allowed = ("active", "paused") if paused_ok else ("active",)
+    if game.status not in allowed:
+        raise Refused(f"'{game.name}' is {game.status}")
+
+
+def _power(handle: Handle, written: str) -> str:
+    power = handle.variant.map.power_named(written)
+    if power is None:
+        raise Refused(f"'{written}' is not a power of '{handle.game.name}'")
+    return power
+
+
+def do_start(s: Session, cmd: Command) -> str:
+    handle = _handle(s)
+    game, variant = handle.game, handle.variant
+    if game.status != "forming":
+        raise Refused(f"'{game.name}' has already started")
+    open_powers = [p for p in variant.map.powers if game.player(p) is None]
+    random.Random(game.name).shuffle(open_powers)
+    for player in game.players:
+        if player.power is None:
+            player.power = open_powers.pop(0)
+    for power in open_powers:
+        game.players.append(Player("", "", power, status="dummy"))
+    state = opening_state(variant)
+    game.state, game.status = state_to_json(state), "active"
+    schedule(game, state.phase.kind, s.judge.now())
+    names = {p.power: "" for p in game.players if p.power}
+    for reader in readers(game):
+        ctx = GameStartContext(s.judge.name, game.name, variant.name.title(), variant.map, state, names,
+                               reader.viewer if reader.viewer in variant.map.powers else None,
+                               game.settings.press, game.deadline, game.zone)
+        queue(game, reader, render_game_start(ctx, reader.zone), key=f"start:{reader.address}:{reader.viewer}")
+    disorder = f"; in civil disorder: {', '.join(p.title() for p in open_powers)}" if open_powers else ""
+    return f"'{game.name}' has started at {state.phase}{disorder}"
+
+
+def do_process(s: Session, cmd: Command) -> str:
+    handle = _handle(s)
+    game = handle.game
+    _running(game)
+    if not cmd.args["force"]:
+        assert handle.state is not None
+        late = late_powers(game, handle.variant, handle.state)
+        if late:
+            raise Refused(f"orders are missing from {', '.join(p.title() for p in late)} "
+                          "(PROCESS! processes anyway)")
+    game.extra["process"] = "force" if cmd.args["force"] else "normal"
+    return "the phase will be processed at the end of this poll"
+
+
+def do_preview(s: Session, cmd: Command) -> str:
+    game = _handle(s).game
+    _running(game, paused_ok=True)
+    rendered = preview(s.judge, game)
+    queue(game, gm_reader(game), rendered, auto="auto-replied")
+    return "the preview was mailed to the GM; nothing was processed"
+
+
+def do_rollback(s: Session, cmd: Command) -> str:
+    handle = _handle(s)
+    game = handle.game
+    if game.status == "forming":
+        raise Refused(f"'{game.name}' has not started")
+    names = s.store.phase_names(game.name)
+    wanted: Phase | None = cmd.args["phase"]
+    target = str(wanted) if wanted is not None else (names[-1] if names else None)
+    record = s.store.phase_record(game.name, target) if target else None
+    if record is None:
+        raise Refused(f"'{game.name}' has no played phase {target}" if target
+                      else f"no phase of '{game.name}' has been played yet")
+    game.state = record.state_before
+    game.clear_orders()
+    if game.status in ("finished", "terminated"):
+        game.status = "active"
+    if game.status == "active":
+        schedule(game, Phase.parse(record.phase).kind, s.judge.now())
+    game.extra["truncate_from"] = record.phase
+    notify_all(game, s.judge.name, f"{game.name} rolled back to {record.phase}",
+               [(f"The GM rolled '{game.name}' back to the start of {record.phase}. Later results are void; "
+                 "give your orders again.")], deadline=game.deadline)
+    return f"rolled back to {record.phase}"
+
+
+def do_pause(s: Session, cmd: Command) -> str:
+    game = _handle(s).game
+    _running(game)
+    game.status = "paused"
+    set_deadline(game, None)
+    notify_all(game, s.judge.name, f"{game.name} is paused", [f"The GM paused '{game.name}': no deadline runs."])
+    return "paused"
+
+
+def do_resume(s: Session, cmd: Command) -> str:
+    game = _handle(s).game
+    if game.status != "paused":
+        raise Refused(f"'{game.name}' is not paused")
+    game.status = "active"
+    now = s.judge.now()
+    if game.deadline is None or game.deadline <= now:
+        schedule(game, Phase.parse(game.state["phase"]).kind, now)
+    notify_all(game, s.judge.name, f"{game.name} resumes", [f"The GM resumed '{game.name}'."],
+               deadline=game.deadline)
+    return "resumed"
+
+
+def _remove_player(s: Session, cmd: Command, status: str) -> str:
+    handle = _handle(s)
+    game = handle.game
+    power = _power(handle, cmd.args["power"])
+    player = game.player(power)
+    if game.status == "forming":
+        raise Refused(f"'{game.name}' has not started")
+    if player is None:
+        if status == "ejected":
+            raise Refused(f"{power.title()} has no player")
+        player = Player("", "", power)
+        game.players.append(player)
+    was = player_readers(game, [power])
+    player.status = status
+    if status == "dummy" and player.address:  # the GM's DUMMY: the old player cannot sign back on
+        game.players[game.players.index(player)] = Player("", "", power, status="dummy")
+    what = "was ejected" if status == "ejected" else "is in civil disorder"
+    notify_all(game, s.judge.name, f"{power.title()} {what} in {game.name}",
+               [(f"{power.title()} {what} in '{game.name}'. The power is vacant: "
+                 f"JOIN {game.name} <password> AS {power.title()} takes it over.")],
+               to=was + [gm_reader(game)])
+    return f"{power.title()} {what}"
+
+
+def do_eject(s: Session, cmd: Command) -> str:
+    return _remove_player(s, cmd, "ejected")
+
+
+def do_dummy(s: Session, cmd: Command) -> str:
+    return _remove_player(s, cmd, "dummy")
+
+
+def do_terminate(s: Session, cmd: Command) -> str:
+    game = _handle(s).game
+    if game.status in ("finished", "terminated"):
+        raise Refused(f"'{game.name}' is already over")
+    terminate(s.judge, game)
+    return f"'{game.name}' is terminated"
+
+
+def do_become(s: Session, cmd: Command) -> str:
+    handle = _handle(s)
+    s.power = _power(handle, cmd.args["power"])
+    s.show_orders = handle.game.status != "forming"
+    return f"acting as {s.power.title()} for the rest of this mail"
+
+
+def do_set_deadline(s: Session, cmd: Command) -> str:
+    game = _handle(s).game
+    if game.status not in ("active", "paused"):
+        raise Refused(f"'{game.name}' is {game.status}: it has no deadline")
+    at = cmd.args["at"]
+    deadline = local_to_utc(at, game.zone) if at is not None else s.judge.now() + cmd.args["delay"]
+    set_deadline(game, deadline)
+    notify_all(game, s.judge.name, f"New deadline in {game.name}",
+               [f"The GM set a new deadline for '{game.name}'."], deadline=deadline)
+    return f"deadline set ({deadline:%Y-%m-%d %H:%M} UTC)"
+
+
+def _update_timing(game: Game, kinds: tuple[str, ...], **changes: object) -> None:
+    for kind in kinds:
+        game.timing[kind] = replace(timing_for(game, kind), **changes)  # type: ignore[arg-type]
+
+
+def do_set_grace(s: Session, cmd: Command) -> str:
+    game = _handle(s).game
+    _update_timing(game, tuple(sorted(set(game.timing) | {"M", "R", "A"})), grace=cmd.args["grace"])
+    if game.deadline is not None:
+        game.grace_end = game.deadline + cmd.args["grace"]
+    return "grace period set"
+
+
+def do_set_timing(s: Session, cmd: Command) -> str:
+    game, args = _handle(s).game, cmd.args
+    changes: dict[str, object] = {}
+    if "next" in args:
+        changes["next"] = args["next"]
+    if "min" in args:
+        changes["minimum"] = args["min"]
+    if "hour" in args:
+        changes["hour"] = f"{args['hour']:%H:%M}"
+    if "days" in args:
+        changes["days"] = days_mask(args["days"])
+    _update_timing(game, args["kinds"], **changes)
+    return "timing set for " + ", ".join(args["kinds"]) + " phases (from the next phase on)"
+
+
+def do_set_nmr(s: Session, cmd: Command) -> str:
+    _handle(s).game.settings.nmr = cmd.args["policy"]
+    return ""
+
+
+def do_set_press(s: Session, cmd: Command) -> str:
+    _handle(s).game.settings.press = cmd.args["press"]
+    return ""
+

@@ -1,0 +1,218 @@
+"""One mail, start to finish: parse it, run each command as its sender, reply, store it once.
+
+:func:`act_on_mail` is what the poll calls for every mail.  Commands run in
+mail order; ``SIGNON``, ``JOIN``, ``CREATE`` and ``BECOME`` decide who speaks
+for the lines after them, :data:`judge.commands.language.AUDIENCE` and the
+session decide whether the sender may use each command, and every line ends
+up accepted or rejected with a reason.  Then, following docs/store.md, the
+reply (and any HELP, LIST... answer) is queued with the first game the mail
+touched and every touched game is marked with the Message-ID, all saved by the
+run's :class:`~judge.commands.session.Workspace` in one write per game; a mail
+that touched no game has its answers queued in the global outbox under keys
+derived from the Message-ID and goes into the seen-set at once.  Acted on
+twice (a poll killed in between), a mail does its work once: games that
+already carry its id are not changed again and keyed mails are not queued twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+
+from judge.commands import anyone, gm, player
+from judge.commands.gameview import order_set
+from judge.commands.language import AUDIENCE, Command
+from judge.commands.session import Incoming, Judge, Refused, Session, Workspace, mask
+from judge.crash import crash_point
+from judge.render import Rejected, ReplyContext, render_reply
+from judge.store import OutgoingMail, StoreError, check_password
+from judge.variants import load_variant
+
+log = logging.getLogger("judge.commands")
+
+Handler = Callable[[Session, Command], str]
+HANDLERS: dict[str, Handler] = {
+    **{name.removeprefix("do_"): getattr(anyone, name) for name in dir(anyone) if name.startswith("do_")},
+    **{name.removeprefix("do_"): getattr(player, name) for name in dir(player) if name.startswith("do_")},
+    **{name.removeprefix("do_"): getattr(gm, name) for name in dir(gm) if name.startswith("do_")},
+}
+_SIGNING_ON = ("signon", "signon_gm", "join", "create")
+# Player commands the GM may use for himself; orders, CLEAR and STATUS after BECOME.
+_GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_wait", "press", "broadcast", "status"})
+_AS_POWER = frozenset({"order", "clear"})
+
+
+def act_on_mail(judge: Judge, mail: Incoming, workspace: Workspace | None = None) -> bool:
+    """Apply ``mail`` exactly once and queue its reply; True if it went to a game.
+
+    With a ``workspace`` (a poll's run of mails) the games it changed are
+    saved when the run ends; the caller marks the mail processed after that
+    save and, for a mail that went to a game, writes its Message-ID to the
+    seen-set in one batch (the game's ``applied`` list covers the gap).
+    Without one, the mail is saved and noted seen before this returns.
+    """
+    own = workspace is None
+    work = workspace if workspace is not None else Workspace(judge.store)
+    if judge.store.seen(mail.message_id):
+        return False
+    session = Session(judge, mail, work)
+    parsed = mail.parsed
+    for error in parsed.errors:
+        session.rejected.append(Rejected(error.line, mask(error.text.strip()),
+                                         f"column {error.column}: {error.message}"))
+    for command in parsed.commands:
+        run_command(session, command)
+    to_game = finish(session)
+    if own:
+        work.save()
+        if to_game:
+            judge.store.mark_seen(mail.message_id)
+    return to_game
+
+
+def warm_passwords(workspace: Workspace, mails: list[Incoming]) -> None:
+    """Check the passwords of every SIGNON in ``mails`` at once, in threads, before acting on them.
+
+    A first check costs scrypt's full price (about 40 ms) and is then
+    remembered for the process; scrypt lets go of the GIL, so checking a
+    run's new players side by side saves time on a machine with several
+    cores.  Wrong passwords and unknown games are simply left for the commands
+    to report.
+    """
+    pairs: set[tuple[str, str]] = set()
+    for mail in mails:
+        for cmd in mail.parsed.commands:
+            if cmd.kind in ("signon", "signon_gm"):
+                stored = _stored_hash(workspace, cmd)
+                if stored:
+                    pairs.add((cmd.args["password"], stored))
+    workers = min(len(pairs), os.cpu_count() or 1)
+    if workers > 1:
+        try:
+            with ThreadPoolExecutor(workers) as pool:
+                list(pool.map(lambda pair: check_password(*pair), pairs))
+        except Exception:  # only a speed-up: the commands check every password again anyway
+            log.exception("checking passwords ahead failed")
+
+
+def _stored_hash(workspace: Workspace, cmd: Command) -> str | None:
+    try:
+        game = workspace.load(cmd.args["game"])
+        if cmd.kind == "signon_gm":
+            return game.gm_password_hash
+        power = load_variant(game.variant).map.power_named(cmd.args["power"])
+    except (StoreError, LookupError):
+        return None
+    player = game.player(power) if power else None
+    return player.password_hash if player is not None else None
+
+
+def run_command(session: Session, cmd: Command) -> None:
+    """Run one command as whoever the session says speaks; a refusal becomes a rejected line."""
+    problem = _not_allowed(session, cmd)
+    if problem:
+        session.reject(cmd, problem)
+        return
+    handle = session.current()
+    if AUDIENCE[cmd.kind] != "anyone" and handle is not None and handle.replay:
+        session.accept(cmd, "already done")
+        return
+    try:
+        note = HANDLERS[cmd.kind](session, cmd)
+    except Refused as refusal:
+        session.reject(cmd, str(refusal))
+        if cmd.kind in _SIGNING_ON:
+            session.game = session.role = session.power = None
+            session.refused = cmd.line
+        return
+    except (StoreError, OSError):
+        raise  # the disk, not the mail: the poll leaves the mail for the next tick
+    except Exception:  # a bug of ours must not cost the player the rest of the mail
+        log.exception("command %r of mail %s failed", mask(cmd.text), session.mail.message_id)
+        session.reject(cmd, "the judge failed on this line (an error in the judge; its keeper has been told)")
+        return
+    session.accept(cmd, note)
+
+
+def _word(cmd: Command) -> str:
+    words = cmd.text.split()
+    if not words:
+        return cmd.kind.upper()
+    return " ".join(words[:2]).upper() if words[0].upper() == "SET" and len(words) > 1 else words[0].upper()
+
+
+def _not_allowed(s: Session, cmd: Command) -> str:
+    """Why the sender may not use this command now ("" if they may)."""
+    audience = AUDIENCE[cmd.kind]
+    if audience == "anyone":
+        return ""
+    if s.game is None:
+        if s.refused is not None:
+            return f"not signed on: the sign-on at line {s.refused} was refused"
+        if cmd.kind == "order":
+            return "you are not signed on to a game: start your mail with SIGNON <power letter><game> <password>"
+        who = "SIGNON M<game> <password>" if audience == "gm" else "SIGNON <power letter><game> <password>"
+        return f"{_word(cmd)} needs you to be signed on first ({who})"
+    if audience == "gm" and s.role != "gm":
+        return f"{_word(cmd)} is a GM command: only the GM of '{s.game}' may use it (SIGNON M{s.game} <password>)"
+    if audience == "player" and s.role == "gm":
+        if cmd.kind in _AS_POWER and s.power is None:
+            return "the GM gives orders only after BECOME <power>"
+        if cmd.kind not in _GM_TOO and cmd.kind not in _AS_POWER:
+            return f"{_word(cmd)} is for players"
+    return ""
+
+
+def finish(session: Session) -> bool:
+    """Queue the reply with the first game the mail touched and mark the games applied (docs/store.md).
+
+    A mail that touched no game has its answers queued in the global outbox
+    (keyed by its Message-ID, so a rerun does not queue them twice) and is
+    noted seen at once.  Returns whether the mail touched a game.
+    """
+    store, mid = session.store, session.mail.message_id
+    outgoing = [_reply(session), *session.extra_mail]
+    for number, mail in enumerate(outgoing):
+        mail.key = f"{mid}:{number}"
+    handles = list(session.games.values())
+    for index, handle in enumerate(handles):
+        if handle.replay:
+            continue
+        handle.game.mark_applied(mid)
+        if index == 0:
+            for mail in outgoing:
+                handle.game.queue_mail(mail)
+        session.workspace.touch(handle.game.name)
+    if handles:
+        return True
+    for mail in outgoing:
+        store.queue_mail(mail)
+    crash_point("mail:saved")
+    store.mark_seen(mid)
+    return False
+
+
+def _reply(session: Session) -> OutgoingMail:
+    judge, mail = session.judge, session.mail
+    handle = session.current() or next(iter(session.games.values()), None)
+    board = orders = deadline = viewer_zone = None
+    zone, game_name = judge.zone, None
+    if handle is not None:
+        game = handle.game
+        game_name, zone, deadline = game.name, game.zone, game.deadline
+        state = handle.state
+        if state is not None and session.show_orders and session.power and game.status in ("active", "paused"):
+            board, orders = handle.variant.map, order_set(game, handle.variant, state, session.power)
+        me = game.player(session.power) if session.role == "player" and session.power else None
+        viewer_zone = me.zone if me else None
+    ctx = ReplyContext(judge.name, mail.subject, game_name, sorted(session.accepted, key=lambda a: a.line),
+                       sorted(session.rejected, key=lambda r: r.line), board, orders, deadline, zone)
+    try:
+        rendered = render_reply(ctx, viewer_zone)
+    except Exception:  # the reply must go out even if the order set cannot be written
+        log.exception("reply to %s could not be rendered in full", mail.message_id)
+        rendered = render_reply(replace(ctx, board=None, orders=None), viewer_zone)
+    return OutgoingMail([mail.sender], rendered.subject, rendered.body, in_reply_to=mail.message_id)

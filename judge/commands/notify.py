@@ -1,0 +1,70 @@
+"""Who reads a game's mail, and queueing a notice to them in the game's own outbox.
+
+Mail about a game is queued in that game's file (``game.queue_mail``) so it
+is saved in the same write as the change it announces: the notice of a new
+deadline exists exactly when the new deadline does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from judge.render import GM, OBSERVER, NoticeContext, Rendered, render_notice
+from judge.store import Game, OutgoingMail
+
+GENERATED = "auto-generated"
+
+
+@dataclass(frozen=True)
+class Reader:
+    """One recipient: ``viewer`` is a power, ``"GM"`` or ``"OBSERVER"``; ``zone`` their own, if set."""
+
+    address: str
+    viewer: str
+    zone: str | None = None
+
+
+def gm_zone(game: Game) -> str | None:
+    zone = game.extra.get("gm_zone")
+    return str(zone) if zone else None
+
+
+def player_readers(game: Game, powers: Iterable[str] | None = None) -> list[Reader]:
+    """Active players (of ``powers`` if given) that have an address."""
+    wanted = None if powers is None else {p.upper() for p in powers}
+    return [Reader(p.address, p.power, p.zone) for p in game.players
+            if p.status == "active" and p.address and p.power and (wanted is None or p.power in wanted)]
+
+
+def gm_reader(game: Game) -> Reader:
+    return Reader(game.gm_address, GM, gm_zone(game))
+
+
+def readers(game: Game, *, players: bool = True, observers: bool = True, gm: bool = True) -> list[Reader]:
+    """Everyone who follows the game: players, observers, the GM (in that order)."""
+    found: list[Reader] = []
+    if players:
+        found += player_readers(game)
+        if game.status == "forming":  # no powers yet: every player who joined
+            found += [Reader(p.address, OBSERVER, p.zone) for p in game.players if p.address and not p.power]
+    if observers:
+        found += [Reader(o.address, OBSERVER) for o in game.observers]
+    if gm:
+        found.append(gm_reader(game))
+    return found
+
+
+def queue(game: Game, reader: Reader, rendered: Rendered, *, key: str | None = None,
+          in_reply_to: str | None = None, auto: str = GENERATED) -> None:
+    game.queue_mail(OutgoingMail([reader.address], rendered.subject, rendered.body, in_reply_to=in_reply_to,
+                                 auto_submitted=auto, key=key))
+
+
+def notify(game: Game, judge: str, title: str, lines: list[str], *, deadline: datetime | None = None,
+           to: list[Reader] | None = None) -> None:
+    """A short notice (``templates/notice.j2``) to ``to``, by default everyone following the game."""
+    for reader in readers(game) if to is None else to:
+        ctx = NoticeContext(judge, game.name, title, lines, deadline, game.zone)
+        queue(game, reader, render_notice(ctx, reader.zone))

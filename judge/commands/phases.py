@@ -1,0 +1,136 @@
+"""Playing a phase: adjudicate, record, archive, queue the results, set the next deadline.
+
+The writes follow docs/store.md so that a poll killed at any point leaves
+the game either before the phase (it is played again, identically: the
+engine is deterministic and the rerun overwrites the history record and the
+archive file) or after it, with every result mail queued in the same write as
+the new state.  Nothing is mailed for a phase that is not stored.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from judge.adjudicate import state_to_json
+from judge.commands.deadlines import schedule
+from judge.commands.gameview import (
+    engine_orders, orders_complete, powers_due, state_of, variant_of, victory_centers,
+)
+from judge.commands.notify import queue, readers
+from judge.commands.session import Judge
+from judge.crash import crash_point
+from judge.engine import adjudicate
+from judge.engine.results import OrderResult, PhaseOutcome
+from judge.engine.state import GameState, Phase
+from judge.engine.variant import Variant
+from judge.render import (
+    GM, OBSERVER, GameEndContext, Rendered, ResultsContext, render_game_end, render_results, results_context,
+)
+from judge.store import Game, PhaseRecord, SubmittedOrder
+
+
+def adjudicate_game(game: Game) -> tuple[Variant, GameState, PhaseOutcome]:
+    """The current phase adjudicated with the orders stored now; the game is not changed."""
+    variant = variant_of(game)
+    state = state_of(game, variant)
+    if state is None:
+        raise ValueError(f"game {game.name} has not started")
+    return variant, state, adjudicate(variant, state.copy(), engine_orders(variant, state, game))
+
+
+def preview(judge: Judge, game: Game) -> Rendered:
+    """The results the GM would get if the phase ran now (PREVIEW); nothing is stored."""
+    variant, state, outcome = adjudicate_game(game)
+    ctx = results_context(variant, state.phase, outcome, judge=judge.name, game=game.name, zone=game.zone)
+    rendered = render_results(ctx, GM)
+    return Rendered(f"Preview: {rendered.subject}", "PREVIEW: nothing has been processed yet.\n\n" + rendered.body)
+
+
+def winners(variant: Variant, state: GameState) -> list[str]:
+    needed = victory_centers(variant)
+    return sorted(p for p, cs in state.centers.items() if len(cs) >= needed)
+
+
+def process_phase(judge: Judge, game: Game, now: datetime) -> str:
+    """Play the current phase and store it (history, archive, then the game); returns its name."""
+    variant, state, outcome = adjudicate_game(game)
+    played = state.phase
+    won = winners(variant, outcome.state)
+    finished = bool(won)
+    if finished:
+        game.status, game.deadline, game.grace_end = "finished", None, None
+    game.state = state_to_json(outcome.state)
+    if not finished:
+        schedule(game, outcome.state.phase.kind, now)
+    ctx = results_context(variant, played, outcome, judge=judge.name, game=game.name, zone=game.zone,
+                          deadline=game.deadline, finished=finished)
+    public = render_results(ctx, OBSERVER)
+    record = PhaseRecord(str(played), state_to_json(state), _orders_copy(game),
+                         _results_json(outcome, game.state), public.body, now)
+    judge.store.record_phase(game.name, record)
+    crash_point("phase:recorded")
+    judge.store.write_archive(game.name, str(played), public.body)
+    crash_point("phase:archived")
+    game.clear_orders()
+    judge.store.prune_applied(game)
+    for key in ("process", "reminded", "late"):
+        game.extra.pop(key, None)
+    _queue_results(game, ctx, str(played))
+    if finished:
+        _queue_game_end(judge, game, variant, outcome.state, played, "victory", won)
+    judge.store.save_game(game)
+    crash_point("phase:saved")
+    return str(played)
+
+
+def _queue_results(game: Game, ctx: ResultsContext, phase: str) -> None:
+    for reader in readers(game):
+        queue(game, reader, render_results(ctx, reader.viewer, reader.zone), key=f"{phase}:{reader.address}:{reader.viewer}")
+
+
+def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState, played: Phase,
+                    reason: str, won: list[str]) -> None:
+    ctx = GameEndContext(judge.name, game.name, variant.name.title(), played, reason, won,
+                         {p: len(cs) for p, cs in state.centers.items() if p in variant.map.powers},
+                         {p.power: p.address for p in game.players if p.power and p.address})
+    rendered = render_game_end(ctx)
+    for reader in readers(game):
+        queue(game, reader, rendered, key=f"end:{reader.address}:{reader.viewer}")
+
+
+def terminate(judge: Judge, game: Game) -> None:
+    """TERMINATE: the game ends now; everyone is told (the caller saves)."""
+    variant = variant_of(game)
+    state = state_of(game, variant)
+    played = state.phase if state is not None else Phase("S", 0, "M")
+    game.status, game.deadline, game.grace_end = "terminated", None, None
+    centers_state = state if state is not None else GameState(played, {})
+    _queue_game_end(judge, game, variant, centers_state, played, "terminated", [])
+
+
+def _orders_copy(game: Game) -> dict[str, list[SubmittedOrder]]:
+    return {p: list(os_) for p, os_ in game.orders.items()}
+
+
+def _results_json(outcome: PhaseOutcome, state_after: dict[str, Any]) -> dict[str, Any]:
+    return {"results": [_result(r) for r in outcome.results],
+            "dislodged": [{"power": d.power, "unit": str(d.unit), "retreats": list(d.retreats)}
+                          for d in outcome.dislodged],
+            "state_after": state_after}
+
+
+def _result(r: OrderResult) -> dict[str, Any]:
+    return {"power": r.power, "unit": r.unit, "order": r.order, "result": r.result, "message": r.message}
+
+
+def late_powers(game: Game, variant: Variant, state: GameState) -> list[str]:
+    """Powers whose orders are not all in; powers in civil disorder owe nothing."""
+    dummies = {p.power for p in game.players if p.status == "dummy"}
+    return [p for p in powers_due(variant, state)
+            if p not in dummies and not orders_complete(variant, state, p, game.orders.get(p, []))]
+
+
+def anyone_waits(game: Game) -> bool:
+    """SET WAIT by the GM (the whole game) or by an active player: no early processing."""
+    return game.settings.wait or any(p.wait for p in game.players if p.status == "active")

@@ -1,0 +1,210 @@
+"""Commands of a signed-on player: orders, CLEAR, press, STATUS, RESIGN and the personal SETs.
+
+The dispatcher has already checked that someone is signed on; the GM comes
+here too for the settings that exist for him (password, address, zone, wait),
+for press, and for orders after ``BECOME``.
+"""
+
+from __future__ import annotations
+
+from judge.commands import reports
+from judge.commands.deadlines import absence_span, after_absences, set_deadline
+from judge.commands.gameview import check_order, unit_key
+from judge.commands.language import Command
+from judge.commands.notify import Reader, gm_reader, notify, player_readers, queue, readers
+from judge.commands.orders import OrderError, parse_order
+from judge.commands.session import Handle, Refused, Session
+from judge.engine.state import Phase
+from judge.render import GM, PressContext, render_press
+from judge.store import Game, Player, SubmittedOrder
+
+
+def current(s: Session) -> Handle:
+    handle = s.current()
+    assert handle is not None  # the dispatcher checked the sign-on
+    return handle
+
+
+def me(s: Session) -> Player | None:
+    """The signed-on player's record (None for the GM)."""
+    if s.role != "player" or s.power is None:
+        return None
+    return current(s).game.player(s.power)
+
+
+def _playing(handle: Handle) -> None:
+    status = handle.game.status
+    if status == "forming":
+        raise Refused(f"'{handle.game.name}' has not started yet")
+    if status in ("finished", "terminated"):
+        raise Refused(f"'{handle.game.name}' is over")
+
+
+def do_order(s: Session, cmd: Command) -> str:
+    handle = current(s)
+    _playing(handle)
+    if s.power is None:
+        raise Refused("you have no power yet: orders start when the game does")
+    state, variant = handle.state, handle.variant
+    assert state is not None
+    try:
+        order = parse_order(cmd.text, variant.map, state.phase.kind)
+    except OrderError as exc:
+        raise Refused(f"column {exc.column}: {exc.message}") from None
+    order, problem = check_order(variant, state, s.power, order)
+    if problem:
+        raise Refused(problem)
+    handle.game.submit(SubmittedOrder(s.power, unit_key(variant, order), str(order), s.mail.message_id,
+                                      s.judge.now()))
+    s.show_orders = True
+    return "" if str(order) == " ".join(cmd.text.upper().split()) else f"read as: {order}"
+
+
+def do_clear(s: Session, cmd: Command) -> str:
+    handle = current(s)
+    _playing(handle)
+    if s.power is None:
+        raise Refused("you have no power yet")
+    handle.game.clear_orders(s.power)
+    s.show_orders = True
+    return f"all orders of {s.power.title()} dropped"
+
+
+def _sender(s: Session) -> str:
+    return GM if s.role == "gm" and s.power is None else (s.power or GM)
+
+
+def _press_phase(handle: Handle) -> Phase:
+    _playing(handle)
+    assert handle.state is not None
+    return handle.state.phase
+
+
+def _check_press(game: Game, grey: bool, s: Session, only_gm: bool) -> None:
+    if game.settings.press == "none" and s.role != "gm" and not only_gm:
+        raise Refused(f"'{game.name}' has no press: only press to the GM is allowed")
+    if grey and game.settings.press != "grey":
+        raise Refused(f"'{game.name}' does not allow grey press (the GM may SET PRESS grey)")
+
+
+def do_press(s: Session, cmd: Command) -> str:
+    handle = current(s)
+    game, board = handle.game, handle.variant.map
+    phase = _press_phase(handle)
+    powers: list[str] = []
+    for name in cmd.args["to"]:
+        power = GM if name == "GM" else board.power_named(name)
+        if power is None:
+            raise Refused(f"'{name}' is not a power of '{game.name}'")
+        powers.append(power)
+    _check_press(game, cmd.args["grey"], s, all(p == GM for p in powers))
+    to = [gm_reader(game) if p == GM else None for p in powers]
+    targets = [r for r in to if r is not None] + player_readers(game, [p for p in powers if p != GM])
+    vacant = [p.title() for p in powers if p != GM and not player_readers(game, [p])]
+    sender = None if cmd.args["grey"] else _sender(s)
+    shown = ["MASTER" if p == GM else p for p in powers]
+    _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender, shown))
+    note = "press sent to " + ", ".join(p.title() for p in shown if p == "MASTER" or p not in vacant)
+    return note + (f"; nobody plays {', '.join(vacant)}" if vacant else "")
+
+
+def do_broadcast(s: Session, cmd: Command) -> str:
+    handle = current(s)
+    game = handle.game
+    phase = _press_phase(handle)
+    _check_press(game, cmd.args["grey"], s, False)
+    me_address = s.mail.sender.lower()
+    targets = [r for r in readers(game) if r.address.lower() != me_address or r.viewer != _sender(s)]
+    sender = None if cmd.args["grey"] else _sender(s)
+    _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender,
+                                            broadcast=True))
+    return "broadcast sent to every player, observer and the GM"
+
+
+def _deliver(game: Game, s: Session, targets: list[Reader], ctx: PressContext) -> None:
+    rendered = render_press(ctx)
+    seen: set[str] = set()
+    for reader in targets:
+        if reader.address.lower() not in seen:
+            seen.add(reader.address.lower())
+            queue(game, reader, rendered)
+
+
+def do_resign(s: Session, cmd: Command) -> str:
+    player = me(s)
+    if player is None:
+        raise Refused("only a player can resign")
+    game = current(s).game
+    player.status = "resigned"
+    notify(game, s.judge.name, f"{s.power.title() if s.power else 'A player'} resigned from {game.name}",
+           [(f"{player.address} resigned {(s.power or '').title()} in '{game.name}'. The power is vacant: "
+             f"JOIN {game.name} <password> AS {(s.power or '').title()} takes it over.")], to=[gm_reader(game)])
+    return f"you no longer play {(s.power or '').title()} in '{game.name}'"
+
+
+def do_status(s: Session, cmd: Command) -> str:
+    game = current(s).game
+    player = me(s)
+    rendered = reports.status(s.judge.name, game, GM if s.role == "gm" else None, s.power,
+                              player.zone if player else None)
+    s.reply_to_sender(rendered.subject, rendered.body)
+    return "the status is in a separate mail"
+
+
+def do_set_password(s: Session, cmd: Command) -> str:
+    player, game = me(s), current(s).game
+    new_hash = s.judge.hash(cmd.args["password"])
+    if player is None:
+        game.gm_password_hash = new_hash
+        return "GM password changed"
+    player.password_hash = new_hash
+    return "password changed"
+
+
+def do_set_address(s: Session, cmd: Command) -> str:
+    player, game = me(s), current(s).game
+    if player is None:
+        game.gm_address = cmd.args["address"]
+    else:
+        player.address = cmd.args["address"]
+    return f"mail about '{game.name}' now goes to {cmd.args['address']}"
+
+
+def do_set_wait(s: Session, cmd: Command) -> str:
+    player, game = me(s), current(s).game
+    wait = cmd.args["wait"]
+    if player is None:
+        game.settings.wait = wait
+        return "the game waits for its deadlines" if wait else "phases run once every order is in"
+    player.wait = wait
+    return ("the phase will not run before its deadline" if wait
+            else "the phase may run as soon as every order is in")
+
+
+def do_set_absence(s: Session, cmd: Command) -> str:
+    player, game = me(s), current(s).game
+    if player is None:
+        raise Refused("absences are for players")
+    span = absence_span(cmd.args["start"], cmd.args["end"], game.zone)
+    player.absences.append(span)
+    note = f"absence from {cmd.args['start']} to {cmd.args['end']} noted"
+    if game.status == "active" and game.deadline is not None:
+        moved = after_absences(game.deadline, game.players)
+        if moved != game.deadline:
+            set_deadline(game, moved)
+            notify(game, s.judge.name, f"New deadline in {game.name}",
+                   [f"The deadline of '{game.name}' moved past a player's absence."], deadline=moved)
+            note += "; the deadline moved past it"
+    notify(game, s.judge.name, f"Absence in {game.name}",
+           [(f"{player.address} ({(s.power or '').title()}) will be away from {cmd.args['start']} "
+             f"to {cmd.args['end']}.")], to=[gm_reader(game)])
+    return note
+
+
+def do_set_zone(s: Session, cmd: Command) -> str:
+    player, game = me(s), current(s).game
+    if player is None:
+        game.extra["gm_zone"] = cmd.args["zone"]
+    else:
+        player.zone = cmd.args["zone"]
+    return f"deadlines will also be shown in {cmd.args['zone']}"

@@ -1,0 +1,94 @@
+"""The read-only mails: LIST, a game's status, SUMMARY and HISTORY.
+
+They read the store and never change it, so a mail that only asks for them
+touches no game file; its answers go to the judge's global outbox.
+"""
+
+from __future__ import annotations
+
+from judge.commands.gameview import due, order_set, orders_complete, phase_of, state_of, variant_of
+from judge.engine.state import GameState, Phase
+from judge.render import (
+    GameListing, ListContext, PowerStatus, Rendered, StatusContext, SummaryContext, SummaryRow, render_list,
+    render_status, render_summary,
+)
+from judge.store import Game, PhaseRecord, Store
+
+_OVER = ("finished", "terminated")
+
+
+def listing(game: Game) -> GameListing:
+    wanted = 0
+    if game.status == "forming":
+        wanted = max(0, len(variant_of(game).map.powers) - len(game.players))
+    return GameListing(game.name, game.variant, phase_of(game), game.status, game.deadline, game.zone, wanted)
+
+
+def list_games(store: Store, judge: str, viewer_zone: str | None, games: dict[str, Game]) -> Rendered:
+    """LIST: every game; ``games`` holds copies this mail changed (they win over the stored ones)."""
+    found = []
+    for name in sorted(set(store.game_names()) | set(games)):
+        found.append(listing(games[name] if name in games else store.load_game(name)))
+    return render_list(ListContext(judge, found), viewer_zone)
+
+
+def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
+           viewer_zone: str | None = None) -> Rendered:
+    """A game as ``viewer`` ("GM" sees addresses) sees it, with ``power``'s orders if given."""
+    variant = variant_of(game)
+    state = state_of(game, variant)
+    powers = []
+    for name in variant.map.powers:
+        player = game.player(name)
+        shown = "" if player is None or player.status in ("resigned", "ejected") else (
+            player.address if viewer == "GM" else "played")
+        units = state.unit_count(name) if state else 0
+        centers = len(state.centers.get(name, ())) if state else 0
+        orders_in = state is not None and not _late(game, state, name)
+        powers.append(PowerStatus(name, shown, orders_in, centers, units,
+                                  player is not None and player.status == "dummy"))
+    settings = [("Press", game.settings.press), ("NMR", game.settings.nmr),
+                ("Wait for the deadline", "yes" if game.settings.wait else "no")]
+    orders = order_set(game, variant, state, power) if state and power and game.status not in _OVER else None
+    ctx = StatusContext(judge, game.name, variant.name.title(), state.phase if state else None,
+                        game.status, game.deadline, game.zone, powers, settings,
+                        variant.map if orders else None, orders)
+    return render_status(ctx, viewer_zone)
+
+
+def _late(game: Game, state: GameState, power: str) -> bool:
+    variant = variant_of(game)
+    return due(variant, state, power).any and not orders_complete(variant, state, power, game.orders.get(power, []))
+
+
+def summary(store: Store, judge: str, game: Game) -> Rendered:
+    """SUMMARY: centre counts at the end of each year; players shown once the game is over."""
+    variant = variant_of(game)
+    records = store.phases(game.name)
+    rows = []
+    for index, record in enumerate(records):
+        after = _state_after(record)
+        last_of_year = index + 1 == len(records) or Phase.parse(records[index + 1].phase).year != \
+            Phase.parse(record.phase).year
+        if last_of_year and after is not None:
+            rows.append(SummaryRow(Phase.parse(record.phase),
+                                   {p: len(cs) for p, cs in after.get("centers", {}).items()}))
+    players = {p.power: p.address for p in game.players if p.power and p.address} if game.status in _OVER else {}
+    return render_summary(SummaryContext(judge, game.name, variant.name.title(), list(variant.map.powers),
+                                         rows, players, game.status))
+
+
+def _state_after(record: PhaseRecord) -> dict | None:
+    results = record.results if isinstance(record.results, dict) else {}
+    after = results.get("state_after")
+    return after if isinstance(after, dict) else None
+
+
+def history(store: Store, game: Game, first: Phase | None, last: Phase | None) -> Rendered:
+    """HISTORY: the archived result mails (the public view), oldest first."""
+    records = store.phases(game.name, str(first) if first else None, str(last) if last else None)
+    if not records:
+        return Rendered(f"History of {game.name}", f"No phase of '{game.name}' has been played yet.\n")
+    span = f"{records[0].phase} to {records[-1].phase}"
+    separator = "\n" + "=" * 75 + "\n\n"
+    return Rendered(f"History of {game.name}, {span}", separator.join(r.text for r in records))

@@ -1,0 +1,231 @@
+"""One incoming mail being acted on: who speaks, which games it touches, what the reply says.
+
+A mail is a little session: ``SIGNON``/``JOIN``/``CREATE`` establish who
+speaks for which game, and the commands after it act as that player or GM.
+The games a mail touches are loaded once and kept here, changed in memory,
+and saved at the end together with the mark that this Message-ID was applied
+and the reply (see :meth:`judge.commands.mailflow.finish`), so a crash never
+leaves a mail half applied.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
+
+from judge.clock import Clock
+from judge.commands.gameview import state_of, variant_of
+from judge.commands.language import Command, ParsedMail, parse_mail_body
+from judge.crash import crash_point
+from judge.engine.state import GameState
+from judge.engine.variant import Variant
+from judge.render import Accepted, Rejected
+from judge.store import Game, OutgoingMail, Store, UnknownGame, hash_password
+
+
+@dataclass(frozen=True)
+class Judge:
+    """What every command needs from the judge itself."""
+
+    store: Store
+    name: str
+    address: str
+    clock: Clock
+    zone: str = "UTC"
+    password_cost: int = 14
+
+    def now(self) -> datetime:
+        return self.clock.now()
+
+    def hash(self, password: str) -> str:
+        """A stored hash of a new password, at the configured scrypt cost."""
+        return hash_password(password, n=2 ** self.password_cost)
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """One mail as the commands layer sees it (the mail layer decoded it).
+
+    ``sender`` is where answers go (Reply-To, else From) and the address a
+    JOIN or CREATE records.
+    """
+
+    message_id: str
+    sender: str
+    subject: str
+    body: str
+
+    @cached_property
+    def parsed(self) -> ParsedMail:
+        """The body's commands, read once (the poll looks at them before acting on them)."""
+        return parse_mail_body(self.body)
+
+
+class Workspace:
+    """The games a run of mails works on: loaded once, changed in memory, saved together.
+
+    A poll acts on its mails in runs; each game is saved once per run, with
+    every Message-ID it applied and every reply it queued, and only then are
+    those mails marked processed.  A crash before the save loses nothing: the
+    mails are still unprocessed and none of their effects was stored.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.games: dict[str, Game] = {}
+        self.new: set[str] = set()
+        self.dirty: dict[str, None] = {}   # insertion-ordered set
+
+    def load(self, name: str) -> Game:
+        if name not in self.games:
+            self.games[name] = self.store.load_game(name)
+        return self.games[name]
+
+    def has(self, name: str) -> bool:
+        return name in self.games or self.store.has_game(name)
+
+    def add_new(self, game: Game) -> None:
+        self.games[game.name] = game
+        self.new.add(game.name)
+
+    def touch(self, name: str) -> None:
+        self.dirty[name] = None
+
+    def save(self) -> list[str]:
+        """Write every changed game (one atomic write each); returns their names."""
+        saved = list(self.dirty)
+        for name in saved:
+            game = self.games[name]
+            if name in self.new:
+                self.store.create_game(game)
+                self.new.discard(name)
+            else:
+                self.store.save_game(game)
+            if "truncate_from" in game.extra:  # ROLLBACK: history after it goes (again in the tick)
+                phase = game.extra["truncate_from"]
+                if self.store.phase_record(name, phase) is not None:
+                    self.store.truncate_after(name, phase, inclusive=True)
+            crash_point("mail:saved")
+        self.dirty = {}
+        return saved
+
+
+@dataclass
+class Handle:
+    """A game this mail touches; ``replay`` if an earlier, killed poll already applied the mail to it."""
+
+    game: Game
+    new: bool = False
+    replay: bool = False
+    _variant: Variant | None = None
+    _state: GameState | None = None
+    _state_json: object = None
+
+    @property
+    def variant(self) -> Variant:
+        if self._variant is None:
+            self._variant = variant_of(self.game)
+        return self._variant
+
+    @property
+    def state(self) -> GameState | None:
+        """The engine state, parsed again only when ``game.state`` was replaced."""
+        if self._state_json is not self.game.state:
+            self._state, self._state_json = state_of(self.game, self.variant), self.game.state
+        return self._state
+
+
+class Refused(Exception):
+    """A command that cannot be carried out; the message is the reason the reply gives."""
+
+
+_PASSWORD_AT = {"signon": -1, "join": 2, "observe": 2, "create": 3}
+
+
+def mask(text: str) -> str:
+    """The line with its password replaced by stars, for replies (and logs)."""
+    words = text.split()
+    if not words:
+        return text
+    first = words[0].lower()
+    index = _PASSWORD_AT.get(first)
+    if first == "set" and len(words) > 2 and words[1].lower() == "password":
+        index = 2
+    if first == "signon" and len(words) == 4:
+        index = 3
+    if first == "signon" and len(words) < 3:
+        return text
+    if index is None or len(words) <= (index if index >= 0 else 1):
+        return text
+    secret = words[index]
+    start = text.rfind(secret) if index == -1 else _nth_word_start(text, index)
+    return text[:start] + "****" + text[start + len(secret):]
+
+
+def _nth_word_start(text: str, n: int) -> int:
+    return [m.start() for m in re.finditer(r"\S+", text)][n]
+
+
+@dataclass
+class Session:
+    """The state of one mail while its commands run."""
+
+    judge: Judge
+    mail: Incoming
+    workspace: Workspace
+    games: dict[str, Handle] = field(default_factory=dict)
+    game: str | None = None        # the game signed on to
+    role: str | None = None        # "player" or "gm"
+    power: str | None = None       # the player's power, or the one the GM BECAME
+    refused: int | None = None     # line of a refused SIGNON: later commands say so
+    accepted: list[Accepted] = field(default_factory=list)
+    rejected: list[Rejected] = field(default_factory=list)
+    extra_mail: list[OutgoingMail] = field(default_factory=list)
+    show_orders: bool = False
+
+    @property
+    def store(self) -> Store:
+        return self.judge.store
+
+    def load(self, name: str) -> Handle:
+        """The game, loaded once per run of mails; :class:`UnknownGame` if there is none."""
+        if name not in self.games:
+            game = self.workspace.load(name)
+            self.games[name] = Handle(game, replay=game.was_applied(self.mail.message_id))
+        return self.games[name]
+
+    def add_new(self, game: Game) -> Handle:
+        self.workspace.add_new(game)
+        self.games[game.name] = handle = Handle(game, new=True)
+        return handle
+
+    def has_game(self, name: str) -> bool:
+        return name in self.games or self.workspace.has(name)
+
+    def peek(self, name: str) -> Game:
+        """A game to read (LIST, HISTORY...): the run's copy if it has one; :class:`UnknownGame`."""
+        return self.workspace.load(name)
+
+    def current(self) -> Handle | None:
+        return self.games.get(self.game) if self.game else None
+
+    def sign_on(self, handle: Handle, role: str, power: str | None) -> None:
+        self.game, self.role, self.power, self.refused = handle.game.name, role, power, None
+
+    # -- the reply ----------------------------------------------------------------
+
+    def accept(self, cmd: Command, note: str = "") -> None:
+        self.accepted.append(Accepted(cmd.line, mask(cmd.text.strip()), note))
+
+    def reject(self, cmd: Command, reason: str) -> None:
+        self.rejected.append(Rejected(cmd.line, mask(cmd.text.strip()), reason))
+
+    def reply_to_sender(self, subject: str, body: str) -> None:
+        """A separate mail to the sender (HELP, LIST, HISTORY, STATUS...)."""
+        self.extra_mail.append(OutgoingMail([self.mail.sender], subject, body,
+                                            in_reply_to=self.mail.message_id))
+
+
+__all__ = ["Handle", "Incoming", "Judge", "Refused", "Session", "UnknownGame", "Workspace", "mask"]

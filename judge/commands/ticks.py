@@ -1,0 +1,116 @@
+"""What the clock does to a game at each poll: reminders, late notices, grace, NMR, processing.
+
+Once all mail of a poll is applied, every game gets one :func:`tick`.  In
+order of precedence, a running game's phase is played when
+
+1. the GM asked (``PROCESS!`` always; ``PROCESS`` if every order is in),
+2. every order is in, nobody asked to WAIT and the phase's minimum has passed,
+3. the grace period after the deadline is over, unless the NMR policy is
+   ``wait`` and orders are missing (``disorder`` first puts the late powers
+   into civil disorder; ``hold`` lets their units hold).
+
+Otherwise, once per phase each, late notices go out at the deadline and
+reminders a day before it (halfway for shorter phases).  Markers kept in
+``game.extra`` and saved with the mail they announce make each go out once.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from judge.commands.deadlines import minimum_passed, remind_at
+from judge.commands.gameview import order_set, state_of, variant_of
+from judge.commands.notify import gm_reader, player_readers, queue
+from judge.commands.phases import anyone_waits, late_powers, process_phase
+from judge.commands.session import Judge
+from judge.engine.state import GameState
+from judge.engine.variant import Variant
+from judge.render import LateContext, ReminderContext, render_late_notice, render_reminder
+from judge.store import Game
+
+
+def tick(judge: Judge, game: Game) -> str | None:
+    """Do what is due for ``game`` now, saving it if anything changed; returns the phase played, if any."""
+    changed = _finish_rollback(judge, game)
+    if game.status != "active" or not game.state:
+        if changed:
+            judge.store.save_game(game)
+        return None
+    now = judge.now()
+    variant = variant_of(game)
+    state = state_of(game, variant)
+    assert state is not None
+    late = late_powers(game, variant, state)
+    if _should_process(game, late, now):
+        if late and game.settings.nmr == "disorder" and game.extra.get("process") != "force":
+            _into_disorder(game, late)
+        return process_phase(judge, game, now)
+    if game.extra.get("process") and late:  # a PROCESS whose orders went missing since (CLEAR)
+        game.extra.pop("process")
+        changed = True
+    changed |= _notices(judge, game, variant, state, late, now)
+    if changed:
+        judge.store.save_game(game)
+    return None
+
+
+def _should_process(game: Game, late: list[str], now: datetime) -> bool:
+    request = game.extra.get("process")
+    if request == "force" or (request and not late):
+        return True
+    if not late and not anyone_waits(game) and minimum_passed(game, now):
+        return True
+    grace_over = game.grace_end is not None and now >= game.grace_end
+    return grace_over and (not late or game.settings.nmr != "wait")
+
+
+def _into_disorder(game: Game, late: list[str]) -> None:
+    for player in game.players:
+        if player.power in late and player.status == "active":
+            player.status = "dummy"
+
+
+def _finish_rollback(judge: Judge, game: Game) -> bool:
+    """Drop the history a ROLLBACK left behind (idempotent, so a crash is repaired here)."""
+    phase = game.extra.pop("truncate_from", None)
+    if not phase:
+        return False
+    if judge.store.phase_record(game.name, phase) is not None:
+        judge.store.truncate_after(game.name, phase, inclusive=True)
+    return True
+
+
+def _notices(judge: Judge, game: Game, variant: Variant, state: GameState, late: list[str],
+             now: datetime) -> bool:
+    """Late notices at the deadline, reminders before it: each once per phase."""
+    phase = str(state.phase)
+    if game.deadline is None or not late:
+        return False
+    if now >= game.deadline:
+        if game.extra.get("late") == phase:
+            return False
+        game.extra["late"] = phase
+        has_grace = game.grace_end is not None and game.grace_end > game.deadline
+        if has_grace or game.settings.nmr == "wait":
+            _late_notices(judge, game, state, late)
+        return True
+    due = remind_at(game)
+    if due is None or now < due or game.extra.get("reminded") == phase:
+        return False
+    game.extra["reminded"] = phase
+    for reader in player_readers(game, late):
+        ctx = ReminderContext(judge.name, game.name, variant.map,
+                              order_set(game, variant, state, reader.viewer), game.deadline, game.zone)
+        queue(game, reader, render_reminder(ctx, reader.zone), key=f"remind:{phase}:{reader.address}:{reader.viewer}")
+    return True
+
+
+def _late_notices(judge: Judge, game: Game, state: GameState, late: list[str]) -> None:
+    assert game.deadline is not None
+    grace = game.grace_end if game.grace_end and game.grace_end > game.deadline else None
+    for reader in [*player_readers(game, late), gm_reader(game)]:
+        power = reader.viewer if reader.viewer in late else None
+        ctx = LateContext(judge.name, game.name, state.phase, late, game.deadline, game.zone, grace,
+                          game.settings.nmr, power)
+        queue(game, reader, render_late_notice(ctx, reader.zone),
+              key=f"late:{state.phase}:{reader.address}:{reader.viewer}")

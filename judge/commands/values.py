@@ -1,0 +1,252 @@
+"""Each WORD of a command checked and converted, or :class:`Invalid` at its column.
+
+Split from :mod:`judge.commands.language` so the grammar driver stays short:
+these readers know nothing of Lark's parser state, only of one token's text
+and column (a Lark ``Token``), and say in the player's words what is wrong.
+Dates and times stay naive (the game's zone is applied by the caller).
+"""
+
+from __future__ import annotations
+
+import re
+import zoneinfo
+from datetime import date, datetime, time, timedelta
+from functools import lru_cache
+from typing import Any
+
+from lark import Token
+
+from judge.engine.state import Phase
+
+
+class Invalid(Exception):
+    """A word the grammar took that means nothing here (a bad date, an unknown zone)."""
+
+    def __init__(self, message: str, column: int | None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column or 1
+
+
+_NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}", re.IGNORECASE)
+_POWER_RE = re.compile(r"[^\W\d_][\w'.-]{0,31}")
+_DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+_DATE_TIME_RE = re.compile(r"([\d-]+)[Tt](.+)")
+_TIME_RE = re.compile(r"(\d{1,2})(?::(\d{2}))?")
+_DURATION_RE = re.compile(r"(?:\d{1,6}[wdhm])+|0", re.IGNORECASE)
+_ADDRESS_RE = re.compile(r"[^@\s<>(),;:\"]+@[^@\s<>(),;:\"]+")
+_UNITS = {"w": "weeks", "d": "days", "h": "hours", "m": "minutes"}
+MASTER_WORDS = frozenset({"M", "GM", "MASTER"})
+ALL_PHASE_KINDS = ("M", "R", "A")
+_PHASE_KINDS = {**dict.fromkeys(("m", "move", "moves", "movement"), ("M",)),
+                **dict.fromkeys(("r", "retreat", "retreats"), ("R",)),
+                **dict.fromkeys(("a", "adjust", "adjustment", "adjustments", "build", "builds"), ("A",)),
+                **dict.fromkeys(("all", "*"), ALL_PHASE_KINDS)}
+_WEEKDAYS = {name: number for number, names in enumerate((
+    ("mon", "monday"), ("tue", "tues", "tuesday"), ("wed", "wednesday"), ("thu", "thur", "thurs", "thursday"),
+    ("fri", "friday"), ("sat", "saturday"), ("sun", "sunday"))) for name in names}
+_DAY_SETS = {**dict.fromkeys(("all", "any", "every", "*"), tuple(range(7))),
+             "weekdays": (0, 1, 2, 3, 4), "weekends": (5, 6), "weekend": (5, 6)}
+
+
+def sub_token(token: Token, start: int, end: int | None = None) -> Token:
+    """Part of a word, with its own column (``F`` and ``game1`` of ``Fgame1``)."""
+    return Token("WORD", token.value[start:end], column=(token.column or 1) + start)
+
+
+def read_name(token: Token, what: str = "game") -> str:
+    if not _NAME_RE.fullmatch(token.value):
+        raise Invalid(f"'{token}' is not a {what} name: use letters, digits, '-' and '_' "
+                      "(at most 32)", token.column)
+    return token.value.lower()
+
+
+def read_power(token: Token) -> str:
+    if not _POWER_RE.fullmatch(token.value):
+        raise Invalid(f"'{token}' is not a power: write its name or its letter", token.column)
+    return token.value
+
+
+def read_phase(token: Token) -> Phase:
+    try:
+        return Phase.parse(token.value)
+    except ValueError:
+        raise Invalid(f"'{token}' is not a phase: write it like S1901M, F1901R or W1901A",
+                      token.column) from None
+
+
+def read_date(token: Token) -> date:
+    match = _DATE_RE.fullmatch(token.value)
+    try:
+        return date(*(int(part) for part in match.groups()))  # type: ignore[union-attr]
+    except (AttributeError, ValueError):
+        raise Invalid(f"'{token}' is not a date: write YYYY-MM-DD, such as 2026-12-20",
+                      token.column) from None
+
+
+def read_time(token: Token) -> time:
+    match = _TIME_RE.fullmatch(token.value)
+    try:
+        return time(int(match.group(1)), int(match.group(2) or 0))  # type: ignore[union-attr]
+    except (AttributeError, ValueError):
+        raise Invalid(f"'{token}' is not a time of day: write HH:MM, such as 18:00",
+                      token.column) from None
+
+
+def read_duration(token: Token) -> timedelta:
+    if not _DURATION_RE.fullmatch(token.value):
+        raise Invalid(f"'{token}' is not a duration: write it like 24h, 2d, 90m or 1d12h",
+                      token.column)
+    parts = re.findall(r"(\d+)([wdhm])", token.value.lower())
+    return sum((timedelta(**{_UNITS[unit]: int(number)}) for number, unit in parts), timedelta())
+
+
+@lru_cache(maxsize=1)
+def zone_names() -> dict[str, str]:
+    return {name.lower(): name for name in zoneinfo.available_timezones()}
+
+
+def read_zone(token: Token) -> str:
+    """A zone zoneinfo knows, spelt the way it does (``europe/paris`` is Europe/Paris)."""
+    name = zone_names().get(token.value.lower(), token.value)
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (ValueError, LookupError, OSError):
+        raise Invalid(f"unknown time zone '{token}': write one such as Europe/Paris or "
+                      "America/New_York", token.column) from None
+    return name
+
+
+def read_address(token: Token) -> str:
+    text = token.value.removeprefix("mailto:").removeprefix("<").removesuffix(">")
+    if not _ADDRESS_RE.fullmatch(text):
+        raise Invalid(f"'{token}' is not a mail address", token.column)
+    return text
+
+
+def read_choice(token: Token, option: str, choices: tuple[str, ...], aliases: dict[str, str] | None = None) -> str:
+    value = (aliases or {}).get(token.value.lower(), token.value.lower())
+    if value not in choices:
+        raise Invalid(f"{option} takes {', '.join(choices[:-1])} or {choices[-1]}, not '{token}'", token.column)
+    return value
+
+
+def read_days(token: Token) -> tuple[int, ...]:
+    """Weekdays (Monday is 0) from ``mon-fri``, ``sat,sun``, ``weekdays`` or ``all``."""
+    text = token.value.lower()
+    if text in _DAY_SETS:
+        return _DAY_SETS[text]
+    days: set[int] = set()
+    for part in text.split(","):
+        first, dash, last = part.partition("-")
+        start, stop = _WEEKDAYS.get(first), _WEEKDAYS.get(last if dash else first)
+        if start is None or stop is None:
+            raise Invalid(f"'{token}' is not a list of days: write it like mon-fri, sat,sun, "
+                          "weekdays or all", token.column)
+        days.update((start + step) % 7 for step in range((stop - start) % 7 + 1))
+    return tuple(sorted(days))
+
+
+def end_column(token: Token) -> int:
+    return (token.column or 1) + len(token.value) + 1
+
+
+def read_signon(first: Token, second: Token, third: Token | None) -> tuple[str, dict[str, Any]]:
+    """``SIGNON Fgame1 pw``, ``SIGNON France game1 pw``; M, GM or MASTER is the game's master."""
+    if third is not None:
+        who, game, password = read_power(first), read_name(second), third.value
+    else:
+        if len(first.value) < 2:
+            raise Invalid("SIGNON needs the power letter and the game name together, as in "
+                          "SIGNON Fgame1 secret", first.column)
+        game, password = read_name(sub_token(first, 1)), second.value
+        if first.value[0] == "?":
+            return "join", {"game": game, "password": password, "power": None}
+        who = read_power(sub_token(first, 0, 1))
+    if who.upper() in MASTER_WORDS:
+        return "signon_gm", {"game": game, "password": password}
+    return "signon", {"power": who, "game": game, "password": password}
+
+
+def read_recipients(words: list[Token]) -> tuple[str, ...]:
+    """``France, England`` or ``F,E``: powers as written, M/GM/MASTER as "GM", no repeats."""
+    found: list[str] = []
+    for word in words:
+        for piece in re.finditer(r"[^,]+", word.value):
+            part = sub_token(word, piece.start(), piece.end())
+            if part.value.lower() in ("and", "&"):
+                continue
+            power = "GM" if part.value.upper() in MASTER_WORDS else read_power(part)
+            if power not in found:
+                found.append(power)
+    if not found:
+        raise Invalid("PRESS needs the powers it goes to, as in PRESS TO France, England",
+                      words[0].column)
+    return tuple(found)
+
+
+_TIMING_KEYS = {"kind": "kinds", "days": "days", "hour": "hour", "min": "min", "minimum": "min", "next": "next"}
+
+
+def read_timing(items: list[Token]) -> dict[str, Any]:
+    """``[kind] key=value…``: only the settings written are in the result, plus ``kinds``."""
+    args: dict[str, Any] = {}
+    last = items[-1]
+    if "=" not in items[0].value and items[0].value.lower() not in _TIMING_KEYS:
+        args["kinds"] = _timing_value("kinds", items.pop(0))
+    for item in items:
+        key, equals, _ = item.value.partition("=")
+        field_name = _TIMING_KEYS.get(key.lower())
+        if not equals:
+            raise Invalid(f"SET TIMING settings are written key=value, such as next=48h, not '{item}'",
+                          item.column)
+        if field_name is None:
+            raise Invalid(f"unknown SET TIMING setting '{key}': use kind, days, hour, min or next",
+                          item.column)
+        if field_name in args:
+            raise Invalid(f"SET TIMING: '{key}' is given twice", item.column)
+        if len(item.value) == len(key) + 1:
+            raise Invalid(f"SET TIMING: '{key}=' needs a value", end_column(item) - 1)
+        args[field_name] = _timing_value(field_name, sub_token(item, len(key) + 1))
+    if not set(args) - {"kinds"}:
+        raise Invalid("SET TIMING needs at least one of days=, hour=, min= or next=", end_column(last))
+    args.setdefault("kinds", ALL_PHASE_KINDS)
+    return args
+
+
+def _timing_value(field_name: str, token: Token) -> Any:
+    if field_name == "kinds":
+        kinds = _PHASE_KINDS.get(token.value.lower())
+        if kinds is None:
+            raise Invalid(f"'{token}' is not a phase kind: use M, R, A or all", token.column)
+        return kinds
+    if field_name == "days":
+        return read_days(token)
+    if field_name == "hour":
+        return read_time(token)
+    return read_duration(token)
+
+
+def read_deadline(first: Token, second: Token | None) -> dict[str, Any]:
+    """``2026-11-25 18:00`` (or ``2026-11-25T18:00``) in the game's zone, or a delay ``+2d``."""
+    if first.value.startswith("+"):
+        if second is not None:
+            raise Invalid(f"a delay such as {first} stands alone, not with '{second}'", second.column)
+        return {"at": None, "delay": read_duration(sub_token(first, 1))}
+    joined = _DATE_TIME_RE.fullmatch(first.value)
+    if joined:
+        if second is not None:
+            raise Invalid(f"unexpected '{second}' after the date and time", second.column)
+        day_token, time_token = sub_token(first, 0, joined.end(1)), sub_token(first, joined.start(2))
+    elif second is None:
+        raise Invalid("SET DEADLINE needs a time after the date, such as 18:00", end_column(first))
+    else:
+        day_token, time_token = first, second
+    return {"at": datetime.combine(read_date(day_token), read_time(time_token)), "delay": None}
+
+
+def read_absence(first: Token, last: Token) -> dict[str, Any]:
+    start, end = read_date(first), read_date(last)
+    if end < start:
+        raise Invalid("the absence ends before it starts", last.column)
+    return {"start": start, "end": end}

@@ -1,0 +1,31 @@
+"""Short notices about a game: a new deadline, a pause, a rollback, a player gone.
+
+Events like these need a sentence or two, not a layout of their own, so one
+template (``templates/notice.j2``) writes the judge header, the lines given
+and, if there is one, the deadline in the game's zone and the reader's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from judge.render.env import Rendered, render
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeContext:
+    """``title`` is the subject; ``lines`` are paragraphs (wrapped at 75 columns)."""
+
+    judge: str
+    game: str
+    title: str
+    lines: Sequence[str] = ()
+    deadline: datetime | None = None
+    zone: str = "UTC"
+
+
+def render_notice(ctx: NoticeContext, viewer_zone: str | None = None) -> Rendered:
+    return render("notice.j2", judge=ctx.judge, game=ctx.game, title=ctx.title, lines=list(ctx.lines),
+                  deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone)

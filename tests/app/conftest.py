@@ -1,0 +1,14 @@
+"""A throwaway judge per test (judge.sandbox): spool mail, a test clock, cheap password hashes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judge.sandbox import Sandbox
+
+
+@pytest.fixture
+def sandbox(tmp_path: Path) -> Sandbox:
+    return Sandbox.create(tmp_path / "judge", password_cost=8)

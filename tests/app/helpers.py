@@ -1,0 +1,59 @@
+"""Playing a game by mail in tests: the demo's seven players, and reading what came back."""
+
+from __future__ import annotations
+
+from judge import demo
+from judge.mail import IncomingMail
+from judge.sandbox import Sandbox
+
+GAME = demo.GAME
+GM = demo.GM
+POWERS = demo.POWERS
+address = demo.address
+password = demo.password
+
+
+def start_game(sandbox: Sandbox, setup: str = "") -> None:
+    """The demo's game, created, joined by seven players and started; ``setup`` adds GM lines before START."""
+    sandbox.send(GM, f"CREATE {GAME} standard gm-secret\n{setup}", "new game")
+    sandbox.poll()
+    for power in POWERS:
+        sandbox.send(address(power), f"JOIN {GAME} {password(power)} AS {power}")
+    sandbox.poll()
+    sandbox.send(GM, f"SIGNON M{GAME} gm-secret\nSTART")
+    sandbox.poll()
+    sandbox.new_mail()
+
+
+def signon(power: str) -> str:
+    return f"SIGNON {power[0]}{GAME} {password(power)}"
+
+
+def send_as(sandbox: Sandbox, power: str, lines: str, subject: str = "orders") -> None:
+    sandbox.send(address(power), f"{signon(power)}\n{lines}\n", subject)
+
+
+def gm(sandbox: Sandbox, lines: str, subject: str = "gm") -> None:
+    sandbox.send(GM, f"SIGNON M{GAME} gm-secret\n{lines}\n", subject)
+
+
+def to(mails: list[IncomingMail], who: str) -> list[IncomingMail]:
+    return [m for m in mails if who.lower() in str(m.message["To"]).lower()]
+
+
+def subjects(mails: list[IncomingMail]) -> list[str]:
+    return [str(m.message["Subject"]) for m in mails]
+
+
+def reply(sandbox: Sandbox, mails: list[IncomingMail], who: str) -> str:
+    """The body of the one reply (``Re:``) to ``who`` among ``mails``."""
+    found = [m for m in to(mails, who) if str(m.message["Subject"]).startswith("Re:")]
+    assert len(found) == 1, subjects(to(mails, who))
+    return sandbox.text(found[0])
+
+
+def hold_all(sandbox: Sandbox) -> dict[str, str]:
+    """A hold order for every unit of every power, as order text per power."""
+    game = sandbox.store.load_game(GAME)
+    units = game.state["units"]
+    return {p: "\n".join(f"{u} H" for u in units.get(p.upper(), [])) for p in POWERS}

@@ -1,0 +1,37 @@
+"""`judge demo`, the README's run command: two game years by mail on the spool, in a fresh folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from judge.mail import body_text, read_outbox
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_judge_demo_plays_two_years_and_shows_where_the_mail_is(tmp_path: Path) -> None:
+    folder = tmp_path / "demo"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("JUDGE_CRASH_AT", None)
+    done = subprocess.run([sys.executable, "-m", "judge", "demo", "--dir", str(folder)], capture_output=True,
+                          text=True, env=env, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert f"{folder / 'spool' / 'outbox' / 'new'}" in out and f"{folder / 'data' / 'archive' / 'demo'}" in out
+    assert "Movement results for Spring of 1902.  (demo.S1902M)" in out
+    assert "The French Army in Belgium can retreat to Picardy." in out
+    archive = sorted(p.stem for p in (folder / "data" / "archive" / "demo").glob("*.txt"))
+    assert archive == ["F1901M", "F1902M", "S1901M", "S1902M", "S1902R", "W1901A", "W1902A"]
+    sent = read_outbox(folder / "spool")
+    bodies = [body_text(m.message) for m in sent]
+    assert not [b for b in bodies if "Rejected:" in b]                 # every scripted order was legal
+    assert any("Late orders in demo F1901M" == m.message["Subject"] for m in sent)
+    w1902 = (folder / "data" / "archive" / "demo" / "W1902A.txt").read_text()
+    assert "Germany: Builds an army in Berlin." in w1902 and "France: Removes the army in Picardy." in w1902
+    assert "CEST" in w1902  # the deadline after the change to summer time
+    again = subprocess.run([sys.executable, "-m", "judge", "demo", "--dir", str(folder)], capture_output=True,
+                           text=True, env=env, timeout=60, check=False)
+    assert again.returncode == 1 and "already holds a judge" in again.stdout

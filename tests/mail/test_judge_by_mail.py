@@ -1,0 +1,143 @@
+"""End to end over real servers: players mail the judge through SMTP, ``judge poll`` reads its Dovecot
+mailbox over IMAP (STARTTLS) and answers through SMTP into the players' own Dovecot mailboxes, where
+the test reads the replies and results back over IMAP."""
+
+from __future__ import annotations
+
+import os
+import smtplib
+import subprocess
+import sys
+from datetime import timedelta
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+
+import pytest
+
+from judge.mail import ImapConfig, ImapMailbox, IncomingMail, body_text
+from judge.sandbox import Sandbox
+from tests.mail.servers import USERS, DovecotServer, SmtpServer
+
+ROOT = Path(__file__).resolve().parents[2]
+POWERS = ("England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey")
+JUDGE = "judge@example.org"
+GM = "gmaster@example.org"
+CONFIG = """
+[judge]
+name = "e2e-judge"
+data_dir = "data"
+timezone = "Europe/Paris"
+clock = "clock.txt"
+password_cost = 8
+
+[mail]
+address = "{judge}"
+incoming = "imap"
+outgoing = "smtp"
+
+[mail.imap]
+host = "127.0.0.1"
+port = {imap_port}
+security = "starttls"
+ca_file = "{ca}"
+user = "judge"
+password = "{imap_password}"
+
+[mail.smtp]
+host = "127.0.0.1"
+port = {smtp_port}
+security = "starttls"
+ca_file = "{ca}"
+"""
+
+
+def player(power: str) -> str:
+    return power.lower()
+
+
+@pytest.fixture
+def judge_dir(tmp_path: Path, imap: DovecotServer, smtp: SmtpServer) -> Sandbox:
+    imap.add_users({player(power): f"{player(power)}-mailbox" for power in POWERS} | {"gmaster": "gm-mailbox"})
+    sandbox = Sandbox.create(tmp_path / "judge", address=JUDGE, password_cost=8)
+    (sandbox.root / "judge.toml").write_text(CONFIG.format(judge=JUDGE, imap_port=imap.port, smtp_port=smtp.port,
+                                                           ca=imap.cert_file, imap_password=USERS["judge"]),
+                                                encoding="utf-8")
+    return Sandbox(sandbox.root)
+
+
+def mail_judge(smtp: SmtpServer, sender: str, body: str, subject: str = "orders") -> None:
+    """A player's mail client: SMTP with STARTTLS to the same server the judge uses."""
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = sender, JUDGE, subject
+    msg["Message-ID"] = make_msgid(domain="example.org")
+    msg.set_content(body)
+    with smtplib.SMTP("127.0.0.1", smtp.port, timeout=30) as client:
+        client.send_message(msg)
+
+
+def judge_poll(sandbox: Sandbox) -> str:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "judge", "--config", str(sandbox.root / "judge.toml"), "poll"],
+                          capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def inbox(server: DovecotServer, user: str) -> list[IncomingMail]:
+    box = ImapMailbox(ImapConfig(host="127.0.0.1", port=server.port, security="none", user=user,
+                                 password=server.users[user]))
+    try:
+        return box.fetch()
+    finally:
+        box.close()
+
+
+def by_subject(mails: list[IncomingMail]) -> dict[str, str]:
+    return {str(m.message["Subject"]): body_text(m.message) for m in mails}
+
+
+def test_a_game_played_by_mail_over_imap_and_smtp(judge_dir: Sandbox, imap: DovecotServer,
+                                                  smtp: SmtpServer) -> None:
+    mail_judge(smtp, GM, "CREATE demo standard gm-pw\nSET TIMING M next=24h hour=20:00\nSET GRACE 12h\n", "new game")
+    assert "1 mails read" in judge_poll(judge_dir)
+    for power in POWERS:
+        mail_judge(smtp, f"{player(power)}@example.org", f"JOIN demo {power}-pw AS {power}", "join")
+    assert "7 mails read" in judge_poll(judge_dir)
+    mail_judge(smtp, GM, "SIGNON Mdemo gm-pw\nSTART", "start")
+    judge_poll(judge_dir)
+    orders = {"France": "A PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO", "Germany": "A MUN - BUR\nA BER H\nF KIE H"}
+    for power in POWERS:
+        lines = orders.get(power, "")
+        mail_judge(smtp, f"{player(power)}@example.org", f"SIGNON {power[0]}demo {power}-pw\n{lines}\n", "S1901M")
+    mail_judge(smtp, "stranger@example.org", "A PAR - PIC", "sneaky")  # its answer bounces at RCPT: logged
+    assert "8 mails read" in judge_poll(judge_dir)
+    game = judge_dir.store.load_game("demo")
+    assert game.deadline is not None and game.grace_end is not None
+    judge_dir.clock.set(game.deadline + timedelta(minutes=1))
+    assert "0 phases played" in judge_poll(judge_dir)                 # late notices, then grace
+    judge_dir.clock.set(game.grace_end + timedelta(minutes=1))
+    assert "1 phases played (demo S1901M)" in judge_poll(judge_dir)  # the others' units hold (NMR hold)
+
+    france = by_subject(inbox(imap, "france"))
+    assert "You are playing France." in france["Game demo has started"]
+    assert "Orders for France, Spring of 1901 (S1901M):" in france["Re: S1901M"]
+    assert "Army Paris -> Burgundy." in france["Re: S1901M"]
+    results = france["Diplomacy results demo S1901M"]
+    assert results.startswith(":: Judge: e2e-judge  Game: demo  Variant: Standard\n:: Deadline: F1901M ")
+    assert "France: Army Paris -> Burgundy." in results
+    assert "Germany: Army Munich -> Burgundy.  (*bounce*)" in results
+    assert "20:00:00 CET" in results
+    gm = by_subject(inbox(imap, "gmaster"))
+    assert {"Re: new game", "Re: start", "Game demo has started", "Late orders in demo S1901M",
+            "Diplomacy results demo S1901M"} <= set(gm)
+    turkey = by_subject(inbox(imap, "turkey"))
+    assert "Turkey: Army Constantinople HOLD." in turkey["Diplomacy results demo S1901M"]
+    assert len(inbox(imap, "judge")) == 0  # everything moved to Processed
+    client = imap.client("judge")
+    try:
+        client.select_folder("Processed", readonly=True)
+        assert len(client.search("ALL")) == 1 + 7 + 1 + 8
+    finally:
+        client.logout()
+    assert all(r.mail_from for r in smtp.handler.received)
