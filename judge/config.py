@@ -20,7 +20,7 @@ from judge.mail.config import MailConfig, load_mail_config
 
 DEFAULT_NAME = "judge.toml"
 _JUDGE_KEYS = {"name", "data_dir", "timezone", "clock", "password_cost"}
-DEFAULT_PASSWORD_COST = 14  # scrypt n = 2**14: about 40 ms a check (docs/store.md)
+DEFAULT_PASSWORD_COST = 12  # scrypt n = 2**12: about 10 ms a check (docs/store.md)
 
 
 class ConfigError(ValueError):

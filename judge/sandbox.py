@@ -48,7 +48,7 @@ class Sandbox:
 
     @classmethod
     def create(cls, root: Path, *, name: str = "demo-judge", address: str = "judge@demo.invalid",
-               zone: str = "Europe/Paris", start: datetime = START, password_cost: int = 14) -> Sandbox:
+               zone: str = "Europe/Paris", start: datetime = START, password_cost: int = 12) -> Sandbox:
         root.mkdir(parents=True, exist_ok=True)
         text = CONFIG.format(name=name, address=address, zone=zone, cost=password_cost)
         (root / "judge.toml").write_text(text, encoding="utf-8")

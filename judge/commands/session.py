@@ -34,7 +34,7 @@ class Judge:
     address: str
     clock: Clock
     zone: str = "UTC"
-    password_cost: int = 14
+    password_cost: int = 12
 
     def now(self) -> datetime:
         return self.clock.now()

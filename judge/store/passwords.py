@@ -20,7 +20,7 @@ import os
 from collections import OrderedDict
 
 SCHEME = "scrypt"
-COST_N = 2**14
+COST_N = 2**12
 COST_R = 8
 COST_P = 1
 SALT_BYTES = 16

@@ -24,9 +24,9 @@ def test_hashes_are_salted_and_hold_no_clear_text() -> None:
     assert check_password("hunter2", first) and check_password("hunter2", second)
 
 
-def test_the_default_cost_is_scrypt_2_14() -> None:
+def test_the_default_cost_is_scrypt_2_12() -> None:
     stored = hash_password("x")
-    assert stored.startswith("scrypt$16384$8$1$")
+    assert stored.startswith("scrypt$4096$8$1$")
     forget_verified()
     assert check_password("x", stored)
 
