@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.commands.orders import OrderError, parse_order
+from judge.commands.orders import PHASE_NAMES, OrderError, parse_order
 from judge.engine import GameState, OrderResult, Phase, PhaseError, Unit, adjudicate
 from judge.engine.orders import AnyOrder
 from judge.engine.results import VOID
@@ -26,11 +26,12 @@ class RequestError(ValueError):
     """A request the engine cannot act on; the message is one line for the user."""
 
 
-def handle_request(request: Any) -> dict[str, Any]:
+def handle_request(request: Any, default_variant: str = "standard") -> dict[str, Any]:
+    """Adjudicate one request; ``default_variant`` is for a request that names none (``--variant``)."""
     if not isinstance(request, dict):
         raise RequestError("a request must be a JSON object with variant, state and orders")
     try:
-        variant = load_variant(str(request.get("variant", "standard")))
+        variant = load_variant(str(request.get("variant") or default_variant))
     except UnknownVariant as exc:
         raise RequestError(str(exc)) from None
     state = state_from_json(variant, request.get("state"))
@@ -78,34 +79,52 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     return data
 
 
+def read_line(variant: Variant, state: GameState | None, text: str) -> Any:
+    """One order line as an engine value: the variant's own lines first, then the order grammar.
+
+    The one reader of order lines for ``judge adjudicate``, the mail commands
+    and the stored orders of a game, so all three read a line alike.  Returns
+    None for a line that stands but carries nothing (a ballot's header);
+    raises :class:`OrderError` for a line that cannot be read.
+    """
+    reader = line_reader(variant.name)
+    if reader is not None:
+        value = reader.read(text, state)
+        if value is not reader.NOT_MINE:
+            return value
+        text = reader.normalise(text, state)
+    kind = state.phase.kind if state is not None else "M"
+    if kind not in PHASE_NAMES:
+        raise OrderError(f"{state.phase if state else kind} takes no unit orders", 1)
+    return parse_order(text, variant.map, kind)
+
+
+def finish_lines(variant: Variant, values: list[Any]) -> list[Any]:
+    """A power's values once all its lines are read (the variant's reader puts ballot lines together)."""
+    reader = line_reader(variant.name)
+    return reader.finish(values) if reader is not None else values
+
+
 def _orders_from_json(variant: Variant, state: GameState,
                       data: Any) -> tuple[dict[str, list[Any]], list[OrderResult]]:
-    """Each power's lines as engine values; a variant with a line reader reads its own lines first."""
+    """Each power's lines as engine values (:func:`read_line`); unreadable lines are void results."""
     orders: dict[str, list[Any]] = {}
     unread: list[OrderResult] = []
-    reader = line_reader(variant.name)
     kind = state.phase.kind
     for power, lines in _dict(data, "orders").items():
         power = power.upper()
         parsed = orders.setdefault(power, [])
         for line in _list(lines, "orders"):
-            text = str(line)
             try:
-                if reader is not None:
-                    value = reader.read(text, state)
-                    if value is not reader.NOT_MINE:
-                        parsed += [value] if value is not None else []
-                        continue
-                    text = reader.normalise(text, state)
-                parsed.append(parse_order(text, variant.map, kind))
+                value = read_line(variant, state, str(line))
+                parsed += [value] if value is not None else []
             except OrderError as exc:
-                order = _as_movement_order(variant, text, kind)
+                order = _as_movement_order(variant, str(line), kind)
                 if order is not None:  # the engine voids it against the right unit
                     parsed.append(order)
                 else:
                     unread.append(OrderResult(power, "", str(line), VOID, str(exc)))
-        if reader is not None:
-            orders[power] = reader.finish(parsed)
+        orders[power] = finish_lines(variant, parsed)
     return orders, unread
 
 

@@ -33,6 +33,8 @@ def _parser() -> argparse.ArgumentParser:
     init.set_defaults(run=_init)
     adj = sub.add_parser("adjudicate", help="adjudicate one phase given as JSON on stdin (what-if, tests)")
     adj.add_argument("--jsonl", action="store_true", help="one request per input line, one response per output line")
+    adj.add_argument("--variant", default="standard", metavar="NAME",
+                     help="the variant of requests that name none (default: standard)")
     adj.set_defaults(run=_adjudicate)
     poll = sub.add_parser("poll", help="one cron tick: read mail, act on it, play due phases, send")
     poll.add_argument("--config", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
@@ -40,6 +42,8 @@ def _parser() -> argparse.ArgumentParser:
     poll.set_defaults(run=_poll)
     demo = sub.add_parser("demo", help="play a throwaway game by mail through two years, on the local spool")
     demo.add_argument("--dir", help="where to create the demo judge (default: a new temporary folder)")
+    demo.add_argument("--variant", default="standard", metavar="NAME",
+                      help="standard (two years, seven players) or europe1615-v3 (two years of Version 3)")
     demo.set_defaults(run=_demo)
     add_map_commands(sub)
     return parser
@@ -84,14 +88,14 @@ def _poll(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from judge.demo import run_demo
 
-    return run_demo(args.dir)
+    return run_demo(args.dir, args.variant)
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
     if args.jsonl:
-        return adjudicate_stream(sys.stdin, sys.stdout)
+        return adjudicate_stream(sys.stdin, sys.stdout, args.variant)
     try:
-        response = handle_request(json.loads(sys.stdin.read()))
+        response = handle_request(json.loads(sys.stdin.read()), args.variant)
     except json.JSONDecodeError as exc:
         print(f"judge adjudicate: malformed JSON: {exc}", file=sys.stderr)
         return 2
@@ -103,14 +107,17 @@ def _adjudicate(args: argparse.Namespace) -> int:
     return 0
 
 
-def adjudicate_stream(source: TextIO, sink: TextIO) -> int:
-    """JSON lines in, JSON lines out; a bad request gets an error line and the stream goes on."""
+def adjudicate_stream(source: TextIO, sink: TextIO, variant: str = "standard") -> int:
+    """JSON lines in, JSON lines out; a bad request gets an error line and the stream goes on.
+
+    ``variant`` is the one of requests that name none (``--variant``).
+    """
     failures = 0
     for line in source:
         if not line.strip():
             continue
         try:
-            out = handle_request(json.loads(line))
+            out = handle_request(json.loads(line), variant)
         except json.JSONDecodeError as exc:
             out, failures = {"error": f"malformed JSON: {exc}"}, failures + 1
         except RequestError as exc:

@@ -12,6 +12,8 @@ where the result mails and the archive are, and one result mail.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
@@ -127,26 +129,48 @@ def play(sandbox: Sandbox, say: bool = True) -> None:
         play_phase(sandbox, phase, orders, say)
 
 
-def run_demo(folder: str | None = None) -> int:
+@dataclass(frozen=True)
+class Demo:
+    """A scripted game: how to play it, its name, and which result mail to print at the end."""
+
+    play: Callable[[Sandbox], None]
+    game: str
+    subject: str
+    reader: str
+
+
+def demos() -> dict[str, Demo]:
+    """The variants ``judge demo --variant`` knows, each with its script."""
+    from judge import demo_v3
+
+    return {"standard": Demo(play, GAME, "Diplomacy results demo S1902M", address("France")),
+            "europe1615-v3": Demo(lambda sandbox: demo_v3.play(sandbox, say=True), demo_v3.GAME,
+                                  f"Diplomacy results {demo_v3.GAME} U1615M", demo_v3.address("Spain"))}
+
+
+def run_demo(folder: str | None = None, variant: str = "standard") -> int:
+    scripted = demos().get(variant)
+    if scripted is None:
+        print(f"judge demo: no demo of {variant!r} (there are: {', '.join(demos())})")
+        return 2
     root = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="judge-demo-"))
     if (root / "judge.toml").exists():
         print(f"judge demo: {root} already holds a judge; give an empty or new --dir")
         return 1
     sandbox = Sandbox.create(root)
     print(f"A demo judge in {root} (test clock, local spool, no mail server).\n")
-    play(sandbox)
-    _show(sandbox)
+    scripted.play(sandbox)
+    _show(sandbox, scripted)
     return 0
 
 
-def _show(sandbox: Sandbox) -> None:
+def _show(sandbox: Sandbox, scripted: Demo) -> None:
     sent = sandbox.sent()
-    archive = sandbox.config.data_dir / "archive" / GAME
+    archive = sandbox.config.data_dir / "archive" / scripted.game
     phases = sorted(p.stem for p in archive.glob("*.txt"))
     print(f"\nThe judge sent {len(sent)} mails, one file each (Maildir):\n  {sandbox.spool / 'outbox' / 'new'}")
     print(f"The archive has {len(phases)} result files ({', '.join(phases)}):\n  {archive}")
     print(f"Config, data and clock: {sandbox.root}\n")
-    wanted = "Diplomacy results demo S1902M"
-    mail = next(m for m in sent if m.message["Subject"] == wanted and address("France") in str(m.message["To"]))
+    mail = next(m for m in sent if m.message["Subject"] == scripted.subject and scripted.reader in str(m.message["To"]))
     print(f"One of them, to {mail.message['To']}:  Subject: {mail.message['Subject']}\n")
     print(sandbox.text(mail))

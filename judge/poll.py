@@ -176,8 +176,7 @@ def play_due(judge: Judge, report: PollReport) -> None:
             log.exception("game %s could not be ticked", name)
             report.errors += 1
             continue
-        if played:
-            report.played.append(f"{name} {played}")
+        report.played += [f"{name} {phase}" for phase in played]
 
 
 def outgoing_message(config: JudgeConfig, mail: OutgoingMail) -> EmailMessage:

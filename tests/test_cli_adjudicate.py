@@ -85,3 +85,26 @@ def test_unreadable_order_line_is_void_and_the_rest_still_adjudicated() -> None:
     void = [r for r in out["results"] if r["order"] == "F NTH flies to the moon"]
     assert void and void[0]["result"] == "void" and void[0]["message"]
     assert sorted(out["state"]["units"]["FRANCE"]) == ["A BEL", "F ENG"]
+
+
+V3_OPENING = {"state": {"phase": "S1615M", "units": {"FRANCE": ["A PAR"], "WUR": ["A WUR"]},
+                        "allocation": {"FRANCE": 35}},
+              "orders": {"FRANCE": ["9: WUR", "WUR - FRA", "A PAR - BUR"]}}
+
+
+def test_variant_flag_sets_the_variant_of_requests_that_name_none() -> None:
+    done = run(["--variant", "europe1615-v3"], json.dumps(V3_OPENING))
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    results = {r["order"]: r["result"] for r in out["results"]}
+    assert results["9: WUR"] == "ok" and results["WUR - FRA"] == "ok"    # INFs first, then Wurttemberg obeys
+    assert out["state"]["influence"] == {"WUR": {"FRANCE": 9}} and out["state"]["phase"] == "U1615M"
+
+
+def test_variant_flag_does_not_override_a_named_variant_and_streams_too() -> None:
+    named = json.dumps({**REQUEST, "variant": "standard"})
+    done = run(["--variant", "europe1615-v3", "--jsonl"], named + "\n" + json.dumps(V3_OPENING) + "\n")
+    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["state"]["phase"] == "S1901R" and second["state"]["phase"] == "U1615M"
+    unknown = run(["--variant", "atlantis"], json.dumps(V3_OPENING))
+    assert unknown.returncode != 0 and "unknown variant 'atlantis'" in unknown.stderr

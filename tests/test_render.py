@@ -247,6 +247,29 @@ def test_a_secret_wrapped_result_is_hidden_like_a_secret_power() -> None:
     assert "France:" not in render_results(ctx, "ENGLAND").body.split("Ownership")[0]
 
 
+def test_nested_sections_lose_their_secrets_at_any_depth() -> None:
+    from judge.render.secrecy import reveal_all
+
+    sections = {"rows": ["public", Secret("france's", frozenset({"FRANCE"})), [Secret("deep", frozenset())]],
+                "gm": Secret({"numbers": [1, 2]}, frozenset()), "kind": "M"}
+    assert reveal_all(sections, "ENGLAND") == {"rows": ["public", []], "kind": "M"}
+    assert reveal_all(sections, "FRANCE") == {"rows": ["public", "france's", []], "kind": "M"}
+    assert reveal_all(sections, GM) == {"rows": ["public", "france's", ["deep"]], "gm": {"numbers": [1, 2]},
+                                        "kind": "M"}
+
+
+def test_a_variant_section_template_is_written_after_the_notes() -> None:
+    before, outcome = play({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}}, {"FRANCE": ["A PAR - BUR"]})
+    ctx = replace(results_context(VARIANT, before.phase, outcome, judge="J", game="g", notes=["A note."]),
+                  extra={"year": 1901, "allocation": [], "deployments": [], "attacks": [], "ottoman": [],
+                         "others": [], "status": [], "ballots": [], "ballot_result": [], "notes": [],
+                         "next_ballot": [], "scores": [], "counterbalance": "none",
+                         "modifiers": [Secret("Wallenstein", frozenset({"FRANCE"}))], "game_over": None},
+                  extra_template="_europe1615_v3.j2")
+    assert "A note.\n\nCounterbalance: none.  Modifiers in force: none.\n" in render_results(ctx, "ENGLAND").body
+    assert "Modifiers in force: Wallenstein." in render_results(ctx, "FRANCE").body
+
+
 # -- the reply ------------------------------------------------------------------------
 
 def test_the_reply_lists_accepted_and_rejected_lines_and_the_order_set() -> None:

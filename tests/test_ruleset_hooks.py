@@ -228,3 +228,35 @@ def test_a_handler_may_wrap_a_built_in_phase_kind() -> None:
                      {"FRANCE": ["a note", Move("A", "PAR", "BUR")]})
     assert where(out) == {"FRANCE": ["A BUR"]} and out.state.extra["notes"] == ["a note"]
     assert str(out.state.phase) == "F1901M"
+
+
+# -- the hooks the mail loop asks (never the adjudicator) --------------------------------
+
+def test_the_mail_hooks_give_the_standard_answers() -> None:
+    standard = load_variant("standard")
+    ruleset = standard.ruleset
+    opening = ruleset.initial_state()
+    assert str(opening.phase) == "S1901M" and opening.centers["FRANCE"] == {"PAR", "MAR", "BRE"}
+    assert sorted(str(u) for u in opening.units["RUSSIA"]) == ["A MOS", "A WAR", "F SEV", "F STP/SC"]
+    paris = Unit("A", "PAR")
+    assert ruleset.may_order(opening, "FRANCE", "FRANCE", paris)
+    assert not ruleset.may_order(opening, "GERMANY", "FRANCE", paris)
+    assert ruleset.inputs_due(opening, "FRANCE") == () and ruleset.extra_build_sites(opening, "FRANCE") == ()
+    assert ruleset.assign_powers({"ann": "anything"}, ["ann"], ["FRANCE"]) == {}
+    assert ruleset.game_result(opening) is None
+    won = state("F1905M", {"FRANCE": ["A PAR"]})
+    won.centers = {"FRANCE": set(sorted(standard.map.centers)[:18])}
+    assert ruleset.game_result(won) == ("victory", ["FRANCE"])
+
+
+def test_a_start_year_option_and_a_toy_cycle_set_the_opening_phase() -> None:
+    board = load_variant("standard").map
+    assert str(Toy(board, {"start_year": 1650}).initial_state().phase) == "S1650I"
+
+
+def test_may_order_follows_the_weights_by_default() -> None:
+    board = load_variant("standard").map
+    toy = Toy(board)
+    minor = state("S1901M", {"MINOR": ["A SER"]}, votes={"AUSTRIA": 3})
+    assert toy.may_order(minor, "AUSTRIA", "MINOR", Unit("A", "SER"))
+    assert not toy.may_order(minor, "TURKEY", "MINOR", Unit("A", "SER"))

@@ -23,17 +23,22 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
-from judge.commands.orders import OrderError
+from judge.commands.orders import OrderError, parse_order
 from judge.engine.geography import Map, normalise_name
+from judge.engine.orders import Disband, Remove
+from judge.variants.europe1615.world import unit_owner_at
+from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 from judge.paths import grammar_dir
 from judge.variants.europe1615.ballots import item_named
+from judge.variants.europe1615.checks import check_input, input_key
 from judge.variants.europe1615.inputs import (
     Agree,
     Attack,
     Ballot,
     Bid,
     Deploy,
+    MinorDisband,
     Motion,
     Permit,
     WaiveCapture,
@@ -43,6 +48,8 @@ from judge.variants.europe1615.inputs import (
 NOT_MINE = object()
 #: what it returns for a line that stands but carries nothing (a ballot's header)
 NOTHING = None
+#: the phase kind of Early Winter, whose only lines are disbands (R-v3-56)
+EARLY_WINTER = "E"
 
 _LOOKS_LIKE_MINE = re.compile(r"^\s*(?:[+\-]?\d|\S.*(?<!-)>|(?:waive|motion|bid|permit)\s+\S|agree\s*$|.*\bballot\b)",
                               re.IGNORECASE)
@@ -62,11 +69,14 @@ class V3Lines:
 
     NOT_MINE = NOT_MINE
 
-    def __init__(self, board: Map) -> None:
+    def __init__(self, board: Map, ruleset: Ruleset | None = None) -> None:
         self.board = board
+        self.ruleset = ruleset
 
     def read(self, line: str, state: GameState | None = None) -> Any:
         """The line's value, ``NOTHING`` for a header, or ``NOT_MINE``; a bad Version 3 line raises OrderError."""
+        if state is not None and state.phase.kind == EARLY_WINTER and line.strip():
+            return self._disband(line, state)
         if not _LOOKS_LIKE_MINE.match(line):
             return NOT_MINE
         try:
@@ -102,6 +112,32 @@ class V3Lines:
                 continue
             out.append(value)
         return out
+
+    def key(self, value: Any) -> str:
+        """Where a power's value is kept for the phase: a later one with the same key replaces it."""
+        return input_key(self._setup(), value)
+
+    def check(self, value: Any, power: str, state: GameState | None, earlier: Sequence[Any]) -> tuple[str, str]:
+        """Why ``power`` cannot send ``value`` now ("" if it can) and a note for the reply (``checks.py``)."""
+        return check_input(self._setup(), state, power, value, earlier)
+
+    def _setup(self) -> Any:
+        if self.ruleset is None or not hasattr(self.ruleset, "setup"):
+            raise TypeError("V3Lines needs the Version 3 ruleset to check lines")
+        return self.ruleset.setup
+
+    def _disband(self, line: str, state: GameState) -> MinorDisband:
+        """Early Winter takes only the disbands of minor units the aligned power chooses (R-v3-56)."""
+        order = parse_order(self.normalise(line, state), self.board, "A")
+        if not isinstance(order, (Remove, Disband)):
+            raise OrderError("Early Winter takes only disbands of minor-state units (REMOVE A MEC)", 1)
+        province = self.board.province_of(order.location)
+        owner = unit_owner_at(state, self.board, province)
+        unit = next((u for u in state.units.get(owner or "", []) if self.board.province_of(u.location) == province),
+                    None)
+        if unit is None:
+            return MinorDisband(order.unit_type, order.location)
+        return MinorDisband(unit.type, unit.location)
 
     # -- one method per line shape ------------------------------------------------------
     def _deploy(self, children: list[Any]) -> Deploy:

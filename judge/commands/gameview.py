@@ -11,17 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
-from judge.adjudicate import state_from_json
+from judge.adjudicate import finish_lines, read_line, state_from_json
 from judge.commands.orders import OrderError, parse_order
 from judge.engine.orders import AnyOrder, Build, Order, Remove, Unit, Waive
 from judge.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
 from judge.engine.variant import Variant
 from judge.render import OrderSet
 from judge.store import Game, SubmittedOrder
-from judge.variants import load_variant
-
-DEFAULT_START_YEAR = 1901
+from judge.variants import line_reader, load_variant
 
 
 def variant_of(game: Game) -> Variant:
@@ -40,47 +39,48 @@ def phase_of(game: Game) -> Phase | None:
 
 
 def opening_state(variant: Variant) -> GameState:
-    """The map's starting units and home centres, at the first phase of the ruleset's year."""
-    board, ruleset = variant.map, variant.ruleset
-    season, kind = ruleset.phase_cycle[0]
-    year = int(ruleset.options.get("start_year", DEFAULT_START_YEAR))
-    units: dict[str, list[Unit]] = {}
-    for start in board.starting_units:
-        units.setdefault(start.power, []).append(Unit(start.unit_type, start.location))
-    centers = {p: set(homes) for p, homes in board.homes.items() if p in board.powers}
-    return GameState(Phase(season, year, kind), units, centers)
-
-
-def victory_centers(variant: Variant) -> int:
-    """Centres that win: the ruleset's ``victory_centers`` option, else more than half."""
-    return int(variant.ruleset.options.get("victory_centers", len(variant.map.centers) // 2 + 1))
+    """A new game's position, as the variant's ruleset sets it up (``Ruleset.initial_state``)."""
+    return variant.ruleset.initial_state()
 
 
 # -- whose orders are due -------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Due:
-    """What one power must order this phase: units (``"A PAR"``) or a number of adjustments."""
+    """What one power must send this phase.
+
+    Units (``"A PAR"``) to order, a number of adjustments, and the variant's
+    other inputs as (key, label) pairs (``Ruleset.inputs_due``).
+    """
 
     units: tuple[str, ...] = ()
     adjustments: int = 0
+    inputs: tuple[tuple[str, str], ...] = ()
 
     @property
     def any(self) -> bool:
-        return bool(self.units or self.adjustments)
+        return bool(self.units or self.adjustments or self.inputs)
 
 
 def commandable(variant: Variant, state: GameState, power: str) -> list[tuple[str, Unit]]:
-    """(owner, unit) pairs ``power`` may order in a movement phase (the ruleset's weights decide)."""
+    """(owner, unit) pairs ``power`` may order in a movement phase (the ruleset's ``may_order`` decides)."""
     ruleset = variant.ruleset
     return [(owner, unit) for owner, units in state.units.items() for unit in units
-            if ruleset.order_weights(state, owner, unit).get(power)]
+            if ruleset.may_order(state, power, owner, unit)]
 
 
 def due(variant: Variant, state: GameState, power: str) -> Due:
+    """A phase takes orders from a power that has units to order, retreats, adjustments or inputs due."""
+    found = _due_units(variant, state, power)
+    inputs = tuple(variant.ruleset.inputs_due(state, power))
+    return replace(found, inputs=inputs) if inputs else found
+
+
+def _due_units(variant: Variant, state: GameState, power: str) -> Due:
     kind = state.phase.kind
     if kind == MOVEMENT:
-        return Due(tuple(str(u) for owner, u in commandable(variant, state, power) if owner == power))
+        weights = variant.ruleset.order_weights
+        return Due(tuple(str(u) for u in state.units.get(power, ()) if weights(state, power, u).get(power)))
     if kind == RETREAT:
         return Due(tuple(str(d.unit) for d in state.dislodged if d.power == power))
     if kind == ADJUSTMENT:
@@ -117,10 +117,25 @@ def missing(variant: Variant, state: GameState, power: str, orders: list[Submitt
     units = [u for u in need.units if (variant.map.province_of_or_none(Unit.parse(u).location) or "") not in keys]
     left = 0
     if need.adjustments > 0:
-        left = max(0, need.adjustments - sum(1 for o in orders if _kind(o) in ("BUILD", "WAIVE")))
+        own = set(_free_sites(variant, state, power))
+        given = sum(1 for o in orders if _kind(o) == "WAIVE" or (_kind(o) == "BUILD" and o.unit in own))
+        left = max(0, need.adjustments - given)
     elif need.adjustments < 0:
         left = min(0, need.adjustments + sum(1 for o in orders if _kind(o) == "REMOVE"))
     return units, left
+
+
+def inputs_left(variant: Variant, state: GameState, power: str, orders: list[SubmittedOrder]) -> list[str]:
+    """The labels of the variant's inputs still owed: a key ``K`` is met by one stored ``K`` or ``K:...``."""
+    unmet = []
+    keys = [o.unit.upper() for o in orders]
+    for key, label in due(variant, state, power).inputs:
+        found = next((k for k in keys if k == key or k.startswith(key + ":")), None)
+        if found is None:
+            unmet.append(label)
+        else:
+            keys.remove(found)
+    return unmet
 
 
 def _kind(order: SubmittedOrder) -> str:
@@ -129,7 +144,7 @@ def _kind(order: SubmittedOrder) -> str:
 
 def orders_complete(variant: Variant, state: GameState, power: str, orders: list[SubmittedOrder]) -> bool:
     units, left = missing(variant, state, power, orders)
-    return not units and left == 0
+    return not units and left == 0 and not inputs_left(variant, state, power, orders)
 
 
 def order_set(game: Game, variant: Variant, state: GameState, power: str) -> OrderSet:
@@ -137,7 +152,7 @@ def order_set(game: Game, variant: Variant, state: GameState, power: str) -> Ord
     orders = game.orders.get(power, [])
     units, left = missing(variant, state, power, orders)
     return OrderSet(power, state.phase, [o.line for o in orders], units, left,
-                    [str(u) for u in state.units.get(power, ())])
+                    [str(u) for u in state.units.get(power, ())], inputs_left(variant, state, power, orders))
 
 
 # -- orders: checked when given, parsed again when the phase is played ------------------
@@ -170,9 +185,10 @@ def _check_adjustment(variant: Variant, state: GameState, power: str, order: Ord
                       province: str | None) -> tuple[AnyOrder, str]:
     owed = due(variant, state, power).adjustments
     if isinstance(order, Build):
-        if owed <= 0:
+        if owed <= 0 and province not in variant.ruleset.extra_build_sites(state, power):
             return order, "you have no builds this winter"
-        if province not in _free_sites(variant, state, power):
+        others = variant.ruleset.extra_build_sites(state, power)
+        if province not in _free_sites(variant, state, power) and province not in others:
             return order, f"{_name(variant, province)} is not a free home centre of yours"
     if isinstance(order, Remove):
         if owed >= 0:
@@ -195,8 +211,24 @@ def _adjective(variant: Variant, power: str) -> str:
 
 
 def engine_orders(variant: Variant, state: GameState, game: Game) -> dict[str, list[AnyOrder]]:
-    """Stored order lines back to engine orders (they were checked when given)."""
-    kind = state.phase.kind
+    """Stored order lines back to engine values (they were checked when given), as ``judge adjudicate`` reads them."""
+    if line_reader(variant.name) is None:
+        return _standard_orders(game, state.phase.kind)
+    parsed: dict[str, list[Any]] = {}
+    for power, orders in game.orders.items():
+        values = []
+        for order in orders:
+            try:
+                value = read_line(variant, state, order.line)
+            except OrderError:
+                continue
+            if value is not None:
+                values.append(value)
+        parsed[power] = finish_lines(variant, values)
+    return parsed
+
+
+def _standard_orders(game: Game, kind: str) -> dict[str, list[AnyOrder]]:
     parsed: dict[str, list[AnyOrder]] = {}
     for power, orders in game.orders.items():
         for order in orders:
@@ -210,5 +242,5 @@ def engine_orders(variant: Variant, state: GameState, game: Game) -> dict[str, l
 def _parse_stored(variant_name: str, line: str, kind: str) -> AnyOrder | None:
     try:
         return parse_order(line, load_variant(variant_name).map, kind)
-    except OrderError:
+    except (OrderError, ValueError):
         return None

@@ -13,16 +13,18 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from judge.adjudicate import state_to_json
+from judge.adjudicate import read_line, state_to_json
 from judge.commands.deadlines import days_mask, local_to_utc, schedule, set_deadline, timing_for
-from judge.commands.gameview import opening_state
+from judge.commands.gameview import opening_state, powers_due
 from judge.commands.language import Command
-from judge.commands.notify import gm_reader, player_readers, queue, readers
+from judge.commands.notify import Reader, gm_reader, player_readers, queue, readers
+from judge.commands.orders import OrderError
 from judge.commands.notify import notify as notify_all
 from judge.commands.phases import late_powers, preview, terminate
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.state import Phase
-from judge.render import GameStartContext, render_game_start
+from judge.engine.variant import Variant
+from judge.render import GM, GameStartContext, render_game_start
 from judge.store import Game, Player
 
 
@@ -50,6 +52,7 @@ def do_start(s: Session, cmd: Command) -> str:
     game, variant = handle.game, handle.variant
     if game.status != "forming":
         raise Refused(f"'{game.name}' has already started")
+    auctioned = _auction(game, variant)
     open_powers = [p for p in variant.map.powers if game.player(p) is None]
     random.Random(game.name).shuffle(open_powers)
     for player in game.players:
@@ -61,13 +64,52 @@ def do_start(s: Session, cmd: Command) -> str:
     game.state, game.status = state_to_json(state), "active"
     schedule(game, state.phase.kind, s.judge.now())
     names = {p.power: "" for p in game.players if p.power}
+    deadline = game.deadline if powers_due(variant, state) else None  # a phase without orders is played at once
     for reader in readers(game):
         ctx = GameStartContext(s.judge.name, game.name, variant.name.title(), variant.map, state, names,
                                reader.viewer if reader.viewer in variant.map.powers else None,
-                               game.settings.press, game.deadline, game.zone)
+                               game.settings.press, deadline, game.zone, _start_notes(game, reader, auctioned))
         queue(game, reader, render_game_start(ctx, reader.zone), key=f"start:{reader.address}:{reader.viewer}")
     disorder = f"; in civil disorder: {', '.join(p.title() for p in open_powers)}" if open_powers else ""
-    return f"'{game.name}' has started at {state.phase}{disorder}"
+    auction = f"; {len(auctioned)} powers assigned by the players' bids" if auctioned else ""
+    return f"'{game.name}' has started at {state.phase}{auction}{disorder}"
+
+
+def _auction(game: Game, variant: Variant) -> dict[str, str]:
+    """Powers from the players' pre-game sheets (the ruleset's ``assign_powers``): address -> power.
+
+    A player who sent a sheet leaves the choice to it (an ``AS power`` is
+    dropped); the powers asked for by players without a sheet are not on offer.
+    """
+    stored = game.extra.get("sheets", {})
+    sheets = {}
+    for address, line in stored.items():
+        try:
+            sheets[address] = read_line(variant, None, line)
+        except OrderError:
+            continue
+    bidders = [p for p in game.players if p.address.lower() in sheets]
+    if not bidders:
+        return {}
+    for player in bidders:
+        player.power = None
+    offered = [p for p in variant.map.powers if game.player(p) is None]
+    joined = [p.address.lower() for p in bidders]
+    assigned = variant.ruleset.assign_powers({a: sheets[a] for a in joined}, joined, offered)
+    for player in bidders:
+        player.power = assigned.get(player.address.lower())
+    return {p.address.lower(): p.power for p in bidders if p.power}
+
+
+def _start_notes(game: Game, reader: Reader, auctioned: dict[str, str]) -> list[str]:
+    """How the powers were given out; the sheets themselves only in the GM's mail."""
+    if not auctioned:
+        return []
+    notes = ["The powers went to the highest bids of the players' BID sheets (ties to the player who joined first)."]
+    if reader.viewer == GM:
+        notes += [f"{power.title()} to {address}, who sent: {game.extra['sheets'][address]}"
+                  for address, power in auctioned.items()]
+    return notes
 
 
 def do_process(s: Session, cmd: Command) -> str:

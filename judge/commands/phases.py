@@ -9,13 +9,14 @@ the new state.  Nothing is mailed for a phase that is not stored.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from judge.adjudicate import state_to_json
 from judge.commands.deadlines import schedule
 from judge.commands.gameview import (
-    engine_orders, orders_complete, powers_due, state_of, variant_of, victory_centers,
+    engine_orders, orders_complete, powers_due, state_of, variant_of,
 )
 from judge.commands.notify import queue, readers
 from judge.commands.session import Judge
@@ -28,43 +29,63 @@ from judge.render import (
     GM, OBSERVER, GameEndContext, Rendered, ResultsContext, render_game_end, render_results, results_context,
 )
 from judge.store import Game, PhaseRecord, SubmittedOrder
+from judge.variants import results_report
 
 
-def adjudicate_game(game: Game) -> tuple[Variant, GameState, PhaseOutcome]:
+@dataclass(frozen=True)
+class Played:
+    """A phase adjudicated: the position ``before`` it, the ``orders`` read from the store, the outcome."""
+
+    variant: Variant
+    before: GameState
+    orders: dict[str, list[Any]]
+    outcome: PhaseOutcome
+
+
+def adjudicate_game(game: Game) -> Played:
     """The current phase adjudicated with the orders stored now; the game is not changed."""
     variant = variant_of(game)
     state = state_of(game, variant)
     if state is None:
         raise ValueError(f"game {game.name} has not started")
-    return variant, state, adjudicate(variant, state.copy(), engine_orders(variant, state, game))
+    orders = engine_orders(variant, state, game)
+    return Played(variant, state, orders, adjudicate(variant, state.copy(), orders))
+
+
+def phase_results(judge: Judge, game: Game, played: Played, deadline: datetime | None = None,
+                  finished: bool = False) -> ResultsContext:
+    """The result mail's context, with the variant's own sections and secrets (``results_report``)."""
+    ctx = results_context(played.variant, played.before.phase, played.outcome, judge=judge.name, game=game.name,
+                          zone=game.zone, deadline=deadline, finished=finished)
+    report = results_report(played.variant.name)
+    return report.context(ctx, played.before, played.orders, played.outcome) if report is not None else ctx
 
 
 def preview(judge: Judge, game: Game) -> Rendered:
     """The results the GM would get if the phase ran now (PREVIEW); nothing is stored."""
-    variant, state, outcome = adjudicate_game(game)
-    ctx = results_context(variant, state.phase, outcome, judge=judge.name, game=game.name, zone=game.zone)
-    rendered = render_results(ctx, GM)
+    rendered = render_results(phase_results(judge, game, adjudicate_game(game)), GM)
     return Rendered(f"Preview: {rendered.subject}", "PREVIEW: nothing has been processed yet.\n\n" + rendered.body)
 
 
-def winners(variant: Variant, state: GameState) -> list[str]:
-    needed = victory_centers(variant)
-    return sorted(p for p, cs in state.centers.items() if len(cs) >= needed)
+def game_result(variant: Variant, state: GameState) -> tuple[str, list[str]] | None:
+    """("victory" or "draw", powers) once the ruleset says the game is over (``Ruleset.game_result``)."""
+    return variant.ruleset.game_result(state)
 
 
 def process_phase(judge: Judge, game: Game, now: datetime) -> str:
     """Play the current phase and store it (history, archive, then the game); returns its name."""
-    variant, state, outcome = adjudicate_game(game)
+    played_phase = adjudicate_game(game)
+    variant, state, outcome = played_phase.variant, played_phase.before, played_phase.outcome
     played = state.phase
-    won = winners(variant, outcome.state)
-    finished = bool(won)
+    result = game_result(variant, outcome.state)
+    finished = result is not None
     if finished:
         game.status, game.deadline, game.grace_end = "finished", None, None
     game.state = state_to_json(outcome.state)
     if not finished:
         schedule(game, outcome.state.phase.kind, now)
-    ctx = results_context(variant, played, outcome, judge=judge.name, game=game.name, zone=game.zone,
-                          deadline=game.deadline, finished=finished)
+    waits = finished or bool(powers_due(variant, outcome.state))  # else it is played at once: no deadline
+    ctx = phase_results(judge, game, played_phase, game.deadline if waits else None, finished)
     public = render_results(ctx, OBSERVER)
     record = PhaseRecord(str(played), state_to_json(state), _orders_copy(game),
                          _results_json(outcome, game.state), public.body, now)
@@ -77,8 +98,8 @@ def process_phase(judge: Judge, game: Game, now: datetime) -> str:
     for key in ("process", "reminded", "late"):
         game.extra.pop(key, None)
     _queue_results(game, ctx, str(played))
-    if finished:
-        _queue_game_end(judge, game, variant, outcome.state, played, "victory", won)
+    if result is not None:
+        _queue_game_end(judge, game, variant, outcome.state, played, *result)
     judge.store.save_game(game)
     crash_point("phase:saved")
     return str(played)

@@ -7,16 +7,20 @@ for press, and for orders after ``BECOME``.
 
 from __future__ import annotations
 
+from typing import Any
+
+from judge.adjudicate import read_line
 from judge.commands import reports
 from judge.commands.deadlines import absence_span, after_absences, set_deadline
 from judge.commands.gameview import check_order, unit_key
 from judge.commands.language import Command
 from judge.commands.notify import Reader, gm_reader, notify, player_readers, queue, readers
-from judge.commands.orders import OrderError, parse_order
+from judge.commands.orders import OrderError
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.state import Phase
 from judge.render import GM, PressContext, render_press
 from judge.store import Game, Player, SubmittedOrder
+from judge.variants import line_reader
 
 
 def current(s: Session) -> Handle:
@@ -41,23 +45,66 @@ def _playing(handle: Handle) -> None:
 
 
 def do_order(s: Session, cmd: Command) -> str:
+    """An order line: a unit order, or one of the variant's own lines (INFs, attacks, ballots, BID ...)."""
     handle = current(s)
+    reader = line_reader(handle.game.variant)
+    if handle.game.status == "forming" and reader is not None:
+        return _sheet_line(s, handle, reader, cmd)
     _playing(handle)
     if s.power is None:
         raise Refused("you have no power yet: orders start when the game does")
     state, variant = handle.state, handle.variant
     assert state is not None
     try:
-        order = parse_order(cmd.text, variant.map, state.phase.kind)
+        value = read_line(variant, state, cmd.text)
     except OrderError as exc:
         raise Refused(f"column {exc.column}: {exc.message}") from None
-    order, problem = check_order(variant, state, s.power, order)
+    if value is None:
+        return "nothing to record on this line"
+    if reader is not None and reader.key(value):
+        return _variant_line(s, handle, reader, value)
+    order, problem = check_order(variant, state, s.power, value)
     if problem:
         raise Refused(problem)
     handle.game.submit(SubmittedOrder(s.power, unit_key(variant, order), str(order), s.mail.message_id,
                                       s.judge.now()))
     s.show_orders = True
     return "" if str(order) == " ".join(cmd.text.upper().split()) else f"read as: {order}"
+
+
+def _variant_line(s: Session, handle: Handle, reader: Any, value: Any) -> str:
+    """A line of the variant's own (``9: WUR``): checked by its reader against the power's other lines, kept."""
+    assert s.power is not None
+    game, variant, state = handle.game, handle.variant, handle.state
+    earlier = []
+    for stored in game.orders.get(s.power, []):
+        try:
+            known = read_line(variant, state, stored.line)
+        except OrderError:
+            continue
+        if known is not None and reader.key(known):
+            earlier.append(known)
+    problem, note = reader.check(value, s.power, state, earlier)
+    if problem:
+        raise Refused(problem)
+    game.submit(SubmittedOrder(s.power, reader.key(value), str(value), s.mail.message_id, s.judge.now()))
+    s.show_orders = True
+    return note
+
+
+def _sheet_line(s: Session, handle: Handle, reader: Any, cmd: Command) -> str:
+    """Before the game starts, a player's pre-game sheet (Europe 1615's BID), kept until START."""
+    try:
+        value = read_line(handle.variant, None, cmd.text)
+    except OrderError as exc:
+        raise Refused(f"column {exc.column}: {exc.message}") from None
+    if value is None or not reader.key(value) or s.role != "player":
+        raise Refused(f"'{handle.game.name}' has not started yet")
+    problem, note = reader.check(value, s.power or "", None, [])
+    if problem:
+        raise Refused(problem)
+    handle.game.extra.setdefault("sheets", {})[s.mail.sender.lower()] = str(value)
+    return note
 
 
 def do_clear(s: Session, cmd: Command) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from judge.commands.deadlines import minimum_passed, remind_at
-from judge.commands.gameview import order_set, state_of, variant_of
+from judge.commands.gameview import order_set, powers_due, state_of, variant_of
 from judge.commands.notify import gm_reader, player_readers, queue
 from judge.commands.phases import anyone_waits, late_powers, process_phase
 from judge.commands.session import Judge
@@ -28,30 +28,52 @@ from judge.engine.variant import Variant
 from judge.render import LateContext, ReminderContext, render_late_notice, render_reminder
 from judge.store import Game
 
+#: at most this many phases are played in one poll for one game (a year of phases that take no orders)
+MAX_PHASES_PER_TICK = 12
 
-def tick(judge: Judge, game: Game) -> str | None:
-    """Do what is due for ``game`` now, saving it if anything changed; returns the phase played, if any."""
+
+def tick(judge: Judge, game: Game) -> list[str]:
+    """Do what is due for ``game`` now, saving it if anything changed; returns the phases played.
+
+    A phase that takes orders from nobody (``powers_due`` is empty: Europe
+    1615's status check, Early Winter without a choice, Scoring) is played at
+    once, and so is the next one if it takes none either.
+    """
     changed = _finish_rollback(judge, game)
-    if game.status != "active" or not game.state:
-        if changed:
-            judge.store.save_game(game)
-        return None
-    now = judge.now()
-    variant = variant_of(game)
-    state = state_of(game, variant)
-    assert state is not None
-    late = late_powers(game, variant, state)
-    if _should_process(game, late, now):
+    played: list[str] = []
+    for _ in range(MAX_PHASES_PER_TICK):
+        if game.status != "active" or not game.state:
+            break
+        now = judge.now()
+        variant = variant_of(game)
+        state = state_of(game, variant)
+        assert state is not None
+        late = late_powers(game, variant, state)
+        if not (_idle(variant, state) or _should_process(game, late, now)):
+            changed |= _waiting(judge, game, variant, state, late, now)
+            break
         if late and game.settings.nmr == "disorder" and game.extra.get("process") != "force":
             _into_disorder(game, late)
-        return process_phase(judge, game, now)
+        played.append(process_phase(judge, game, now))
+        changed = False
+    if changed:
+        judge.store.save_game(game)
+    return played
+
+
+def _idle(variant: Variant, state: GameState) -> bool:
+    """A phase nobody has anything to send in: it waits for no one (nor for SET WAIT or a minimum)."""
+    return not powers_due(variant, state)
+
+
+def _waiting(judge: Judge, game: Game, variant: Variant, state: GameState, late: list[str],
+             now: datetime) -> bool:
+    """The phase waits: a PROCESS whose orders went missing is dropped; notices go out. True if changed."""
+    changed = False
     if game.extra.get("process") and late:  # a PROCESS whose orders went missing since (CLEAR)
         game.extra.pop("process")
         changed = True
-    changed |= _notices(judge, game, variant, state, late, now)
-    if changed:
-        judge.store.save_game(game)
-    return None
+    return _notices(judge, game, variant, state, late, now) or changed
 
 
 def _should_process(game: Game, late: list[str], now: datetime) -> bool:

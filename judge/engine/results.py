@@ -40,6 +40,11 @@ class OrderResult:
         return str(self._order)
 
     @property
+    def value(self) -> object:
+        """The order as it was given: an engine order, a variant's input (Europe 1615's ``Deploy``...) or text."""
+        return self._order
+
+    @property
     def succeeded(self) -> bool:
         return self.result in _SUCCESS
 

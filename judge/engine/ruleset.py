@@ -16,11 +16,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.orders import Unit
+from judge.engine.state import GameState, Phase
 
 if TYPE_CHECKING:
     from judge.engine.geography import Map
     from judge.engine.results import PhaseOutcome
-    from judge.engine.state import GameState
+
+DEFAULT_START_YEAR = 1901
 
 PhaseHandler = Callable[["GameState", Mapping[str, Sequence[Any]]], "PhaseOutcome"]
 
@@ -107,3 +109,61 @@ class Ruleset:
     def adjustment_count(self, state: GameState, power: str) -> int:
         """Builds (positive) or removals (negative) due to a power this winter."""
         return len(state.centers.get(power, ())) - state.unit_count(power)
+
+    # -- a game played by mail ------------------------------------------------
+    # The judge's mail loop asks these; the adjudicator never does.
+    def initial_state(self) -> GameState:
+        """A new game: the map's starting units and the powers' home centres, at the year's first phase.
+
+        The year is the ``start_year`` option (1901 by default).
+        """
+        board = self.map
+        season, kind = self.phase_cycle[0]
+        year = int(self.options.get("start_year", DEFAULT_START_YEAR))
+        units: dict[str, list[Unit]] = {}
+        for start in board.starting_units:
+            units.setdefault(start.power, []).append(Unit(start.unit_type, start.location))
+        centers = {p: set(homes) for p, homes in board.homes.items() if p in board.powers}
+        return GameState(Phase(season, year, kind), units, centers)
+
+    def may_order(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
+        """Whether the judge takes an order from ``power`` for this unit when it is mailed.
+
+        The standard answer is "if its order would count now"; a variant whose
+        rights change within the phase (influence placed before the orders are
+        read) accepts more, and :meth:`order_weights` decides when it is played.
+        """
+        return bool(self.order_weights(state, owner, unit).get(power))
+
+    def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
+        """What ``power`` still owes this phase besides unit orders, builds and removals.
+
+        (key, label) pairs: the key of an input the variant's line reader stores
+        (``"BALLOT:WALLENSTEIN"``; a key ``K`` is met by a stored ``K`` or
+        ``K:...``, each stored line meeting one), the label how a mail names it.
+        A phase in which no power owes anything is played at once.
+        """
+        return ()
+
+    def extra_build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
+        """Where ``power`` may also order builds, for units that are not its own (a variant's minor states)."""
+        return ()
+
+    def assign_powers(self, sheets: Mapping[str, Any], joined: Sequence[str],
+                      powers: Sequence[str]) -> dict[str, str]:
+        """Player -> power from the players' pre-game sheets (``sheets``: player -> value), for ``powers``.
+
+        ``joined`` lists the players in the order they joined.  The standard
+        game has no sheets: ``{}`` lets the judge assign powers as usual.
+        """
+        return {}
+
+    def game_result(self, state: GameState) -> tuple[str, list[str]] | None:
+        """How the game stands ended at ``state``: ("victory" or "draw", powers), or None while it goes on.
+
+        The standard rule: a power that owns the ``victory_centers`` option's
+        number of centres (more than half by default) wins.
+        """
+        needed = int(self.options.get("victory_centers", len(self.map.centers) // 2 + 1))
+        won = sorted(p for p, cs in state.centers.items() if len(cs) >= needed)
+        return ("victory", won) if won else None

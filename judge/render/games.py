@@ -13,7 +13,7 @@ from datetime import datetime
 from judge.engine.geography import Map
 from judge.engine.state import GameState, Phase
 from judge.render.env import Rendered, render
-from judge.render.words import UnitWords, power_name, unit_words
+from judge.render.words import UnitWords, owner_name, power_name, unit_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +91,8 @@ class GameStartContext:
 
     ``state`` is the opening position; ``players`` power → how its player is
     shown (leave out to keep players secret); ``power`` the recipient's own
-    power (None for the GM and observers); ``press`` none, white or grey.
+    power (None for the GM and observers); ``press`` none, white or grey;
+    ``notes`` lines for this reader (how the powers were assigned).
     """
 
     judge: str
@@ -104,6 +105,7 @@ class GameStartContext:
     press: str = "white"
     deadline: datetime | None = None
     zone: str = "UTC"
+    notes: Sequence[str] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,15 +119,15 @@ def render_game_start(ctx: GameStartContext, viewer_zone: str | None = None) -> 
     return render("game_start.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant,
                   phase=ctx.state.phase, positions=_positions(ctx),
                   power=power_name(ctx.power) if ctx.power else None, press=ctx.press,
-                  deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone)
+                  deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone, notes=list(ctx.notes))
 
 
 def _positions(ctx: GameStartContext) -> list[PowerUnits]:
     powers = set(ctx.state.units) | set(ctx.players)
-    return [PowerUnits(power_name(p), ctx.players.get(p, ""),
+    return [PowerUnits(owner_name(ctx.board, p), ctx.players.get(p, ""),
                        tuple(sorted((unit_words(ctx.board, u) for u in ctx.state.units.get(p, ())),
                                     key=lambda u: (u.type, u.place.name))))
-            for p in sorted(powers, key=power_name)]
+            for p in sorted(powers, key=lambda p: (p not in ctx.board.powers, owner_name(ctx.board, p)))]
 
 
 @dataclass(frozen=True, slots=True)

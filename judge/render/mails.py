@@ -27,7 +27,8 @@ class OrderSet:
     the units (``"A PAR"``) that still have no order; ``adjustments_left`` the
     builds (positive) or removals (negative) not yet ordered in an adjustment
     phase.  ``units`` (the power's units) lets the mail fill in a unit type the
-    player left out.
+    player left out.  ``inputs_left`` names what else the variant still
+    expects (``"a vote on Wallenstein"``).
     """
 
     power: str
@@ -36,6 +37,7 @@ class OrderSet:
     missing: Sequence[str] = ()
     adjustments_left: int = 0
     units: Sequence[str] = ()
+    inputs_left: Sequence[str] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,7 @@ class OrderSetView:
     orders: tuple[OrderWords, ...]
     missing: tuple[UnitWords, ...]
     adjustments_left: int
+    inputs_left: tuple[str, ...] = ()
 
 
 def order_set_view(board: Map, orders: OrderSet) -> OrderSetView:
@@ -60,7 +63,8 @@ def order_set_view(board: Map, orders: OrderSet) -> OrderSetView:
         power_name(orders.power), orders.phase,
         tuple(words_of(board, o, known) if o is not None else OrderWords(TEXT, text=text.strip())
               for o, text in zip(parsed, orders.orders)),
-        tuple(unit_words(board, unit) for unit in orders.missing), orders.adjustments_left)
+        tuple(unit_words(board, unit) for unit in orders.missing), orders.adjustments_left,
+        tuple(orders.inputs_left))
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,17 +10,18 @@ the reader's own.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from judge.engine.geography import Map
 from judge.engine.results import OrderResult, PhaseOutcome
 from judge.engine.state import MOVEMENT, Dislodged, GameState, Phase
 from judge.engine.variant import Variant
 from judge.render.env import Rendered, render
-from judge.render.secrecy import Secret, hide_powers, may_see, reveal, unwrap, visibility
+from judge.render.secrecy import Secret, hide_powers, may_see, reveal, reveal_all, unwrap, visibility
 from judge.render.words import (
-    OrderWords, Place, UnitWords, known_types, order_words, place, power_adjective, power_name, unit_words,
+    OrderWords, Place, UnitWords, known_types, order_words, owner_name, place, power_adjective, unit_words,
 )
 
 
@@ -36,7 +37,10 @@ class ResultsContext:
     naive UTC) is the next phase's; ``zone`` the game's IANA zone.
     ``show_centers`` adds the ownership and adjustment section, with
     ``adjustments`` (power → builds, negative for removals; centres − units
-    when None).  ``finished`` leaves out the next phase.
+    when None).  ``finished`` leaves out the next phase.  A variant's own
+    sections (statuses, attacks, scores) are ``extra``, written by the
+    template ``extra_template`` after the notes; any value in it, at any
+    depth, may be a :class:`Secret`.
     """
 
     judge: str
@@ -53,6 +57,8 @@ class ResultsContext:
     adjustments: Mapping[str, int] | None = None
     notes: Sequence[str | Secret[str]] = ()
     finished: bool = False
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra_template: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +131,8 @@ def render_results(ctx: ResultsContext, viewer: str, viewer_zone: str | None = N
         "results.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
         next_phase=ctx.state.phase, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
         finished=ctx.finished, groups=order_groups(ctx, viewer), dislodged=dislodged_lines(ctx, viewer),
-        notes=reveal(ctx.notes, viewer), centers=centers_section(ctx) if ctx.show_centers else None)
+        notes=reveal(ctx.notes, viewer), centers=centers_section(ctx) if ctx.show_centers else None,
+        extra=reveal_all(ctx.extra, viewer), extra_template=ctx.extra_template)
 
 
 def order_lines(ctx: ResultsContext) -> list[OrderLine]:
@@ -135,7 +142,7 @@ def order_lines(ctx: ResultsContext) -> list[OrderLine]:
     for item in ctx.results:
         result = unwrap(item)
         words = order_words(ctx.board, result.order, ctx.phase.kind, known)
-        lines.append(OrderLine(power_name(result.power), _with_type(words, result), result.result,
+        lines.append(OrderLine(owner_name(ctx.board, result.power), _with_type(words, result), result.result,
                                visibility(item)))
     return lines
 
@@ -181,17 +188,18 @@ def centers_section(ctx: ResultsContext) -> CentersSection:
     """Who owns which centre, and each power's centres, units and adjustment."""
     board, state = ctx.board, ctx.state
     owned = {p: cs for p, cs in state.centers.items() if cs}
-    powers = sorted({p for p, us in state.units.items() if us} | set(owned), key=power_name)
+    powers = sorted({p for p, us in state.units.items() if us} | set(owned),
+                    key=lambda p: (p not in board.powers, owner_name(board, p)))
     taken = set().union(*owned.values())
     adjustments = ctx.adjustments or {}
     counts = tuple(
-        CountLine(power_name(p), len(owned.get(p, ())), state.unit_count(p),
+        CountLine(owner_name(board, p), len(owned.get(p, ())), state.unit_count(p),
                   adjustments.get(p, len(owned.get(p, ())) - state.unit_count(p)))
         for p in powers)
     return CentersSection(
-        owners=tuple(OwnerLine(power_name(p), _names(board, owned[p])) for p in powers if p in owned),
+        owners=tuple(OwnerLine(owner_name(board, p), _names(board, owned[p])) for p in powers if p in owned),
         unowned=_names(board, set(board.centers) - taken), counts=counts,
-        width=max([10] + [len(power_name(p)) + 3 for p in powers]))
+        width=max([10] + [len(owner_name(board, p)) + 3 for p in powers]))
 
 
 def _names(board: Map, centers: set[str]) -> tuple[str, ...]:

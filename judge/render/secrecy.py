@@ -54,6 +54,27 @@ def reveal(items: Iterable[Secret[T] | T], viewer: str) -> list[T]:
     return [unwrap(i) for i in items if may_see(visibility(i), viewer)]
 
 
+def reveal_all(value: object, viewer: str) -> object:
+    """``value`` with every secret ``viewer`` may not see left out, at any depth of lists and dicts.
+
+    A variant's sections of a result mail are nested data (rows of tables,
+    lines of lists); a secret list item is dropped, a secret dict value drops
+    its key.
+
+    >>> reveal_all({"a": [1, Secret(2, frozenset({"FRANCE"}))], "b": Secret(3, frozenset())}, "ENGLAND")
+    {'a': [1]}
+    """
+    if isinstance(value, Secret):
+        return reveal_all(value.item, viewer) if may_see(value.visible_to, viewer) else None
+    if isinstance(value, Mapping):
+        shown = {k: reveal_all(v, viewer) for k, v in value.items()
+                 if not isinstance(v, Secret) or may_see(v.visible_to, viewer)}
+        return shown
+    if isinstance(value, (list, tuple)):
+        return [reveal_all(v, viewer) for v in value if not isinstance(v, Secret) or may_see(v.visible_to, viewer)]
+    return value
+
+
 def hide_powers(items: Iterable[T], secret: Mapping[str, frozenset[str]],
                 power_of: str = "power") -> list[Secret[T] | T]:
     """Wrap every item whose ``power`` is in ``secret`` (power → who may see its items).

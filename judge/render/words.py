@@ -82,15 +82,25 @@ def power_name(power: str) -> str:
     return power.replace("_", " ").title()
 
 
+def owner_name(board: Map, owner: str) -> str:
+    """A unit's owner in a mail: a power's name, or a minor state's (``"WUR"`` -> ``"Wurttemberg"``)."""
+    if owner in board.powers:
+        return power_name(owner)
+    return board.state_names.get(owner) or power_name(owner)
+
+
 def power_adjective(board: Map, power: str) -> str:
     """``"GERMANY"`` → ``"German"``; the name itself for a power the map does not describe."""
     found = board.powers.get(power)
-    return found.adjective if found is not None and found.adjective else power_name(power)
+    if found is None:
+        return owner_name(board, power)
+    return found.adjective if found.adjective else power_name(power)
 
 
 def read_order(board: Map, text: str, phase_kind: str = "M") -> AnyOrder | None:
     """Parse an order text, trying the movement grammar too (a support sent in a retreat phase)."""
-    for kind in dict.fromkeys((phase_kind if phase_kind in ("M", "R", "A") else "M", "M")):
+    kinds = (phase_kind, "M") if phase_kind in ("M", "R", "A") else ("M", "R", "A")  # a variant's own phase
+    for kind in dict.fromkeys(kinds):
         try:
             return parse_order(text, board, kind)
         except (OrderError, ValueError):

@@ -6,6 +6,7 @@
     map = "standard.map"                       # relative to the folder
     ruleset = "judge.variants.standard:Standard"  # module:class, a Ruleset subclass
     lines = "judge.commands.europe1615:V3Lines"   # optional: a reader of the variant's own lines
+    report = "judge.render.europe1615:V3Report"   # optional: the variant's sections of result mails
     [options]                                  # passed to the ruleset as a dict
 
 Loading is cached: a variant is read once per process.
@@ -50,9 +51,14 @@ def load_variant(name: str) -> Variant:
 def line_reader(name: str) -> Any | None:
     """The variant's reader of its own order lines (INFs, attacks, ballots ...), or None.
 
-    A reader has ``read(line, state)`` (a value, None for a line that carries
-    nothing, or its ``NOT_MINE`` attribute for a unit order), ``normalise(line,
-    state)`` for unit orders written the variant's way, and ``finish(values)``.
+    A reader is made with the variant's map and ruleset and has ``read(line,
+    state)`` (a value, None for a line that carries nothing, or its
+    ``NOT_MINE`` attribute for a unit order), ``normalise(line, state)`` for
+    unit orders written the variant's way, and ``finish(values)``.  For the
+    mail commands it also has ``key(value)`` (a later value with the same key
+    replaces an earlier one) and ``check(value, power, state, earlier)`` ->
+    (why it cannot stand, or ""; a note for the reply); ``state`` is None
+    before the game starts.
     """
     spec_file = gamedata_dir() / name / "ruleset.toml"
     if not spec_file.is_file():  # a variant built in code (tests) has no file
@@ -61,7 +67,27 @@ def line_reader(name: str) -> Any | None:
     if not dotted:
         return None
     module_name, _, class_name = str(dotted).partition(":")
-    return getattr(importlib.import_module(module_name), class_name)(load_variant(name).map)
+    variant = load_variant(name)
+    return getattr(importlib.import_module(module_name), class_name)(variant.map, variant.ruleset)
+
+
+@lru_cache(maxsize=32)
+def results_report(name: str) -> Any | None:
+    """The variant's writer of its own sections of a result mail, or None (``report = "module:Class"``).
+
+    Made with the variant, it has ``context(ctx, before, orders, outcome)``:
+    the :class:`~judge.render.ResultsContext` of a phase played from
+    ``before`` with ``orders`` (power -> engine values), rewritten with the
+    variant's secrets (``Secret`` lines) and sections (``extra``).
+    """
+    spec_file = gamedata_dir() / name / "ruleset.toml"
+    if not spec_file.is_file():
+        return None
+    dotted = tomllib.loads(spec_file.read_text(encoding="utf-8")).get("report")
+    if not dotted:
+        return None
+    module_name, _, class_name = str(dotted).partition(":")
+    return getattr(importlib.import_module(module_name), class_name)(load_variant(name))
 
 
 def load_map(path: Path):  # -> Map

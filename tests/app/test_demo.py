@@ -35,3 +35,19 @@ def test_judge_demo_plays_two_years_and_shows_where_the_mail_is(tmp_path: Path) 
     again = subprocess.run([sys.executable, "-m", "judge", "demo", "--dir", str(folder)], capture_output=True,
                            text=True, env=env, timeout=60, check=False)
     assert again.returncode == 1 and "already holds a judge" in again.stdout
+
+
+def test_judge_demo_plays_two_years_of_europe_1615_by_mail(tmp_path: Path) -> None:
+    folder = tmp_path / "v3"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("JUDGE_CRASH_AT", None)
+    done = subprocess.run([sys.executable, "-m", "judge", "demo", "--variant", "europe1615-v3", "--dir", str(folder)],
+                          capture_output=True, text=True, env=env, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "3 phases played (v3 W1615A, v3 W1615S, v3 S1616I)" in done.stdout    # the winter, played through
+    assert "Spain: Lorraine > France: carried out" in done.stdout
+    archive = sorted(p.stem for p in (folder / "data" / "archive" / "v3").glob("*.txt"))
+    assert len(archive) == 15 and archive[0] == "F1615M"
+    unknown = subprocess.run([sys.executable, "-m", "judge", "demo", "--variant", "atlantis"], capture_output=True,
+                             text=True, env=env, timeout=60, check=False)
+    assert unknown.returncode == 2 and "no demo of 'atlantis'" in unknown.stdout

@@ -68,7 +68,7 @@ def resolve_attacks(setup: Setup, state: GameState,
 def _attack(setup: Setup, state: GameState, power: str, attack: Attack) -> OrderResult:
     minor = attack.state.upper()
     target = setup.board.power_named(attack.target) or attack.target.upper()
-    problem = _problem(setup, state, power, minor, target)
+    problem = attack_problem(setup, state, power, minor, target)
     if problem:
         return OrderResult(power, minor, attack, VOID, problem)
     shield = immune(state, target)
@@ -88,7 +88,8 @@ def _attack(setup: Setup, state: GameState, power: str, attack: Attack) -> Order
                        f"{power} {mine - cut} and {target} {theirs - cut}")
 
 
-def _problem(setup: Setup, state: GameState, power: str, minor: str, target: str) -> str:
+def attack_problem(setup: Setup, state: GameState, power: str, minor: str, target: str) -> str:
+    """Why this attack is not allowed at all ("" if it is): R-v3-16, R-v3-36, R-v3-45."""
     if power not in active_powers(setup, state):
         return f"{power} is out of the game"
     if minor not in states(setup, state):

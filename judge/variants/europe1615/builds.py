@@ -14,7 +14,7 @@ from typing import Any
 
 from judge.engine.adjustments import adjudicate_adjustments
 from judge.engine.geography import Terrain
-from judge.engine.orders import ARMY, FLEET, Build, Order, Unit
+from judge.engine.orders import ARMY, FLEET, Build, Order, Unit, Waive
 from judge.engine.results import OK, VOID, OrderResult, PhaseOutcome
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
@@ -72,10 +72,10 @@ def power_adjustment_count(setup: Setup, state: GameState, owner: str) -> int:
     return len(holdings(setup, state, owner)) - state.unit_count(owner)
 
 
-def route_builds(setup: Setup, state: GameState,
-                 given: Mapping[str, Sequence[Order]]) -> tuple[dict[str, list[Order]], dict[str, list[Build]]]:
+def route_builds(setup: Setup, state: GameState, given: Mapping[str, Sequence[Order | Waive]]
+                 ) -> tuple[dict[str, list[Order | Waive]], dict[str, list[Build]]]:
     """A power's build in a place its aligned minor holds is the minor's build (R-v3-65)."""
-    own: dict[str, list[Order]] = {}
+    own: dict[str, list[Order | Waive]] = {}
     minors: dict[str, list[Build]] = {}
     for power, orders in given.items():
         for order in orders:

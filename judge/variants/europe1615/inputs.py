@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judge.engine.orders import Remove
+
 
 @dataclass(frozen=True, slots=True)
 class Deploy:
@@ -99,4 +101,13 @@ class Bid:
         return "BID " + " ".join(f"{power} {n}" for power, n in self.points)
 
 
-VariantInput = Deploy | Attack | Ballot | WaiveCapture | Motion | Agree | Permit | Bid
+@dataclass(frozen=True, slots=True)
+class MinorDisband(Remove):
+    """``REMOVE A MEC`` in Early Winter: the aligned power picks a minor state's unit to go (R-v3-56).
+
+    A removal to the engine; its own type so that the mail commands tell it
+    from a power's own removal in Late Winter.
+    """
+
+
+VariantInput = Deploy | Attack | Ballot | WaiveCapture | Motion | Agree | Permit | Bid | MinorDisband

@@ -26,7 +26,8 @@ from judge.engine.results import PhaseOutcome
 from judge.engine.ruleset import PhaseHandler, Ruleset
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
-from judge.variants.europe1615 import builds, scoring, turn, units, winter
+from judge.variants.europe1615 import builds, checks, scoring, turn, units, winter
+from judge.variants.europe1615.auction import assign_powers
 from judge.variants.europe1615.world import Setup, active_powers
 
 STATUS_CHECK, EARLY_WINTER, SCORING = "I", "E", "S"
@@ -124,6 +125,35 @@ class EuropeV3(Ruleset):
             winner = scoring.agreed_winner(self.setup, state)
             state.extra["game_over"] = {"result": "agreement", "powers": [winner] if winner else [],
                                         "rule": "R-v3-126", "reason": "every power agreed to stop the game"}
+
+    # -- by mail ---------------------------------------------------------------------------
+    def may_order(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
+        return checks.may_order(self.setup, state, power, owner)
+
+    def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
+        return checks.inputs_due(self.setup, state, power)
+
+    def extra_build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
+        return checks.extra_build_sites(self.setup, state, power)
+
+    def assign_powers(self, sheets: Mapping[str, Any], joined: Sequence[str],
+                      powers: Sequence[str]) -> dict[str, str]:
+        """R-v3-131: the blind auction of the players' BID sheets."""
+        bids = {player: dict(sheet.points) for player, sheet in sheets.items() if hasattr(sheet, "points")}
+        return assign_powers(bids, joined, powers) if bids else {}
+
+    def game_result(self, state: GameState) -> tuple[str, list[str]] | None:
+        """R-v3-124 to R-v3-130: the end the rules recorded in ``extra["game_over"]``.
+
+        There is no victory by centres (R-v3-02).
+        """
+        over = state.extra.get("game_over")
+        if not over:
+            return None
+        powers = list(over.get("powers", []))
+        if over.get("result") == "agreement":
+            return ("victory", powers) if powers else ("agreement", [])
+        return str(over.get("result", "victory")), powers
 
     # -- a new game ----------------------------------------------------------------------
     def initial_state(self, year: int = 1615) -> GameState:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.movement import adjudicate_movement
-from judge.engine.orders import Order
+from judge.engine.orders import Order, Waive
 from judge.engine.results import OK, VOID, OrderResult, PhaseOutcome
 from judge.engine.retreats import adjudicate_retreats
 from judge.engine.state import GameState
@@ -39,7 +39,7 @@ from judge.variants.europe1615.world import Setup
 class Sorted:
     """A phase's orders split by kind: unit orders for the engine, the rest by input type."""
 
-    units: dict[str, list[Order]] = field(default_factory=dict)
+    units: dict[str, list[Order | Waive]] = field(default_factory=dict)
     inputs: dict[type, dict[str, list[Any]]] = field(default_factory=dict)
 
     def of(self, kind: type) -> dict[str, list[Any]]:
@@ -51,7 +51,7 @@ def sort_orders(orders: Mapping[str, Sequence[Any]]) -> Sorted:
     for power, given in orders.items():
         found.units.setdefault(power, [])
         for order in given:
-            if isinstance(order, Order):
+            if isinstance(order, (Order, Waive)):  # a waived build is the engine's too
                 found.units[power].append(order)
             else:
                 found.inputs.setdefault(type(order), {}).setdefault(power, []).append(order)

@@ -1,0 +1,257 @@
+"""Europe 1615 (Version 3) in the result mails: its sections, and what each reader may see of them.
+
+:class:`V3Report` (``report = ...`` in the variant's ruleset.toml) rewrites
+a phase's :class:`~judge.render.ResultsContext`: the unit orders stay in the
+njudge order list; the lines that are not unit orders move to sections of
+their own (``templates/_europe1615_v3.j2``): the INFs deployed, the
+diplomatic attacks, the status sheet of the minor states, the ballot, the
+scores, the counterbalance and the modifiers in force.
+
+What the rules keep secret is wrapped in :class:`~judge.render.Secret` so
+that only its owner and the GM read it: the exact INFs a power deployed (the
+text publishes only who deployed where, R-v3-18), the numbers behind an
+attack, who voted for which Ottoman order (R-v3-49), each power's ballot,
+and orders a power sent to units that did not obey it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from judge.engine.orders import Order
+from judge.engine.results import VOID, OrderResult, PhaseOutcome
+from judge.engine.state import GameState
+from judge.engine.variant import Variant
+from judge.render.results import ResultsContext
+from judge.render.secrecy import Secret, hide_powers
+from judge.render.words import owner_name, power_name
+from judge.variants.europe1615.ballots import ballot_items
+from judge.variants.europe1615.checks import item_label
+from judge.variants.europe1615.inputs import Agree, Attack, Ballot, Deploy, Motion, Permit, WaiveCapture
+from judge.variants.europe1615.modifiers import BY_KEY
+from judge.variants.europe1615.world import Setup
+
+TEMPLATE = "_europe1615_v3.j2"
+GM_ONLY: frozenset[str] = frozenset()
+_FIGHT = re.compile(r"^(\S+) (\d+) v (\S+) (\d+):")
+_ABBREVIATION = re.compile(r"\b[A-Z]{2,8}\b")
+_RELIGION = {"CATHOLIC": "Catholic", "PROTESTANT": "Protestant", "TOLERANT": "tolerant", "ISLAMIC": "Islamic"}
+_INPUTS = (Deploy, Attack, Ballot, WaiveCapture, Motion, Permit, Agree)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a section: who, what, and how it went (``reason`` says why it did not)."""
+
+    power: str
+    text: str
+    result: str = "ok"
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StatusRow:
+    """One minor state on the status sheet (R-v3-05 step 4, R-v3-18)."""
+
+    state: str
+    status: str
+    religion: str
+    deployed: str
+    orders: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    power: str
+    capture: int
+    alignment: int
+    religion: int
+    total: int
+    rounds: int
+
+
+class V3Report:
+    """Builds the Version 3 sections of a result mail, per phase kind, with their secrets."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.board = variant.map
+        self.setup: Setup = variant.ruleset.setup  # type: ignore[attr-defined]
+
+    def context(self, ctx: ResultsContext, before: GameState, orders: Mapping[str, Sequence[Any]],
+                outcome: PhaseOutcome) -> ResultsContext:
+        """The phase's context with the variant's secrets applied and its sections in ``extra``."""
+        kind, after = before.phase.kind, outcome.state
+        units = [r for r in outcome.results if not isinstance(r.value, _INPUTS)]
+        extra: dict[str, Any] = {
+            "kind": kind, "deployments": self._deployments(outcome.results), "attacks": self._attacks(outcome.results),
+            "others": self._others(outcome.results), "ballots": self._ballots(outcome.results),
+            "ottoman": self._ottoman(before, orders, outcome.results),
+            "counterbalance": str(after.extra.get("counterbalance") or "none").lower(),
+            "modifiers": [BY_KEY[k].name for k in after.extra.get("modifiers", []) if k in BY_KEY],
+            "notes": [self._named(n) for n in after.extra.get("notes", [])] if kind in ("I", "E") else [],
+            "status": self._status(before, orders, after) if kind in ("I", "M") else [],
+            "allocation": self._allocation(after) if kind == "I" else [],
+            "ballot_result": [self._named(n) for n in after.extra.get("ballot_result", [])] if kind == "A" else [],
+            "next_ballot": [item_label(k) for k in ballot_items(self.setup, after)] if kind == "E" else [],
+            "scores": self._scores(after) if kind == "S" else [], "year": before.phase.year,
+            "round_winner": power_name(w) if (w := self._round_winner(after, before)) else "",
+            "game_over": after.extra.get("game_over"),
+        }
+        return replace(ctx, results=self._unit_results(before, units), extra=extra, extra_template=TEMPLATE)
+
+    # -- the order list --------------------------------------------------------------------
+    def _unit_results(self, before: GameState, results: list[OrderResult]) -> list[OrderResult | Secret[OrderResult]]:
+        """An order to another's unit that did not count is its sender's (and the GM's) to read."""
+        own = {str(u): owner for owner, us in before.units.items() for u in us}
+        shown: list[OrderResult | Secret[OrderResult]] = []
+        for r in results:
+            foreign = r.power in self.board.powers and own.get(r.unit) not in (None, r.power)
+            shown.append(Secret(r, frozenset({r.power})) if foreign and r.result == VOID else r)
+        return shown
+
+    # -- the lines that are not unit orders ----------------------------------------------------
+    def _deployments(self, results: list[OrderResult]) -> list[Any]:
+        """R-v3-18: who deployed where is public (the status sheet); how many INFs is the deployer's."""
+        lines = [Line(power_name(r.power), f"{r.value.amount} INFs to {self._state(r.value.state)}",
+                      r.result, self._named(r.message) if r.result != "ok" else "")
+                 for r in results if isinstance(r.value, Deploy)]
+        return hide_powers(lines, {power_name(p): frozenset({p}) for p in self.board.powers})
+
+    def _attacks(self, results: list[OrderResult]) -> list[Any]:
+        """R-v3-36 to R-v3-45: each attack and its outcome, in the order resolved; the numbers for the GM."""
+        lines: list[Any] = []
+        for r in results:
+            if not isinstance(r.value, Attack):
+                continue
+            text = f"{self._state(r.value.state)} > {power_name(r.value.target)}"
+            lines.append(Line(power_name(r.power), text, r.result, self._attack_outcome(r)))
+            if r.result == "ok":
+                lines.append(Secret(Line("", f"({r.message})", "detail"), GM_ONLY))
+        return lines
+
+    def _attack_outcome(self, r: OrderResult) -> str:
+        if r.result != "ok":
+            return self._named(r.message)  # why it failed or was void: no INF numbers in it
+        fight = _FIGHT.match(r.message)
+        if fight is None:  # the numbers are the GM's: say nothing more than that it was carried out
+            return ""
+        attacker, a, target, d = fight.group(1), int(fight.group(2)), fight.group(3), int(fight.group(4))
+        if d == 0:
+            return f"{power_name(target)} has no INFs there: nothing changes"
+        if a == d:
+            return "both lose all their INFs there"
+        loser, winner = (target, attacker) if a > d else (attacker, target)
+        return f"{power_name(loser)} loses all its INFs there; {power_name(winner)} keeps some"
+
+    def _others(self, results: list[OrderResult]) -> list[Any]:
+        """Motions are public (the players gather votes for them); waivers, permits and AGREE their sender's."""
+        lines: list[Any] = []
+        for r in results:
+            line = Line(power_name(r.power), str(r.value), r.result, self._named(r.message))
+            if isinstance(r.value, Motion):
+                lines.append(line)
+            elif isinstance(r.value, (WaiveCapture, Agree)):
+                lines.append(Secret(line, frozenset({r.power})))
+            elif isinstance(r.value, Permit):
+                lines.append(Secret(line, frozenset({r.power, r.value.power})))
+        return lines
+
+    def _ballots(self, results: list[OrderResult]) -> list[Any]:
+        """R-v3-78: a power's ballot is its own (and the GM's); the outcome is public."""
+        return [Secret(Line(power_name(r.power), str(r.value), r.result, self._named(r.message)),
+                       frozenset({r.power})) for r in results if isinstance(r.value, Ballot)]
+
+    def _ottoman(self, before: GameState, orders: Mapping[str, Sequence[Any]],
+                 results: list[OrderResult]) -> list[Any]:
+        """R-v3-47 to R-v3-49: the votes behind each Ottoman order: the GM's; each power sees its own."""
+        ruleset, board, ottoman = self.variant.ruleset, self.board, self.setup.ottoman
+        units = {board.province_of(u.location): u for u in before.units.get(ottoman, [])}
+        obeyed = {r.unit: r.order for r in results if r.power == ottoman}
+        lines: list[Any] = []
+        for power, given in sorted(orders.items()):
+            for order in given:
+                unit = units.get(board.province_of_or_none(getattr(order, "location", "")) or "")
+                if not isinstance(order, Order) or unit is None:
+                    continue
+                weight = ruleset.order_weights(before, ottoman, unit).get(power, 0)
+                done = "carried out" if obeyed.get(str(unit)) == str(order) else "not carried out"
+                line = Line(power_name(power), f"{order} (weight {weight})", done)
+                lines.append(Secret(line, frozenset({power})))
+        return lines
+
+    # -- the sheets --------------------------------------------------------------------------
+    def _status(self, before: GameState, orders: Mapping[str, Sequence[Any]], after: GameState) -> list[StatusRow]:
+        """Every minor state: status and to whom, religious marker, who has INFs there, whether it obeyed."""
+        sheet: Mapping[str, Mapping[str, Any]] = after.extra.get("status", {})
+        sent = self._orders_to_minors(before, orders) if before.phase.kind == "M" else None
+        rows = []
+        for minor, entry in sheet.items():
+            deployed = ", ".join(power_name(p) for p in entry.get("deployed", [])) or "-"
+            religion = _RELIGION.get(str(entry.get("religion")), "-")
+            follows = "" if sent is None else self._followed(minor, entry, before, sent)
+            rows.append(StatusRow(self._state(minor), self._political(entry), religion, deployed, follows))
+        return sorted(rows, key=lambda row: row.state)
+
+    def _political(self, entry: Mapping[str, Any]) -> str:
+        status, power = str(entry.get("political", "")).lower(), entry.get("power")
+        words = f"aligned to {power_name(power)}" if status == "aligned" and power else status
+        if status == "captured" and power:
+            words = f"captured by {owner_name(self.board, power)}"
+        if entry.get("dominion_of"):
+            words = f"held by {self._state(entry['dominion_of'])}: {words}"
+        return words
+
+    def _orders_to_minors(self, before: GameState, orders: Mapping[str, Sequence[Any]]) -> dict[str, set[str]]:
+        """Minor state -> the powers that sent orders to its units this phase."""
+        board = self.board
+        owner_at = {board.province_of(u.location): owner for owner, us in before.units.items() for u in us}
+        sent: dict[str, set[str]] = {}
+        for power, given in orders.items():
+            for order in given:
+                if isinstance(order, Order):
+                    owner = owner_at.get(board.province_of_or_none(order.location) or "")
+                    if owner and owner != power and owner in board.state_names and owner != self.setup.ottoman:
+                        sent.setdefault(owner, set()).add(power)
+        return sent
+
+    def _followed(self, minor: str, entry: Mapping[str, Any], before: GameState, sent: dict[str, set[str]]) -> str:
+        """R-v3-18: "whether the orders submitted are followed or not" (the senders stay unnamed)."""
+        if not before.units.get(minor):
+            return "no unit"
+        if minor not in sent:
+            return "no orders"
+        power = entry.get("power") if entry.get("political") == "ALIGNED" else None
+        return f"follows {power_name(power)}" if power in sent[minor] else "orders ignored"
+
+    def _allocation(self, after: GameState) -> list[Line]:
+        """R-v3-06: the year's INFs of each power (they follow from the centres held: public)."""
+        return [Line(power_name(p), str(n)) for p, n in sorted(after.extra.get("allocation", {}).items())]
+
+    def _scores(self, after: GameState) -> list[ScoreRow]:
+        """R-v3-107 to R-v3-112: each power's VPs this round, and the rounds it has won."""
+        rounds = after.extra.get("rounds", {})
+        return [ScoreRow(power_name(p), d["capture"], d["alignment"], d["religion"], d["total"], int(rounds.get(p, 0)))
+                for p, d in sorted(after.extra.get("score_detail", {}).items())]
+
+    def _round_winner(self, after: GameState, before: GameState) -> str | None:
+        if before.phase.kind != "S":
+            return None
+        return after.extra.get("round_winners", {}).get(str(before.phase.year))
+
+    def _state(self, abbr: str) -> str:
+        return owner_name(self.board, abbr)
+
+    def _named(self, text: str) -> str:
+        """The rules' messages name powers, states and provinces by abbreviation: write the names."""
+        def name(match: re.Match[str]) -> str:
+            word = match.group()
+            if word in self.board.powers or word in self.board.state_names:
+                return owner_name(self.board, word)
+            province = self.board.provinces.get(word)
+            return province.name if province is not None else word
+
+        return _ABBREVIATION.sub(name, text)
