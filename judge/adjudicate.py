@@ -87,7 +87,7 @@ def read_line(variant: Variant, state: GameState | None, text: str) -> Any:
     None for a line that stands but carries nothing (a ballot's header);
     raises :class:`OrderError` for a line that cannot be read.
     """
-    reader = line_reader(variant.name)
+    reader = line_reader(variant.name, variant.overrides)
     if reader is not None:
         value = reader.read(text, state)
         if value is not reader.NOT_MINE:
@@ -101,7 +101,7 @@ def read_line(variant: Variant, state: GameState | None, text: str) -> Any:
 
 def finish_lines(variant: Variant, values: list[Any]) -> list[Any]:
     """A power's values once all its lines are read (the variant's reader puts ballot lines together)."""
-    reader = line_reader(variant.name)
+    reader = line_reader(variant.name, variant.overrides)
     return reader.finish(values) if reader is not None else values
 
 

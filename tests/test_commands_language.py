@@ -107,6 +107,15 @@ ACCEPTED = [
     ("SET PRESS White", "set_press", {"press": "white"}),
     ("SET PRESS grey", "set_press", {"press": "grey"}),
     ("SET PRESS gray", "set_press", {"press": "grey"}),
+    ("SET RULE", "set_rule", {"option": None, "value": None}),
+    ("set rules Three_Centre_Count", "set_rule", {"option": "three_centre_count", "value": None}),
+    ("SET RULE ballot_minimum Net", "set_rule", {"option": "ballot_minimum", "value": "Net"}),
+    ("RULES", "rules", {"game": None}),
+    ("rules Game1", "rules", {"game": "game1"}),
+    ("GM BALLOT Wallenstein,  Catholic League, Lyon", "gm_action",
+     {"action": "BALLOT", "words": "Wallenstein, Catholic League, Lyon"}),
+    ("gm letter w a boh", "gm_action", {"action": "LETTER", "words": "w a boh"}),
+    ("GM ABANDON", "gm_action", {"action": "ABANDON", "words": ""}),
 ]
 
 
@@ -169,12 +178,15 @@ REJECTED = [
     ("BECOME", 8, "BECOME needs a power"),
     ("ROLLBACK spring", 10, "'spring' is not a phase: write it like S1901M, F1901R or W1901A"),
     ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, DEADLINE, GRACE, "
-     "TIMING, NMR or PRESS")),
+     "TIMING, NMR, PRESS or RULE")),
     ("SET COLOUR red", 5, ("unknown SET option 'COLOUR': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, DEADLINE, GRACE, TIMING, NMR or PRESS")),
+     "ABSENCE, ZONE, DEADLINE, GRACE, TIMING, NMR, PRESS or RULE")),
     ("SET ZONEX Europe/Paris", 5, ("unknown SET option 'ZONEX': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, DEADLINE, GRACE, TIMING, NMR or PRESS")),
+     "ABSENCE, ZONE, DEADLINE, GRACE, TIMING, NMR, PRESS or RULE")),
     ("SET NO", 8, "SET NO needs WAIT (SET NO WAIT is SET NOWAIT)"),
+    ("SET RULE a b c", 14, "unexpected 'c': write SET RULE [option [value]]"),
+    ("GM", 4, "GM needs a decision of the variant's rules, as in GM BALLOT Wallenstein, Catholic League"),
+    ("RULES g1 g2", 10, "unexpected 'g2': write RULES [game]"),
     ("SET PASSWORD", 14, "SET PASSWORD needs the new password"),
     ("SET ADDRESS someone", 13, "'someone' is not a mail address"),
     ("SET ZONE", 10, "SET ZONE needs a time zone such as Europe/Paris"),
@@ -417,7 +429,7 @@ def test_the_command_words_come_from_the_grammar() -> None:
     assert command_words() == {
         "help", "list", "history", "summary", "observe", "create", "signon", "join", "clear", "press",
         "broadcast", "resign", "status", "set", "start", "process", "process!", "preview", "rollback",
-        "pause", "resume", "eject", "dummy", "terminate", "become"}
+        "pause", "resume", "eject", "dummy", "terminate", "become", "rules", "gm"}
     assert command_parser() is command_parser()
 
 
@@ -431,7 +443,7 @@ def test_the_reference_documents_every_command() -> None:
     doc = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8").upper()
     words = {w.upper() for w in command_words()} | {
         f"SET {o}" for o in ("PASSWORD", "ADDRESS", "WAIT", "NOWAIT", "ABSENCE", "ZONE", "DEADLINE", "GRACE",
-                             "TIMING", "NMR", "PRESS")} | {"ENDPRESS", "SIGNOFF"}
+                             "TIMING", "NMR", "PRESS", "RULE")} | {"ENDPRESS", "SIGNOFF"}
     assert {w for w in words if f"`{w}" not in doc} == set()
 
 

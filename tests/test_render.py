@@ -13,7 +13,7 @@ from judge.adjudicate import state_from_json
 from judge.commands.orders import parse_order
 from judge.engine import GameState, Phase, PhaseOutcome, adjudicate
 from judge.paths import templates_dir
-from judge.render import NoticeContext, render_notice
+from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
 from judge.render import (
     GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
     OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, Rendered, ReplyContext, Secret, StatusContext,
@@ -353,6 +353,9 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
         "J", "demo", "Standard", list(BOARD.powers), [SummaryRow(Phase.parse("W1901A"), {"FRANCE": 5})],
         {"FRANCE": "alice"})),
     "help.j2": lambda: render_help(HelpContext("J", "judge@example.org")),
+    "rules.j2": lambda: render_rules(RulesContext(
+        "J", "demo", "Standard", [RuleLine("victory_centers", "20", "18", "a whole number from 1 to 34", "to win")],
+        [DecisionLine("BALLOT modifier, modifier, modifier", "the ballot", "Wallenstein")])),
     "game_start.j2": lambda: render_game_start(GameStartContext(
         "J", "demo", "Standard", BOARD, START, {"FRANCE": "alice"}, "FRANCE", "grey", AFTER_PARIS, "Europe/Paris")),
     "game_end.j2": lambda: render_game_end(GameEndContext(

@@ -24,7 +24,8 @@ from judge.variants import line_reader, load_variant
 
 
 def variant_of(game: Game) -> Variant:
-    return load_variant(game.variant)
+    """The game's variant, with the rule options the GM set for this game (``SET RULE``, ``game.rules``)."""
+    return load_variant(game.variant, game.rules)
 
 
 def state_of(game: Game, variant: Variant | None = None) -> GameState | None:
@@ -212,7 +213,7 @@ def _adjective(variant: Variant, power: str) -> str:
 
 def engine_orders(variant: Variant, state: GameState, game: Game) -> dict[str, list[AnyOrder]]:
     """Stored order lines back to engine values (they were checked when given), as ``judge adjudicate`` reads them."""
-    if line_reader(variant.name) is None:
+    if line_reader(variant.name, variant.overrides) is None:
         return _standard_orders(game, state.phase.kind)
     parsed: dict[str, list[Any]] = {}
     for power, orders in game.orders.items():

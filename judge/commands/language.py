@@ -47,12 +47,12 @@ __all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "KINDS", "Command", "CommandError", "P
 # use the same settings for himself) or "gm" (signed on as the game's master).
 AUDIENCE: dict[str, str] = {
     **dict.fromkeys(("help", "list", "history", "summary", "observe", "create", "signon", "signon_gm",
-                     "join"), "anyone"),
+                     "join", "rules"), "anyone"),
     **dict.fromkeys(("order", "clear", "press", "broadcast", "resign", "status", "set_password",
                      "set_address", "set_wait", "set_absence", "set_zone"), "player"),
     **dict.fromkeys(("start", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
                      "terminate", "become", "set_deadline", "set_grace", "set_timing", "set_nmr",
-                     "set_press"), "gm"),
+                     "set_press", "set_rule", "gm_action"), "gm"),
 }
 KINDS = frozenset(AUDIENCE)
 
@@ -112,6 +112,7 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "list": ("list", (("game", read_name),)),
     "history": ("history", (("game", read_name), ("from_phase", read_phase), ("to_phase", read_phase))),
     "summary": ("summary", (("game", read_name),)),
+    "rules": ("rules", (("game", read_name),)),
     "observe": ("observe", (("game", read_name), ("password", str))),
     "create": ("create", (("game", read_name), ("variant", _variant), ("password", str))),
     "join": ("join", (("game", read_name), ("password", str), ("power", read_power))),
@@ -170,6 +171,12 @@ class CommandBuilder(Transformer):
 
     def set_timing(self, c: list) -> Parsed:
         return "set_timing", read_timing(list(c))
+
+    def set_rule(self, c: list) -> Parsed:
+        return "set_rule", {"option": None if c[0] is None else str(c[0]).lower(), "value": _maybe(str, c[1])}
+
+    def gm_action(self, c: list) -> Parsed:
+        return "gm_action", {"action": str(c[0]).upper(), "words": " ".join(str(w) for w in c[1:])}
 
 
 def _word_rule(kind: str, fields: tuple[tuple[str, Reader], ...]) -> Callable[[CommandBuilder, list], Parsed]:
@@ -304,8 +311,9 @@ def _indent(raw: str) -> int:
 
 # -- syntax errors: what the command needed, in the player's words -------------------
 
-_SET_OPTIONS = "PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, DEADLINE, GRACE, TIMING, NMR or PRESS"
-_SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {"NO": "NO", "TIMEZONE": "ZONE"}
+_SET_OPTIONS = "PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, DEADLINE, GRACE, TIMING, NMR, PRESS or RULE"
+_SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {
+    "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE"}
 # command -> (how it is written, what it needs after its keywords); a command missing
 # here takes nothing after its keywords.
 _USAGE: dict[str, tuple[str, str]] = {
@@ -313,6 +321,8 @@ _USAGE: dict[str, tuple[str, str]] = {
     "HISTORY": ("HISTORY game [FROM phase] [TO phase]",
                 "a game name, then if you like the phases, as in HISTORY game1 FROM S1901M TO F1902M"),
     "SUMMARY": ("SUMMARY game", "a game name"),
+    "RULES": ("RULES [game]", "at most a game name"),
+    "GM": ("GM action words…", "a decision of the variant's rules, as in GM BALLOT Wallenstein, Catholic League"),
     "OBSERVE": ("OBSERVE game password", "a game name and a password"),
     "CREATE": ("CREATE game variant password",
                "a game name, a variant and a password, as in CREATE game1 standard secret"),
@@ -335,6 +345,7 @@ _USAGE: dict[str, tuple[str, str]] = {
     "SET TIMING": ("SET TIMING [M|R|A] key=value…", "settings such as M days=mon-fri hour=18:00 min=24h next=48h"),
     "SET NMR": ("SET NMR hold|disorder|wait", "hold, disorder or wait"),
     "SET PRESS": ("SET PRESS none|white|grey", "none, white or grey"),
+    "SET RULE": ("SET RULE [option [value]]", "at most an option and its value, as in SET RULE ballot_minimum net"),
 }
 
 

@@ -22,9 +22,10 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
-from judge.commands import anyone, gm, player
+from judge.commands import anyone, gm, player, rules
 from judge.commands.gameview import order_set
 from judge.commands.language import AUDIENCE, Command
+from judge.commands.notify import notify, readers
 from judge.commands.session import Incoming, Judge, Refused, Session, Workspace, mask
 from judge.crash import crash_point
 from judge.render import Rejected, ReplyContext, render_reply
@@ -38,6 +39,7 @@ HANDLERS: dict[str, Handler] = {
     **{name.removeprefix("do_"): getattr(anyone, name) for name in dir(anyone) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(player, name) for name in dir(player) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(gm, name) for name in dir(gm) if name.startswith("do_")},
+    **{name.removeprefix("do_"): getattr(rules, name) for name in dir(rules) if name.startswith("do_")},
 }
 _SIGNING_ON = ("signon", "signon_gm", "join", "create")
 # Player commands the GM may use for himself; orders, CLEAR and STATUS after BECOME.
@@ -141,7 +143,8 @@ def _word(cmd: Command) -> str:
     words = cmd.text.split()
     if not words:
         return cmd.kind.upper()
-    return " ".join(words[:2]).upper() if words[0].upper() == "SET" and len(words) > 1 else words[0].upper()
+    two = words[0].upper() in ("SET", "GM") and len(words) > 1
+    return " ".join(words[:2]).upper() if two else words[0].upper()
 
 
 def _not_allowed(s: Session, cmd: Command) -> str:
@@ -181,6 +184,10 @@ def finish(session: Session) -> bool:
     for index, handle in enumerate(handles):
         if handle.replay:
             continue
+        news = session.news.get(handle.game.name)
+        if news:
+            notify(handle.game, session.judge.name, f"The GM of {handle.game.name} decided",
+                   news, to=readers(handle.game, gm=False))
         handle.game.mark_applied(mid)
         if index == 0:
             for mail in outgoing:

@@ -57,7 +57,7 @@ def phase_results(judge: Judge, game: Game, played: Played, deadline: datetime |
     """The result mail's context, with the variant's own sections and secrets (``results_report``)."""
     ctx = results_context(played.variant, played.before.phase, played.outcome, judge=judge.name, game=game.name,
                           zone=game.zone, deadline=deadline, finished=finished)
-    report = results_report(played.variant.name)
+    report = results_report(played.variant.name, played.variant.overrides)
     return report.context(ctx, played.before, played.orders, played.outcome) if report is not None else ctx
 
 

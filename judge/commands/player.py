@@ -47,7 +47,7 @@ def _playing(handle: Handle) -> None:
 def do_order(s: Session, cmd: Command) -> str:
     """An order line: a unit order, or one of the variant's own lines (INFs, attacks, ballots, BID ...)."""
     handle = current(s)
-    reader = line_reader(handle.game.variant)
+    reader = line_reader(handle.variant.name, handle.variant.overrides)
     if handle.game.status == "forming" and reader is not None:
         return _sheet_line(s, handle, reader, cmd)
     _playing(handle)

@@ -129,6 +129,10 @@ class Handle:
             self._variant = variant_of(self.game)
         return self._variant
 
+    def reload(self) -> None:
+        """See the game through its variant again: its rule options changed (``SET RULE``)."""
+        self._variant, self._state, self._state_json = None, None, None
+
     @property
     def state(self) -> GameState | None:
         """The engine state, parsed again only when ``game.state`` was replaced."""
@@ -184,6 +188,11 @@ class Session:
     rejected: list[Rejected] = field(default_factory=list)
     extra_mail: list[OutgoingMail] = field(default_factory=list)
     show_orders: bool = False
+    news: dict[str, list[str]] = field(default_factory=dict)   # game -> what the GM changed, told once
+
+    def announce(self, game: str, line: str) -> None:
+        """Tell the game's players and observers, in one notice per mail however many lines the GM changed."""
+        self.news.setdefault(game, []).append(line)
 
     @property
     def store(self) -> Store:

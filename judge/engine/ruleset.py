@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.discretion import GmAction, RuleOption
 from judge.engine.orders import Unit
 from judge.engine.state import GameState, Phase
 
@@ -164,6 +165,24 @@ class Ruleset:
         The standard rule: a power that owns the ``victory_centers`` option's
         number of centres (more than half by default) wins.
         """
-        needed = int(self.options.get("victory_centers", len(self.map.centers) // 2 + 1))
+        needed = self.victory_centers()
         won = sorted(p for p, cs in state.centers.items() if len(cs) >= needed)
         return ("victory", won) if won else None
+
+    def victory_centers(self) -> int:
+        """The centres a power needs to win: the ``victory_centers`` option, more than half by default."""
+        return int(self.options.get("victory_centers", len(self.map.centers) // 2 + 1))
+
+    # -- what the rules leave to the GM (docs/commands.md: SET RULE, GM) ----------
+    def rule_options(self) -> tuple[RuleOption, ...]:
+        """The options a GM may set for one game (``SET RULE``), with the values this ruleset was given.
+
+        The loader checks a game's overrides against these before it makes
+        the game's ruleset.  The standard game offers ``victory_centers``.
+        """
+        return (RuleOption("victory_centers", self.victory_centers(), minimum=1, maximum=len(self.map.centers),
+                           note="the supply centres a power needs to win"),)
+
+    def gm_actions(self) -> tuple[GmAction, ...]:
+        """Decisions on a game's variant data the rules leave to the GM (``GM <action> …``); none here."""
+        return ()

@@ -9,8 +9,9 @@ those entitled to them.
 
 from judge.render.env import Rendered, environment, render
 from judge.render.games import (
-    GameEndContext, GameListing, GameStartContext, HelpContext, ListContext, SummaryContext, SummaryRow,
-    render_game_end, render_game_start, render_help, render_list, render_summary,
+    DecisionLine, GameEndContext, GameListing, GameStartContext, HelpContext, ListContext, RuleLine, RulesContext,
+    SummaryContext, SummaryRow, render_game_end, render_game_start, render_help, render_list, render_rules,
+    render_summary,
 )
 from judge.render.mails import (
     Accepted, LateContext, OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, ReplyContext,
@@ -28,5 +29,6 @@ __all__ = [
     "PowerStatus", "StatusContext", "render_status", "ReminderContext", "render_reminder",
     "LateContext", "render_late_notice", "PressContext", "render_press",
     "GameListing", "ListContext", "render_list", "SummaryRow", "SummaryContext", "render_summary",
+    "RuleLine", "DecisionLine", "RulesContext", "render_rules",
     "HelpContext", "render_help", "NoticeContext", "render_notice", "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
 ]

@@ -154,3 +154,39 @@ def render_game_end(ctx: GameEndContext) -> Rendered:
     rows = [(power_name(p), ctx.centers.get(p, 0), ctx.players.get(p, "")) for p in powers]
     return render("game_end.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
                   reason=ctx.reason, winners=[power_name(p) for p in ctx.winners], rows=rows)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleLine:
+    """One rule option of a game: its value now, the variant's default, what it takes and decides."""
+
+    name: str
+    value: str
+    default: str
+    allowed: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionLine:
+    """One decision the GM may make (``GM usage``): what it decides and what holds now ("" to hide it)."""
+
+    usage: str
+    summary: str
+    current: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RulesContext:
+    """RULES and SET RULE: a game's rule options and the GM's decisions its variant offers."""
+
+    judge: str
+    game: str
+    variant: str
+    options: Sequence[RuleLine] = ()
+    decisions: Sequence[DecisionLine] = ()
+
+
+def render_rules(ctx: RulesContext) -> Rendered:
+    return render("rules.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, options=ctx.options,
+                  decisions=ctx.decisions)

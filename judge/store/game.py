@@ -55,6 +55,7 @@ class Game:
     grace_end: datetime | None = None
     state: JSON = field(default_factory=dict)
     extra: JSON = field(default_factory=dict)
+    rules: JSON = field(default_factory=dict)   # the GM's rule options for this game (SET RULE)
     players: list[Player] = field(default_factory=list)
     observers: list[Observer] = field(default_factory=list)
     orders: dict[str, list[SubmittedOrder]] = field(default_factory=dict)
@@ -126,7 +127,7 @@ class Game:
                 "status": self.status, "zone": self.zone, "settings": self.settings.to_json(),
                 "timing": {kind: t.to_json() for kind, t in self.timing.items()},
                 "deadline": _opt_iso(self.deadline), "grace_end": _opt_iso(self.grace_end),
-                "state": self.state, "extra": self.extra}
+                "state": self.state, "extra": self.extra, "rules": self.rules}
 
     @classmethod
     def from_tables(cls, record: JSON, tables: dict[str, list[JSON]]) -> Game:
@@ -142,7 +143,7 @@ class Game:
             settings=Settings.from_json(record["settings"]),
             timing={kind: Timing.from_json(t) for kind, t in record["timing"].items()},
             deadline=_opt_time(record["deadline"]), grace_end=_opt_time(record["grace_end"]),
-            state=record["state"], extra=record["extra"],
+            state=record["state"], extra=record["extra"], rules=record.get("rules", {}),
             players=[Player.from_json(p) for p in tables.get("players", [])],
             observers=[Observer.from_json(o) for o in tables.get("observers", [])],
             orders=orders, applied=[d["message_id"] for d in tables.get("applied", [])],

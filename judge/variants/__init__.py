@@ -9,21 +9,35 @@
     report = "judge.render.europe1615:V3Report"   # optional: the variant's sections of result mails
     [options]                                  # passed to the ruleset as a dict
 
-Loading is cached: a variant is read once per process.
+A game may override some options (``SET RULE``, the ruleset's
+``rule_options``): ``load_variant(name, overrides)`` merges them into the
+file's.  Loading is cached: a file is read once per process, and a variant
+made once per set of overrides.
 """
 
 from __future__ import annotations
 
 import importlib
 import tomllib
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from judge.engine.discretion import (
+    OptionError,
+    Overrides,
+    check_overrides,
+    frozen_overrides,
+)
+from judge.engine.geography import Map
 from judge.engine.mapfile import parse_map
 from judge.engine.ruleset import Ruleset
 from judge.engine.variant import Variant
 from judge.paths import gamedata_dir
+
+__all__ = ["OptionError", "UnknownVariant", "available_variants", "line_reader", "load_map", "load_variant",
+           "results_report"]
 
 
 class UnknownVariant(LookupError):
@@ -34,21 +48,39 @@ def available_variants() -> list[str]:
     return sorted(p.parent.name for p in gamedata_dir().glob("*/ruleset.toml"))
 
 
+def load_variant(name: str, overrides: Mapping[str, Any] | Overrides = ()) -> Variant:
+    """The variant ``name``, with a game's rule ``overrides`` merged into its file's ``[options]``.
+
+    Each override must name one of the ruleset's ``rule_options`` and take one
+    of its values, and the ruleset must accept the options it then gets
+    (:class:`~judge.engine.discretion.OptionError` says why not).
+    """
+    return _load(name, frozen_overrides(overrides))
+
+
+@lru_cache(maxsize=256)
+def _load(name: str, overrides: Overrides) -> Variant:
+    spec, board = _read(name)
+    ruleset_class = _import_class(spec.get("ruleset", "judge.engine.ruleset:Ruleset"))
+    options = dict(spec.get("options", {}))
+    if overrides:
+        options.update(check_overrides(_load(name, ()).ruleset.rule_options(), dict(overrides)))
+    return Variant(spec.get("name", name), board, ruleset_class(board, options), overrides)
+
+
 @lru_cache(maxsize=32)
-def load_variant(name: str) -> Variant:
+def _read(name: str) -> tuple[dict[str, Any], Map]:
+    """The ruleset file and its map, read once: every game of the variant shares the map."""
     folder = gamedata_dir() / name
     spec_file = folder / "ruleset.toml"
     if not name.replace("-", "").replace("_", "").isalnum() or not spec_file.is_file():
         known = ", ".join(available_variants()) or "none"
         raise UnknownVariant(f"unknown variant {name!r} (known: {known})")
     spec = tomllib.loads(spec_file.read_text(encoding="utf-8"))
-    board = load_map(folder / spec["map"])
-    ruleset_class = _import_class(spec.get("ruleset", "judge.engine.ruleset:Ruleset"))
-    return Variant(spec.get("name", name), board, ruleset_class(board, spec.get("options", {})))
+    return spec, load_map(folder / spec["map"])
 
 
-@lru_cache(maxsize=32)
-def line_reader(name: str) -> Any | None:
+def line_reader(name: str, overrides: Overrides = ()) -> Any | None:
     """The variant's reader of its own order lines (INFs, attacks, ballots ...), or None.
 
     A reader is made with the variant's map and ruleset and has ``read(line,
@@ -58,8 +90,13 @@ def line_reader(name: str) -> Any | None:
     mail commands it also has ``key(value)`` (a later value with the same key
     replaces an earlier one) and ``check(value, power, state, earlier)`` ->
     (why it cannot stand, or ""; a note for the reply); ``state`` is None
-    before the game starts.
+    before the game starts.  ``overrides`` are the game's (``Variant.overrides``).
     """
+    return _line_reader(name, frozen_overrides(overrides))
+
+
+@lru_cache(maxsize=256)
+def _line_reader(name: str, overrides: Overrides) -> Any | None:
     spec_file = gamedata_dir() / name / "ruleset.toml"
     if not spec_file.is_file():  # a variant built in code (tests) has no file
         return None
@@ -67,12 +104,11 @@ def line_reader(name: str) -> Any | None:
     if not dotted:
         return None
     module_name, _, class_name = str(dotted).partition(":")
-    variant = load_variant(name)
+    variant = load_variant(name, overrides)
     return getattr(importlib.import_module(module_name), class_name)(variant.map, variant.ruleset)
 
 
-@lru_cache(maxsize=32)
-def results_report(name: str) -> Any | None:
+def results_report(name: str, overrides: Overrides = ()) -> Any | None:
     """The variant's writer of its own sections of a result mail, or None (``report = "module:Class"``).
 
     Made with the variant, it has ``context(ctx, before, orders, outcome)``:
@@ -80,6 +116,11 @@ def results_report(name: str) -> Any | None:
     ``before`` with ``orders`` (power -> engine values), rewritten with the
     variant's secrets (``Secret`` lines) and sections (``extra``).
     """
+    return _results_report(name, frozen_overrides(overrides))
+
+
+@lru_cache(maxsize=256)
+def _results_report(name: str, overrides: Overrides) -> Any | None:
     spec_file = gamedata_dir() / name / "ruleset.toml"
     if not spec_file.is_file():
         return None
@@ -87,10 +128,10 @@ def results_report(name: str) -> Any | None:
     if not dotted:
         return None
     module_name, _, class_name = str(dotted).partition(":")
-    return getattr(importlib.import_module(module_name), class_name)(load_variant(name))
+    return getattr(importlib.import_module(module_name), class_name)(load_variant(name, overrides))
 
 
-def load_map(path: Path):  # -> Map
+def load_map(path: Path) -> Map:
     """Parse a map file; ``include`` lines are read relative to it."""
     def read_include(relative: str) -> str:
         return (path.parent / relative).read_text(encoding="utf-8")

@@ -82,7 +82,10 @@ def _modifier_problem(setup: Setup, state: GameState, power: str, minor: str) ->
     exclusive = [m for m in active if minor in m.exclusive]
     if not exclusive:
         return ""
-    if setup.options["exclusive_conflict"] == "importance":
+    decided = [m for m in exclusive if m.key == state.extra.get("exclusive", {}).get(minor)]
+    if decided:
+        exclusive = decided  # A-v3-18: the GM said which right holds in this state (GM EXCLUSIVE)
+    elif setup.options["exclusive_conflict"] == "importance":
         exclusive = exclusive[:1]  # A-v3-18: the most important modifier decides
     for modifier in exclusive:
         entitled = entitled_power(setup, state, modifier)
@@ -111,7 +114,9 @@ def entitled_power(setup: Setup, state: GameState, modifier: Modifier) -> str | 
 
     ranked = sorted(candidates, key=weight, reverse=True)
     if len(ranked) > 1 and weight(ranked[0]) == weight(ranked[1]):
-        return None  # tied on influence and on score: the GM must decide
+        tied = [p for p in ranked if weight(p) == weight(ranked[0])]
+        chosen = state.extra.get("leaders", {}).get(modifier.key)
+        return chosen if chosen in tied else None  # tied on influence and on score: the GM decides (GM LEADER)
     return ranked[0]
 
 

@@ -20,15 +20,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from judge.engine.discretion import GmAction, RuleOption
 from judge.engine.geography import Map
 from judge.engine.orders import Unit
 from judge.engine.results import PhaseOutcome
 from judge.engine.ruleset import PhaseHandler, Ruleset
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
-from judge.variants.europe1615 import builds, checks, scoring, turn, units, winter
+from judge.variants.europe1615 import builds, checks, decisions, scoring, turn, units, winter
 from judge.variants.europe1615.auction import assign_powers
-from judge.variants.europe1615.world import Setup, active_powers
+from judge.variants.europe1615.world import Setup, active_powers, rule_options
 
 STATUS_CHECK, EARLY_WINTER, SCORING = "I", "E", "S"
 
@@ -154,6 +155,15 @@ class EuropeV3(Ruleset):
         if over.get("result") == "agreement":
             return ("victory", powers) if powers else ("agreement", [])
         return str(over.get("result", "victory")), powers
+
+    # -- what the text leaves to the GM ---------------------------------------------------
+    def rule_options(self) -> tuple[RuleOption, ...]:
+        """The readings of the ambiguities and the GM's defaults a game may change (``SET RULE``)."""
+        return rule_options(self.setup)
+
+    def gm_actions(self) -> tuple[GmAction, ...]:
+        """The ballot, the lettered units, abandonment, a secession's value, overlapping rights (``GM …``)."""
+        return decisions.gm_actions(self.setup)
 
     # -- a new game ----------------------------------------------------------------------
     def initial_state(self, year: int = 1615) -> GameState:

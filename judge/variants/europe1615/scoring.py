@@ -150,7 +150,10 @@ def agreed_winner(setup: Setup, state: GameState) -> str | None:
     ranked = sorted(alive, key=lambda p: (int(rounds.get(p, 0)), summed[p]), reverse=True)
     if not ranked:
         return None
-    if len(ranked) > 1 and (rounds.get(ranked[0], 0), summed[ranked[0]]) == (rounds.get(ranked[1], 0),
-                                                                          summed[ranked[1]]):
-        return None
+    def record(power: str) -> tuple[int, int]:
+        return int(rounds.get(power, 0)), summed[power]
+
+    if len(ranked) > 1 and record(ranked[0]) == record(ranked[1]):
+        chosen = state.extra.get("agreement_winner")  # the GM's call (GM WINNER), among the tied only
+        return chosen if chosen in [p for p in ranked if record(p) == record(ranked[0])] else None
     return ranked[0]

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.engine.discretion import OptionError, RuleOption
 from judge.engine.geography import Map
 from judge.engine.state import GameState
 from judge.variants.europe1615.tables import DEFAULT_FAITHS
@@ -49,20 +50,39 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "leading_influence": ("allocation", "state"), "counterbalance_basis": ("allocation", "deployed"),
     "neutral_bars": ("all", "powers"), "exclusive_conflict": ("importance", "none"),
     "liberate_power_centres": (True, False), "three_centre_count": ("held", "acquired"),
-    "convoy_minor_armies": (True, False),
+    "convoy_minor_armies": (True, False), "expansion_multiplier": (3, 2),
 }
-
-
-class OptionError(ValueError):
-    """A ruleset option the rules do not know how to read."""
+#: what each option decides, for the GM's RULES mail (docs/europe1615-v3.md)
+OPTION_NOTES: dict[str, str] = {
+    "attack_centre_tiebreak": "A-v3-05: at equal allocation, which power attacks first",
+    "reciprocal_alliance": "A-v3-06: whose provinces an aligned minor's unit enters without capturing",
+    "muslim_alliance": "A-v3-07: the alliance a Muslim unit needs to help into an Islamic centre",
+    "ballot_minimum": "A-v3-08: a ballot needs a vote on each modifier, or only some",
+    "motion_threshold": "A-v3-09: what a motion to cancel needs to pass",
+    "expansion_multiplier": "A-v3-10: the expanded state's award, times its centres",
+    "catholic_league_return": "A-v3-12: which liberation brings the Catholic League back",
+    "leading_influence": "A-v3-13: the measure of the power with the highest influence",
+    "counterbalance_basis": "A-v3-15: what the counterbalance compares",
+    "neutral_bars": "A-v3-17: whose units a NEUTRAL state keeps out",
+    "exclusive_conflict": "A-v3-18: where two exclusive rights meet (GM EXCLUSIVE decides one state)",
+    "liberate_power_centres": "A-v3-19: a freed home centre of a power becomes a minor state",
+    "three_centre_count": "R-v3-22: the centres that keep a state from being UNALIGNED",
+    "convoy_minor_armies": "R-v3-73: whether any minor army may be convoyed",
+    "catalonia_value": "R-v3-106: the value of Catalonia's new centre (GM VALUE once it exists)",
+}
+#: the smallest value of the options that are whole numbers without named readings
+MINIMUMS: dict[str, int] = {"catalonia_value": 1}
 
 
 def _checked(options: Mapping[str, Any]) -> dict[str, Any]:
     chosen = dict(DEFAULT_OPTIONS)
     chosen.update({k: v for k, v in options.items() if k in DEFAULT_OPTIONS})
     for name, allowed in CHOICES.items():
-        if chosen[name] not in allowed:
+        if chosen[name] not in allowed or type(chosen[name]) is not type(DEFAULT_OPTIONS[name]):
             raise OptionError(f"option {name} = {chosen[name]!r}: expected one of {', '.join(map(repr, allowed))}")
+    for name, least in MINIMUMS.items():
+        if type(chosen[name]) is not int or chosen[name] < least:
+            raise OptionError(f"option {name} = {chosen[name]!r}: expected a whole number from {least}")
     return chosen
 
 
@@ -109,6 +129,12 @@ class Setup:
 
     def is_muslim(self, owner: str) -> bool:
         return owner in self.islamic
+
+
+def rule_options(setup: Setup) -> tuple[RuleOption, ...]:
+    """The readings a GM may change for one game (``SET RULE``), with the values in force."""
+    return tuple(RuleOption(name, setup.options[name], CHOICES.get(name, ()), OPTION_NOTES.get(name, ""),
+                            MINIMUMS.get(name)) for name in DEFAULT_OPTIONS)
 
 
 def _special(text: str) -> tuple[str, str]:
