@@ -19,6 +19,7 @@ from judge.variants.europe1615.decisions import (
     choose_winner,
     gm_actions,
     letter_unit,
+    set_modifier,
     set_value,
 )
 from judge.variants.europe1615.influence import deploy_problem, entitled_power
@@ -33,7 +34,7 @@ from tests.europe1615_v3.helpers import opening, play, position, setup, v3
 
 def test_the_ruleset_offers_its_decisions_and_the_standard_game_none() -> None:
     names = [a.name for a in v3().ruleset.gm_actions()]
-    assert names == ["BALLOT", "LETTER", "ABANDON", "VALUE", "EXCLUSIVE", "LEADER", "WINNER"]
+    assert names == ["BALLOT", "LETTER", "ABANDON", "VALUE", "EXCLUSIVE", "LEADER", "WINNER", "MODIFIER"]
     assert [a.name for a in gm_actions(setup()) if not a.public] == ["WINNER"]   # AGREE lines are secret
     assert all(a.current is not None for a in gm_actions(setup()))
     from judge.variants import load_variant
@@ -194,3 +195,22 @@ def test_every_decision_shows_what_holds_now() -> None:
     shown = {a.name: a.current(state) for a in gm_actions(setup()) if a.current is not None}
     assert shown["BALLOT"].endswith("(the default)") and "W A BOH" in shown["LETTER"]
     assert shown["ABANDON"] == "none" and shown["VALUE"] == "no centre made in play yet"
+
+
+def test_A_v3_11_the_gm_puts_a_modifier_in_force_and_ends_it() -> None:
+    state = opening()
+    assert unit_strength(setup(), state, "AUSTRIA", Unit("A", "BOH")) == 1
+    after, note = set_modifier(setup(), state, "Wallenstein ON")
+    assert note == "Wallenstein is in force" and "WALLENSTEIN" not in state.extra.get("modifiers", [])
+    assert unit_strength(setup(), after, "AUSTRIA", Unit("A", "BOH")) == 2   # double strength now
+    with pytest.raises(ActionError, match="already in force"):
+        set_modifier(setup(), after, "wallenstein on")
+    ended, note = set_modifier(setup(), after, "Wallenstein OFF")
+    assert note == "Wallenstein is no longer in force"
+    assert unit_strength(setup(), ended, "AUSTRIA", Unit("A", "BOH")) == 1
+    with pytest.raises(ActionError, match="not in force"):
+        set_modifier(setup(), ended, "Wallenstein OFF")
+    with pytest.raises(ActionError, match="ON or OFF"):
+        set_modifier(setup(), state, "Wallenstein")
+    with pytest.raises(ActionError, match="no modifier is called"):
+        set_modifier(setup(), state, "Armada ON")

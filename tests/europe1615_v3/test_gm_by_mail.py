@@ -163,7 +163,7 @@ def test_an_unknown_decision_or_value_is_refused_with_what_is_allowed(sandbox: S
     mails = gm(sandbox, "GM CROWN Spain\nSET RULE ballot_minimum half\nSET RULE expansion-multiplier 2")
     text = reply(sandbox, mails, GM)
     assert ("GM CROWN Spain\n      europe1615-v3 has no GM decision CROWN (it has: BALLOT, LETTER, ABANDON, VALUE, "
-            "EXCLUSIVE, LEADER, WINNER)") in text
+            "EXCLUSIVE, LEADER, WINNER, MODIFIER)") in text
     assert "SET RULE ballot_minimum half\n      ballot_minimum takes each or net, not 'half'" in text
     assert "expansion_multiplier = 2 (the variant's default: 3)" in text
     assert sandbox.store.load_game(GAME).rules == {"expansion_multiplier": 2}

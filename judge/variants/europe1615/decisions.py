@@ -13,6 +13,7 @@ VALUE      a centre's value in a state made in play (secession)   ``extra["new_c
 EXCLUSIVE  which exclusive right holds where two meet (A-v3-18)   ``extra["exclusive"]``
 LEADER     who holds a right when the leaders tie (A-v3-13)       ``extra["leaders"]``
 WINNER     who wins an agreement when the leaders tie (R-v3-126)  ``extra["agreement_winner"]``
+MODIFIER   a modifier put in force or ended by the GM (A-v3-11)   ``extra["modifiers"]``
 =========  ===================================================  ===============================
 """
 
@@ -31,7 +32,8 @@ from judge.variants.europe1615.modifiers import (
     Modifier,
     find_modifier,
 )
-from judge.variants.europe1615.sanctions import BALLOT_SIZE, ballot_choices, unavailable
+from judge.variants.europe1615.sanctions import BALLOT_SIZE, ballot_choices, enact, unavailable
+from judge.variants.europe1615.status import modifiers_in_force
 from judge.variants.europe1615.units import special_positions
 from judge.variants.europe1615.world import Setup, active_powers, centre_value, states
 
@@ -255,6 +257,36 @@ def _abandoned_now(setup: Setup, state: GameState) -> str:
     return ", ".join(p.title() for p in state.extra.get("abandoned", [])) or "none"
 
 
+def set_modifier(setup: Setup, state: GameState, words: str) -> tuple[GameState, str]:
+    """A modifier in force from now, or ended (A-v3-11: the modifiers of 1615 are the GM's to set).
+
+    ON goes through the ballot's own enactment, so one-off effects (a
+    secession, Catalonia's centre) happen as if voted; OFF only ends it.
+    """
+    name, _, switch = words.strip().rpartition(" ")
+    switch = switch.upper()
+    if switch not in ("ON", *_OFF) or not name.strip():
+        raise ActionError("say which modifier and ON or OFF, e.g. MODIFIER Wallenstein ON")
+    modifier = find_modifier(name.strip())
+    if modifier is None:
+        raise ActionError(f"no modifier is called {name.strip()!r}")
+    work = state.copy()
+    in_force = list(modifiers_in_force(work))
+    if switch == "ON":
+        if modifier.key in in_force:
+            raise ActionError(f"{modifier.name} is already in force")
+        notes = enact(setup, work, [modifier.key])
+        return work, "; ".join(notes)
+    if modifier.key not in in_force:
+        raise ActionError(f"{modifier.name} is not in force")
+    work.extra["modifiers"] = [k for k in in_force if k != modifier.key]
+    return work, f"{modifier.name} is no longer in force"
+
+
+def _modifiers_now(setup: Setup, state: GameState) -> str:
+    return _names(list(modifiers_in_force(state))) or "none"
+
+
 Decision = Callable[[Setup, GameState, str], tuple[GameState, str]]
 Shown = Callable[[Setup, GameState], str]
 
@@ -284,4 +316,6 @@ def gm_actions(setup: Setup) -> tuple[GmAction, ...]:
                "(A-v3-13)", choose_leader, _leaders_now),
         action("WINNER", "WINNER power | DEFAULT", "who wins if the players agree to stop while the leaders tie "
                "(R-v3-126)", choose_winner, _winner_now, public=False),
+        action("MODIFIER", "MODIFIER modifier ON | OFF", "a modifier put in force or ended by the GM, e.g. those "
+               "of 1615 (A-v3-11)", set_modifier, _modifiers_now),
     )
