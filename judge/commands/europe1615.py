@@ -218,6 +218,10 @@ def _text(words: Any) -> str:
     return " ".join(str(w) for w in words.children)
 
 
+#: the reader every Europe 1615 edition names (``lines = ...``); what a line may be is the edition's ``inputs``
+Europe1615Lines = V3Lines
+
+
 def _column(words: Any) -> int:
     token = words if isinstance(words, Token) else words.children[0]
     return int(token.column or 1)

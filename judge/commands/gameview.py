@@ -82,8 +82,9 @@ def _due_units(variant: Variant, state: GameState, power: str) -> Due:
     if kind == MOVEMENT:
         weights = variant.ruleset.order_weights
         return Due(tuple(str(u) for u in state.units.get(power, ()) if weights(state, power, u).get(power)))
-    if kind == RETREAT:
-        return Due(tuple(str(d.unit) for d in state.dislodged if d.power == power))
+    if kind == RETREAT:  # a unit retreats on the orders of whoever commands it (a minor's: its aligned power)
+        weights = variant.ruleset.order_weights
+        return Due(tuple(str(d.unit) for d in state.dislodged if weights(state, d.power, d.unit).get(power)))
     if kind == ADJUSTMENT:
         owed = variant.ruleset.adjustment_count(state, power)
         if owed > 0 and not _free_sites(variant, state, power):
@@ -167,7 +168,8 @@ def check_order(variant: Variant, state: GameState, power: str, order: AnyOrder)
     if kind == ADJUSTMENT:
         return _check_adjustment(variant, state, power, order, province)
     if kind == RETREAT:
-        unit = next((d.unit for d in state.dislodged if d.power == power
+        weights = variant.ruleset.order_weights
+        unit = next((d.unit for d in state.dislodged if weights(state, d.power, d.unit).get(power)
                      and board.province_of(d.unit.location) == province), None)
         if unit is None:
             return order, f"no {_adjective(variant, power)} unit must retreat from {_name(variant, province)}"

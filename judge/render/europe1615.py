@@ -255,3 +255,7 @@ class V3Report:
             return province.name if province is not None else word
 
         return _ABBREVIATION.sub(name, text)
+
+
+#: the report every Europe 1615 edition names (``report = ...``)
+Europe1615Report = V3Report

@@ -1,4 +1,7 @@
-"""Europe 1615: Prelude to War, as engine rulesets (Version 3: :class:`EuropeV3`).
+"""Europe 1615: Prelude to War, as one engine ruleset for every edition (:class:`Europe1615`).
+
+Version 3 and the edition of 8 August 2013 differ only in their ruleset
+files' strategies and numbers (:mod:`.edition`); ``EuropeV3`` is the same class.
 
 The package holds the rules as pure modules (influence, statuses, attacks,
 units, sanctions, ballots, winter, scoring) and the ruleset that hooks them
@@ -15,6 +18,6 @@ from judge.variants.europe1615.inputs import (
     Permit,
     WaiveCapture,
 )
-from judge.variants.europe1615.ruleset import EuropeV3
+from judge.variants.europe1615.ruleset import Europe1615, EuropeV3
 
-__all__ = ["Agree", "Attack", "Ballot", "Deploy", "EuropeV3", "Motion", "Permit", "WaiveCapture"]
+__all__ = ["Agree", "Attack", "Ballot", "Deploy", "Europe1615", "EuropeV3", "Motion", "Permit", "WaiveCapture"]

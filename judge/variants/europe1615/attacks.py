@@ -1,16 +1,20 @@
 """Diplomatic attacks: one per power per movement phase, weakest first, by mutual reduction (R-v3-36 to R-v3-45).
 
-Step 2 of each movement phase (R-v3-05): the INFs deployed in step 1 are
-already in place, so an attack may hit them (R-v3-37).  Each attack works on
-what the attacks before it left (R-v3-42).
+Step 2 of each movement phase (R-v3-05, R-1308-05): the INFs deployed in
+step 1 are already in place, so an attack may hit them (R-v3-37).  Each
+attack works on what the attacks before it left (R-v3-42, R-1308-59).  The
+edition says who goes first (``attack_order``), whether the first phase has
+attacks, whether a power has a second attack inside the Ottoman Empire
+(R-1308-56), and what an attack on a power without INFs there is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from judge.engine.results import OK, VOID, OrderResult
 from judge.engine.state import GameState
+from judge.variants.europe1615.income import phase_income
 from judge.variants.europe1615.influence import previous_scores
 from judge.variants.europe1615.inputs import Attack
 from judge.variants.europe1615.modifiers import in_force
@@ -29,6 +33,11 @@ FAILED = "failed"
 
 
 def attack_sequence(setup: Setup, state: GameState, powers: Sequence[str]) -> list[str]:
+    """The order in which powers attack: the edition's ``attack_order``."""
+    return SEQUENCE[setup.edition.attack_order](setup, state, powers)
+
+
+def by_allocation(setup: Setup, state: GameState, powers: Sequence[str]) -> list[str]:
     """R-v3-39: least yearly allocation first; ties by centres (A-v3-05), then by last year's score, then name."""
     fewer_first = setup.options["attack_centre_tiebreak"] != "more_first"
     last = previous_scores(state)
@@ -41,6 +50,33 @@ def attack_sequence(setup: Setup, state: GameState, powers: Sequence[str]) -> li
     return sorted(powers, key=key)
 
 
+def by_phase_infs(setup: Setup, state: GameState, powers: Sequence[str]) -> list[str]:
+    """R-1308-57: least INFs received for the phase first; a tie as in the previous phase's sequence, then by name."""
+    income = state.extra.get("income") or {p: phase_income(setup, state, p) for p in powers}
+    before = list(state.extra.get("attack_sequence", []))
+
+    def key(power: str) -> tuple[int, int, str]:
+        return int(income.get(power, 0)), before.index(power) if power in before else len(before), power
+
+    return sorted(powers, key=key)
+
+
+SEQUENCE: dict[str, Callable[[Setup, GameState, Sequence[str]], list[str]]] = {
+    "allocation": by_allocation, "phase_infs": by_phase_infs}
+
+
+def first_movement_phase(setup: Setup, state: GameState) -> bool:
+    """The game's first movement phase (Spring 1615), which has no diplomatic attacks in 2013-08 (R-1308-54)."""
+    first = next(season for season, kind in setup.edition.phases if kind == "M")
+    return state.phase.year == setup.edition.number("first_year") and state.phase.season == first
+
+
+def attack_class(setup: Setup, attack: Attack) -> str:
+    """"" for a power's one attack of the phase; the Ottomans' abbreviation for its second (R-1308-56)."""
+    ottoman = setup.edition.ottoman_attack and attack.state.upper() == setup.ottoman
+    return setup.ottoman if ottoman else ""
+
+
 def immune(state: GameState, power: str) -> str:
     """R-v3-44: the modifier that makes ``power`` immune to diplomatic attacks ("" if none)."""
     for modifier in in_force(modifiers_in_force(state)):
@@ -51,17 +87,33 @@ def immune(state: GameState, power: str) -> str:
 
 def resolve_attacks(setup: Setup, state: GameState,
                     given: Mapping[str, Sequence[Attack]]) -> list[OrderResult]:
-    """Carry out this phase's attacks in sequence, changing ``state.extra["influence"]``."""
+    """Carry out this phase's attacks in sequence, changing ``state.extra["influence"]``.
+
+    The sequence of every power is kept in ``extra["attack_sequence"]`` (the
+    next phase's tie-break, R-1308-57).
+    """
     results: list[OrderResult] = []
-    chosen: dict[str, Attack] = {}
+    chosen: dict[tuple[str, str], Attack] = {}
+    barred = not setup.edition.attacks_in_first_phase and first_movement_phase(setup, state)
     for power, attacks in given.items():
-        for earlier in attacks[:-1]:  # R-v3-36: one attack per phase; a later line corrects an earlier
-            results.append(OrderResult(power, earlier.state, earlier, VOID,
-                                       "only one diplomatic attack per phase: a later one replaces it"))
-        if attacks:
-            chosen[power] = attacks[-1]
-    for power in attack_sequence(setup, state, list(chosen)):
-        results.append(_attack(setup, state, power, chosen[power]))
+        by_class: dict[str, list[Attack]] = {}
+        for attack in attacks:
+            by_class.setdefault(attack_class(setup, attack), []).append(attack)
+        for kind, lines in by_class.items():
+            for earlier in lines[:-1]:  # R-v3-36, R-1308-55: one attack per phase; a later line corrects an earlier
+                results.append(OrderResult(power, earlier.state, earlier, VOID,
+                                           "only one diplomatic attack per phase: a later one replaces it"))
+            chosen[(power, kind)] = lines[-1]
+    sequence = attack_sequence(setup, state, sorted(set(active_powers(setup, state)) | {p for p, _ in chosen}))
+    state.extra["attack_sequence"] = sequence
+    for power in sequence:
+        for kind in ("", setup.ottoman):
+            attack = chosen.get((power, kind))
+            if attack is not None and barred:
+                results.append(OrderResult(power, attack.state, attack, VOID,
+                                           "no diplomatic attacks in the first movement phase"))  # R-1308-54
+            elif attack is not None:
+                results.append(_attack(setup, state, power, attack))
     return results
 
 
@@ -71,13 +123,15 @@ def _attack(setup: Setup, state: GameState, power: str, attack: Attack) -> Order
     problem = attack_problem(setup, state, power, minor, target)
     if problem:
         return OrderResult(power, minor, attack, VOID, problem)
-    shield = immune(state, target)
+    shield = immune(state, target) if setup.edition.modifiers else ""  # R-1308-61: no immunity in 2013-08
     if shield:
         return OrderResult(power, minor, attack, FAILED, f"{target} is immune to diplomatic attacks ({shield})")
     present = state.extra.setdefault("influence", {}).setdefault(minor, {})
     mine, theirs = int(present.get(power, 0)), int(present.get(target, 0))
-    if mine == 0:  # R-v3-42: nothing left to attack with
+    if mine == 0:  # R-v3-42, R-1308-59: nothing left to attack with
         return OrderResult(power, minor, attack, FAILED, f"{power} has no INFs in {minor}")
+    if theirs == 0 and setup.edition.attack_without_target == "failed":  # R-1308-59
+        return OrderResult(power, minor, attack, FAILED, f"{target} has no INFs in {minor}")
     cut = min(mine, theirs)  # R-v3-41: mutual reduction
     present[power], present[target] = mine - cut, theirs - cut
     for side in (power, target):

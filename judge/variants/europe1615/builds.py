@@ -21,8 +21,10 @@ from judge.engine.variant import Variant
 from judge.variants.europe1615.ballots import hold_ballot
 from judge.variants.europe1615.inputs import Ballot
 from judge.variants.europe1615.modifiers import in_force
-from judge.variants.europe1615.status import aligned_to, modifiers_in_force
+from judge.variants.europe1615.status import aligned_to, modifiers_in_force, religion, status_sheet
+from judge.variants.europe1615.tables import OPPOSED
 from judge.variants.europe1615.turn import out_of_phase, sort_orders
+from judge.variants.europe1615.winter import settle_build_phase
 from judge.variants.europe1615.units import special_positions
 from judge.variants.europe1615.world import (
     Setup,
@@ -38,29 +40,77 @@ from judge.variants.europe1615.world import (
 
 def play_late_winter(variant: Variant, setup: Setup, state: GameState,
                      orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+    """Late Winter (Version 3), or the build phase of an edition without Early Winter, which settles first."""
     found = sort_orders(orders)
     work = state.copy()
-    results = out_of_phase(found, (Ballot,), "Late Winter")
-    results += hold_ballot(setup, work, found.of(Ballot))
+    settles = ("W", "E") not in setup.edition.phases
+    notes, results = settle_build_phase(setup, work) if settles else ([], [])
+    results += out_of_phase(found, (Ballot,) if setup.edition.modifiers else (),
+                            "the build phase" if settles else "Late Winter")
+    if setup.edition.modifiers:
+        results += hold_ballot(setup, work, found.of(Ballot))
     results += rebuild_minors(setup, work)
     own, for_minors = route_builds(setup, work, found.units)
-    results += minor_builds(setup, work, for_minors)
+    own, refused = fleets_in_ports(setup, own)
+    for_minors, refused_too = fleets_in_ports(setup, for_minors)  # type: ignore[assignment]
+    results += refused + refused_too + minor_builds(setup, work, for_minors)
     results += ottoman_builds(setup, work)
     outcome = adjudicate_adjustments(variant, work, own)
-    outcome.state.extra.pop("waived", None)  # R-v3-115: a waiver holds until this build phase
+    outcome.state.extra.pop("waived", None)  # R-v3-115, R-1308-69: a waiver holds until this build phase
+    if settles:
+        outcome.state.extra["notes"] = notes
+        outcome.state.extra["status"] = status_sheet(setup, outcome.state)  # the sheet the next phase's INFs read
     outcome.results = results + outcome.results
     return outcome
 
 
+def fleets_in_ports(setup: Setup, given: Mapping[str, Sequence[Any]]) -> tuple[dict[str, list[Any]],
+                                                                               list[OrderResult]]:
+    """R-1308-73 (``fleet_builds = "ports"``): a fleet is built only in a port; other builds pass."""
+    kept: dict[str, list[Any]] = {}
+    refused: list[OrderResult] = []
+    board = setup.board
+    for power, orders in given.items():
+        for order in orders:
+            province = board.province_of_or_none(order.location) if isinstance(order, Build) else None
+            fleet = isinstance(order, Build) and (order.unit_type == FLEET or "/" in order.location)
+            if setup.edition.fleet_builds == "ports" and fleet and province and not board.provinces[province].port:
+                refused.append(OrderResult(power, order.unit_text, order, VOID, f"{province} is not a port: "
+                                           "fleets are built only in ports"))
+                continue
+            kept.setdefault(power, []).append(order)
+    return kept, refused
+
+
 def power_build_sites(setup: Setup, state: GameState, power: str) -> tuple[str, ...]:
-    """R-v3-118, R-v3-119: owned home centres and captured minor centres; no Islamic centre, no banned one."""
+    """R-v3-118, R-v3-119, R-1308-72, R-1308-74: owned homes and captured minor centres, less the barred ones.
+
+    Never an Islamic centre, nor one a modifier bans; an edition with
+    ``faith_builds`` bars a centre where the opposing faith holds sway, and
+    ``captured_builds = "same_faith"`` adds the captured homes of powers of
+    the power's own faith.
+    """
     owned = holdings(setup, state, power)
     banned = {m.no_build[1] for m in in_force(modifiers_in_force(state)) if m.no_build and m.no_build[0] == power}
     islamic = {c for s in setup.islamic for c in home_centres(setup, state, s)}
     minor_homes = {c for m in states(setup, state) for c in home_centres(setup, state, m)}
     sites = [c for c in home_centres(setup, state, power) if c in owned]
     sites += sorted(c for c in owned & minor_homes if c not in sites)
-    return tuple(c for c in sites if c not in banned and c not in islamic)
+    if setup.edition.captured_builds == "same_faith":
+        faith = setup.faith.get(power)
+        sites += sorted(c for p in setup.powers if p != power and setup.faith.get(p) == faith
+                        for c in home_centres(setup, state, p) if c in owned)
+    barred = banned | islamic | (_opposed_centres(setup, state, power) if setup.edition.faith_builds else set())
+    return tuple(c for c in sites if c not in barred)
+
+
+def _opposed_centres(setup: Setup, state: GameState, power: str) -> set[str]:
+    """Centres of minor states the opposing faith controls (R-1308-72), and homes of its powers (R-1308-74)."""
+    opposed = OPPOSED.get(setup.faith.get(power, ""))
+    found = {c for m in states(setup, state) if religion(setup, state, m) == opposed and opposed
+             for c in home_centres(setup, state, m)}
+    return found | {c for p in setup.powers if opposed and setup.faith.get(p) == opposed
+                    for c in home_centres(setup, state, p)}
 
 
 def power_adjustment_count(setup: Setup, state: GameState, owner: str) -> int:
@@ -167,6 +217,8 @@ def _take_letter(setup: Setup, state: GameState, owner: str, unit: Unit) -> None
 def ottoman_builds(setup: Setup, state: GameState) -> list[OrderResult]:
     """The Ottomans build armies on free centres they hold, home centres and the most valuable first."""
     owner, results = setup.ottoman, []
+    if owner in setup.minors and aligned_to(setup, state, owner) is not None:
+        return results  # R-1308-28, R-1308-35: the aligned power orders the Ottoman builds
     due = len(holdings(setup, state, owner)) - state.unit_count(owner)
     homes = home_centres(setup, state, owner)
     free = sorted((c for c in holdings(setup, state, owner) if unit_owner_at(state, setup.board, c) is None),

@@ -16,9 +16,9 @@ from judge.engine.state import GameState
 from judge.variants.europe1615.attacks import attack_problem, immune
 from judge.variants.europe1615.auction import bid_problem
 from judge.variants.europe1615.ballots import CANCEL, allowance, ballot_items, item_named
-from judge.variants.europe1615.influence import deploy_problem, remaining
+from judge.variants.europe1615.influence import budget, deploy_problem, period, remaining
 from judge.variants.europe1615.inputs import (
-    Agree, Attack, Ballot, Bid, Deploy, MinorDisband, Motion, Permit, WaiveCapture,
+    INPUT_NAMES, Agree, Attack, Ballot, Bid, Deploy, MinorDisband, Motion, Permit, WaiveCapture,
 )
 from judge.variants.europe1615.modifiers import BY_KEY, find_modifier
 from judge.variants.europe1615.sanctions import BALLOT_SIZE
@@ -41,6 +41,8 @@ WHAT = {Deploy: "an INF deployment", Attack: "a diplomatic attack", WaiveCapture
 def input_key(setup: Setup, value: Any) -> str:
     """The key under which a power's input is kept for the phase: a later line with the same key replaces it."""
     simple = {Attack: "ATTACK", Motion: "MOTION", Agree: "AGREE", Bid: "BID"}
+    if isinstance(value, Attack) and setup.edition.ottoman_attack and value.state == setup.ottoman:
+        return f"ATTACK:{setup.ottoman}"  # R-1308-56: the second attack, inside the Ottoman Empire
     if type(value) in simple:
         return simple[type(value)]
     if isinstance(value, Deploy):
@@ -58,6 +60,8 @@ def input_key(setup: Setup, value: Any) -> str:
 
 def check_input(setup: Setup, state: GameState | None, power: str, value: Any, earlier: Sequence[Any]) -> Check:
     """Why ``power`` cannot send ``value`` now ("" if it can), and a note; ``earlier``: its other lines this phase."""
+    if INPUT_NAMES.get(type(value)) not in setup.edition.inputs:
+        return f"{WHAT.get(type(value), 'this line')} is not part of this edition's rules", ""
     if isinstance(value, Bid):
         if state is not None:
             return "BID sheets are sent before the game starts", ""
@@ -91,11 +95,11 @@ def _deploy(setup: Setup, state: GameState, power: str, value: Deploy, others: l
         return problem, ""
     if value.amount <= 0:
         return "deploy a positive number of INFs", ""
-    total = allocation(setup, state, power)
+    total, when = budget(setup, state, power), period(setup)
     left = remaining(setup, state, power) - sum(v.amount for v in others if isinstance(v, Deploy))
     if value.amount > left:
-        return f"over this year's budget: {max(left, 0)} of {total} INFs left", ""
-    return "", f"{value.amount} INFs to {_name(setup, value.state)}; {left - value.amount} of {total} left this year"
+        return f"over {when}'s budget: {max(left, 0)} of {total} INFs left", ""
+    return "", f"{value.amount} INFs to {_name(setup, value.state)}; {left - value.amount} of {total} left {when}"
 
 
 def _attack(setup: Setup, state: GameState, power: str, value: Attack, others: list[Any]) -> Check:
@@ -104,6 +108,8 @@ def _attack(setup: Setup, state: GameState, power: str, value: Attack, others: l
     if problem:
         return problem, ""
     notes = ["one attack per phase: a later attack replaces this one"]
+    if input_key(setup, value) != "ATTACK":
+        notes = ["your one attack inside the Ottoman Empire this phase, told only to the powers involved"]
     shield = immune(state, value.target)
     if shield:
         notes.append(f"{value.target.title()} is immune ({shield}): the attack will fail")
@@ -241,7 +247,7 @@ def may_order(setup: Setup, state: GameState, power: str, owner: str) -> bool:
         return True
     if power not in active_powers(setup, state):
         return False
-    if owner == setup.ottoman:
+    if owner == setup.ottoman and owner not in setup.minors:
         return allocation(setup, state, power) > 0
     if owner not in states(setup, state):
         return False

@@ -35,6 +35,7 @@ from judge.variants.europe1615.modifiers import (
 from judge.variants.europe1615.sanctions import BALLOT_SIZE, ballot_choices, enact, unavailable
 from judge.variants.europe1615.status import modifiers_in_force
 from judge.variants.europe1615.units import special_positions
+from judge.variants.europe1615.victory import alliances_now, declare_alliance
 from judge.variants.europe1615.world import Setup, active_powers, centre_value, states
 
 _DEFAULT = ("DEFAULT", "AUTO", "NONE")
@@ -292,7 +293,7 @@ Shown = Callable[[Setup, GameState], str]
 
 
 def gm_actions(setup: Setup) -> tuple[GmAction, ...]:
-    """The decisions a Version 3 GM may make by mail, bound to the game's setup.
+    """The decisions the edition's GM may make by mail (its ``gm_actions``), bound to the game's setup.
 
     All are public but the GM's call on an agreement, which would tell the
     players who has agreed (the AGREE lines are secret).
@@ -301,7 +302,7 @@ def gm_actions(setup: Setup) -> tuple[GmAction, ...]:
                public: bool = True) -> GmAction:
         return GmAction(name, usage, summary, partial(decide, setup), partial(current, setup), public)
 
-    return (
+    every = (
         action("BALLOT", "BALLOT modifier, modifier, modifier | DEFAULT",
                "the modifiers on the coming Late Winter's ballot (R-v3-78)", choose_ballot, _ballot_now),
         action("LETTER", "LETTER letter army", "which army carries a letter: W is Wallenstein's (R-v3-86)",
@@ -318,4 +319,7 @@ def gm_actions(setup: Setup) -> tuple[GmAction, ...]:
                "(R-v3-126)", choose_winner, _winner_now, public=False),
         action("MODIFIER", "MODIFIER modifier ON | OFF", "a modifier put in force or ended by the GM, e.g. those "
                "of 1615 (A-v3-11)", set_modifier, _modifiers_now),
+        action("ALLIANCE", "ALLIANCE power power", "two powers' permanent alliance, declared to the GM before "
+               "1618 (R-1308-81)", declare_alliance, alliances_now),
     )
+    return tuple(a for a in every if a.name in setup.edition.gm_actions)

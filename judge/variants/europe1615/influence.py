@@ -1,14 +1,18 @@
-"""Influence points: the budget across the year, and where a power may deploy (R-v3-09 to R-v3-17).
+"""Influence points: the budget, and where a power may deploy (R-v3-09 to R-v3-17, R-1308-06 to R-1308-18).
 
-The yearly allocation itself is :func:`.world.yearly_allocation`.
+The budget is the edition's ``influence`` strategy: a yearly allocation
+(Version 3: :func:`.world.yearly_allocation`, spent across the year's three
+movement phases) or the INFs of each movement phase (2013-08:
+:func:`.income.phase_income`; what is not spent lapses, R-1308-07).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from judge.engine.results import OK, VOID, OrderResult
 from judge.engine.state import GameState
+from judge.variants.europe1615.income import phase_income
 from judge.variants.europe1615.inputs import Deploy
 from judge.variants.europe1615.modifiers import (
     ANY,
@@ -38,9 +42,41 @@ from judge.variants.europe1615.world import (
 )
 
 
+#: the edition's ``influence`` strategy: a power's INFs for the period, and what the period is called
+BUDGET: dict[str, tuple[Callable[[Setup, GameState, str], int], str]] = {
+    "yearly": (allocation, "this year"), "per_phase": (phase_income, "this phase")}
+
+
+def open_period(setup: Setup, state: GameState) -> None:
+    """At the start of a movement phase: each power's INFs for it, in ``extra["income"]`` (R-1308-06).
+
+    The INFs of a phase lapse at its end (R-1308-07), so the deployments
+    counted against them start again; a yearly allocation is counted from
+    the Initial Status Check instead.
+    """
+    if setup.edition.influence == "per_phase":
+        state.extra["deployed"] = {}
+        state.extra["income"] = {p: budget(setup, state, p) for p in setup.powers}
+
+
+def close_period(setup: Setup, state: GameState) -> None:
+    """At the end of a movement phase: its unused INFs lapse (R-1308-07), so nothing is left deployed."""
+    if setup.edition.influence == "per_phase":
+        state.extra.pop("deployed", None)
+
+def budget(setup: Setup, state: GameState, power: str) -> int:
+    """The INFs a power has for the period: the year's allocation, or the phase's INFs."""
+    return BUDGET[setup.edition.influence][0](setup, state, power)
+
+
+def period(setup: Setup) -> str:
+    """"this year" or "this phase": what unused INFs outlast (R-v3-09) or not (R-1308-07)."""
+    return BUDGET[setup.edition.influence][1]
+
+
 def remaining(setup: Setup, state: GameState, power: str) -> int:
-    """R-v3-09: what is left to deploy this year."""
-    return allocation(setup, state, power) - int(state.extra.get("deployed", {}).get(power, 0))
+    """R-v3-09, R-1308-07: what is left to deploy this year, or this phase."""
+    return budget(setup, state, power) - int(state.extra.get("deployed", {}).get(power, 0))
 
 
 def deploy_problem(setup: Setup, state: GameState, power: str, minor: str) -> str:
@@ -52,8 +88,8 @@ def deploy_problem(setup: Setup, state: GameState, power: str, minor: str) -> st
     if captured(setup, state, minor):
         return f"{minor} has been captured: no power may deploy INFs there"  # R-v3-16
     if minor == setup.papal and setup.faith.get(power) != CATHOLIC:
-        return "only the Catholic powers may deploy INFs to the Papal States"  # R-v3-13
-    if locked(state, minor):
+        return "only the Catholic powers may deploy INFs to the Papal States"  # R-v3-13, R-1308-11
+    if locked(setup, state, minor):
         return f"{minor} takes no INFs until its modifier has passed"  # R-v3-14, R-v3-15
     return _counterbalance_problem(setup, state, power, minor) or _modifier_problem(setup, state, power, minor)
 
@@ -137,8 +173,8 @@ def apply_deployments(setup: Setup, state: GameState, power: str, given: Sequenc
         if not problem and order.amount <= 0:
             problem = "deploy a positive number of INFs"
         if not problem and order.amount > remaining(setup, state, power):
-            problem = (f"over this year's budget: {remaining(setup, state, power)} of "
-                       f"{allocation(setup, state, power)} INFs left")  # R-v3-09
+            problem = (f"over {period(setup)}'s budget: {remaining(setup, state, power)} of "
+                       f"{budget(setup, state, power)} INFs left")  # R-v3-09, R-1308-06
         if problem:
             results.append(OrderResult(power, minor, order, VOID, problem))
             continue

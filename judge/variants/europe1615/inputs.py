@@ -111,3 +111,8 @@ class MinorDisband(Remove):
 
 
 VariantInput = Deploy | Attack | Ballot | WaiveCapture | Motion | Agree | Permit | Bid | MinorDisband
+
+#: the name under which an edition's file lists the lines it takes (``inputs``)
+INPUT_NAMES: dict[type, str] = {Deploy: "INF", Attack: "ATTACK", WaiveCapture: "WAIVE", Motion: "MOTION",
+                                Permit: "PERMIT", Agree: "AGREE", Ballot: "BALLOT", Bid: "BID",
+                                MinorDisband: "DISBAND"}

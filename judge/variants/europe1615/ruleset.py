@@ -1,10 +1,13 @@
-"""Europe 1615, "EUROPE 1615: VERSION 3" (Medeiros), as a ruleset of the standard engine.
+"""Europe 1615 (Medeiros), every edition, as a ruleset of the standard engine.
 
 Every hook is a thin call into the module that holds the rule; the phase
 handlers play the phases the standard engine does not know, and wrap its
 movement and retreat phases with the steps the text adds (R-v3-04, R-v3-05).
+How an edition differs (the edition of 8 August 2013 from Version 3) is its
+ruleset file's named strategies, read into :class:`.edition.Edition`; the
+year is its ``phases``.
 
-The year (R-v3-04)::
+The Version 3 year (R-v3-04)::
 
     S I   Initial Status Check
     S M   Spring movement (deploy, attack, statuses, orders)   S R  retreats
@@ -13,6 +16,9 @@ The year (R-v3-04)::
     W E   Early Winter: required disbands
     W A   Late Winter: ballot, builds
     W S   Scoring
+
+The 2013-08 year (R-1308-03): S M, S R, U M, U R, F M, F R, W A (the build
+phase, which settles the year's captures), W S (scoring, in 1616, 1618, 1620).
 """
 
 from __future__ import annotations
@@ -34,16 +40,17 @@ from judge.variants.europe1615.world import Setup, active_powers, rule_options
 STATUS_CHECK, EARLY_WINTER, SCORING = "I", "E", "S"
 
 
-class EuropeV3(Ruleset):
-    """The Version 3 rules: influence, statuses, attacks, minor states, sanctions, ballots, scoring."""
+class Europe1615(Ruleset):
+    """Influence, statuses, attacks, minor states, (sanctions, ballots,) scoring: the edition says which."""
 
-    name = "europe1615-v3"
+    name = "europe1615"
     phase_cycle = (("S", STATUS_CHECK), ("S", "M"), ("S", "R"), ("U", "M"), ("U", "R"), ("F", "M"), ("F", "R"),
                    ("W", EARLY_WINTER), ("W", "A"), ("W", SCORING))
 
     def __init__(self, board: Map, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(board, options)
         self.setup = Setup.from_map(board, self.options)
+        self.phase_cycle = self.setup.edition.phases
 
     @property
     def variant(self) -> Variant:
@@ -85,7 +92,9 @@ class EuropeV3(Ruleset):
                 EARLY_WINTER: self._early_winter, "A": self._late_winter, SCORING: self._scoring}
 
     def phase_needed(self, state: GameState) -> bool | None:
-        """Every phase but the retreats is played each year: each has statuses, disbands, a ballot or scores."""
+        """Every phase but the retreats is played each year, Scoring in the edition's years (R-1308-62)."""
+        if state.phase.kind == SCORING:
+            return self.setup.edition.scores_in(state.phase.year)
         return None if state.phase.kind == "R" else True
 
     def build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
@@ -114,7 +123,12 @@ class EuropeV3(Ruleset):
         return outcome
 
     def _late_winter(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
-        return builds.play_late_winter(self.variant, self.setup, state, orders)
+        outcome = builds.play_late_winter(self.variant, self.setup, state, orders)
+        if ("W", EARLY_WINTER) not in self.phase_cycle:  # the build phase settled the year's captures
+            ended = scoring.check_end(self.setup, outcome.state)
+            if ended and "game_over" not in outcome.state.extra:
+                outcome.state.extra["game_over"] = ended
+        return outcome
 
     def _scoring(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
         return scoring.play_scoring(self.setup, state, orders)
@@ -162,7 +176,7 @@ class EuropeV3(Ruleset):
         return rule_options(self.setup)
 
     def gm_actions(self) -> tuple[GmAction, ...]:
-        """The ballot, the lettered units, abandonment, a secession's value, overlapping rights (``GM …``)."""
+        """The edition's decisions: the ballot, the lettered units … (Version 3); alliances (2013-08)."""
         return decisions.gm_actions(self.setup)
 
     # -- a new game ----------------------------------------------------------------------
@@ -175,4 +189,9 @@ class EuropeV3(Ruleset):
         centers = {owner: set(homes) for owner, homes in board.homes.items()}
         special = {letter: loc for letter, (_, loc) in self.setup.specials.items() if loc}
         extra: dict[str, Any] = {"influence": {}, "modifiers": [], "special": special, "scores": {}, "rounds": {}}
-        return GameState(Phase("S", year, STATUS_CHECK), placed, centers, [], extra)
+        season, kind = self.phase_cycle[0]
+        return GameState(Phase(season, year, kind), placed, centers, [], extra)
+
+
+#: Version 3's name for the ruleset (its edition file may name either)
+EuropeV3 = Europe1615

@@ -28,6 +28,9 @@ from judge.variants.europe1615.tables import (
     ROUNDS_TO_WIN,
 )
 from judge.variants.europe1615.turn import out_of_phase, sort_orders
+from judge.variants.europe1615.objectives import play_scoring_by_tables
+from judge.variants.europe1615.victory import protestant_rome
+from judge.variants.europe1615.winter import clear_influence_of_the_gone
 from judge.variants.europe1615.world import (
     Setup,
     active_powers,
@@ -91,6 +94,11 @@ def round_winner(totals: Mapping[str, int]) -> str | None:
 
 
 def play_scoring(setup: Setup, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+    """The edition's ``scoring``: rounds won each year (Version 3), or the objectives tables (2013-08)."""
+    return SCORING[setup.edition.scoring](setup, state, orders)
+
+
+def play_scoring_rounds(setup: Setup, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
     """R-v3-107: score the round, count it won, look for a victory; then clear the INFs of those gone."""
     work = state.copy()
     year = str(work.phase.year)
@@ -110,36 +118,41 @@ def play_scoring(setup: Setup, state: GameState, orders: Mapping[str, Sequence[A
     return PhaseOutcome(work, out_of_phase(sort_orders(orders), (), "the Scoring phase"))
 
 
-def clear_influence_of_the_gone(setup: Setup, state: GameState) -> None:
-    """R-v3-122: INFs of eliminated or abandoned powers leave every state after the Scoring phase."""
-    gone = set(setup.powers) - set(active_powers(setup, state))
-    for placed in state.extra.get("influence", {}).values():
-        for power in gone & set(placed):
-            del placed[power]
-
-
 def check_end(setup: Setup, state: GameState) -> dict[str, Any] | None:
-    """R-v3-125, R-v3-127 to R-v3-130: an automatic victory or a forced draw, or None."""
+    """R-v3-125, R-v3-127 to R-v3-130, R-1308-79, R-1308-80: an automatic victory or a forced draw, or None."""
     alive = active_powers(setup, state)
     by_faith = {f: [p for p in alive if setup.faith.get(p) == f] for f in (CATHOLIC, PROTESTANT)}
     rome = holder(setup, state, "ROM")
+    rome_rule, ottoman_rome = ROME[setup.edition.ottoman_rome]
     if rome in by_faith[PROTESTANT]:
-        return {"result": "victory", "powers": [rome], "rule": "R-v3-125", "reason": f"{rome} has taken Rome"}
-    if alive and not by_faith[PROTESTANT]:
+        return {"result": "victory", "powers": [rome], "rule": rome_rule, "reason": f"{rome} has taken Rome"}
+    if setup.edition.faith_draws and alive and not by_faith[PROTESTANT]:
         return {"result": "draw", "powers": by_faith[CATHOLIC], "rule": "R-v3-127",
                 "reason": "every Protestant power is eliminated"}
-    if alive and not by_faith[CATHOLIC]:
+    if setup.edition.faith_draws and alive and not by_faith[CATHOLIC]:
         return {"result": "draw", "powers": by_faith[PROTESTANT], "rule": "R-v3-128",
                 "reason": "every Catholic power is eliminated"}
     if rome == setup.ottoman:
-        powers = by_faith[PROTESTANT] if len(by_faith[PROTESTANT]) > 1 else alive
-        return {"result": "draw", "powers": powers, "rule": "R-v3-130", "reason": "the Ottomans have taken Rome"}
+        return ottoman_rome(setup, state)
     held = holdings(setup, state, setup.ottoman)
     islamic = {c for s in setup.islamic for c in home_centres(setup, state, s)}
-    if len(held - islamic) >= OTTOMAN_DRAW_CENTRES and len(held) >= OTTOMAN_DRAW_CENTRES + 2:
+    if setup.edition.faith_draws and len(held - islamic) >= OTTOMAN_DRAW_CENTRES and \
+            len(held) >= OTTOMAN_DRAW_CENTRES + 2:
         return {"result": "draw", "powers": alive, "rule": "R-v3-129",
                 "reason": "the Ottomans hold five Christian centres"}
     return None
+
+
+def ottoman_rome_draw(setup: Setup, state: GameState) -> dict[str, Any]:
+    """R-v3-130: the Ottomans took Rome: a draw among the Protestant powers (or all, if one is left)."""
+    alive = active_powers(setup, state)
+    protestants = [p for p in alive if setup.faith.get(p) == PROTESTANT]
+    powers = protestants if len(protestants) > 1 else alive
+    return {"result": "draw", "powers": powers, "rule": "R-v3-130", "reason": "the Ottomans have taken Rome"}
+
+
+#: the edition's ``ottoman_rome`` strategy: the rule id of a Protestant Rome, and what an Ottoman Rome is
+ROME = {"draw": ("R-v3-125", ottoman_rome_draw), "protestant_victory": ("R-1308-79", protestant_rome)}
 
 
 def agreed_winner(setup: Setup, state: GameState) -> str | None:
@@ -157,3 +170,7 @@ def agreed_winner(setup: Setup, state: GameState) -> str | None:
         chosen = state.extra.get("agreement_winner")  # the GM's call (GM WINNER), among the tied only
         return chosen if chosen in [p for p in ranked if record(p) == record(ranked[0])] else None
     return ranked[0]
+
+
+#: the edition's ``scoring`` strategy
+SCORING = {"rounds": play_scoring_rounds, "tables": play_scoring_by_tables}

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from collections.abc import Callable
+
 from judge.engine.state import GameState
 from judge.variants.europe1615.modifiers import UNLOCKED_BY
 from judge.variants.europe1615.tables import (
@@ -36,6 +38,7 @@ from judge.variants.europe1615.world import (
     pliant,
     states,
 )
+from judge.variants.europe1615.thresholds import political_by_threshold, religion_by_threshold
 
 
 def influence_in(state: GameState, minor: str) -> dict[str, int]:
@@ -47,19 +50,24 @@ def modifiers_in_force(state: GameState) -> list[str]:
     return list(state.extra.get("modifiers", []))
 
 
-def locked(state: GameState, minor: str) -> bool:
-    """R-v3-14, R-v3-15: Morocco and Catalonia take no INFs until their modifier passes."""
+def locked(setup: Setup, state: GameState, minor: str) -> bool:
+    """R-v3-14, R-v3-15: Morocco and Catalonia take no INFs until their modifier passes (editions with modifiers)."""
     key = UNLOCKED_BY.get(minor)
-    return key is not None and key not in modifiers_in_force(state)
+    return setup.edition.modifiers and key is not None and key not in modifiers_in_force(state)
 
 
 def political(setup: Setup, state: GameState, minor: str) -> tuple[str, str | None]:
-    """(status, power): ALIGNED to a power, NEUTRAL, UNALIGNED, or CAPTURED (by whom)."""
+    """(status, power): ALIGNED to a power, NEUTRAL, UNALIGNED (UNMARKED), or CAPTURED (by whom)."""
     if captured(setup, state, minor):
         cap = home_centres(setup, state, minor)
         return CAPTURED, holder(setup, state, cap[0]) if cap else None
-    if minor in setup.neutral_at_start and locked(state, minor):
+    if minor in setup.neutral_at_start and locked(setup, state, minor):
         return NEUTRAL, None  # R-v3-14: Morocco "begins the game as a neutral state"
+    return ALIGNMENT[setup.edition.alignment](setup, state, minor)
+
+
+def political_by_majority(setup: Setup, state: GameState, minor: str) -> tuple[str, str | None]:
+    """Version 3: half the INFs present and no tie (R-v3-19 to R-v3-22)."""
     present = influence_in(state, minor)
     total = sum(present.values())
     if total == 0:  # R-v3-19, R-v3-22
@@ -86,6 +94,11 @@ def aligned_to(setup: Setup, state: GameState, minor: str) -> str | None:
 
 
 def religion(setup: Setup, state: GameState, minor: str) -> str | None:
+    """The religious marker: the edition's rule (``religion`` = "majority" or "threshold")."""
+    return RELIGION[setup.edition.religion](setup, state, minor)
+
+
+def religion_by_majority(setup: Setup, state: GameState, minor: str) -> str | None:
     """R-v3-25 to R-v3-31: CATHOLIC or PROTESTANT majority, TOLERANT, ISLAMIC, or no marker (None)."""
     if captured(setup, state, minor):
         return None  # R-v3-63: markers removed for the time being
@@ -112,8 +125,11 @@ def faith_totals(setup: Setup, state: GameState, minor: str) -> dict[str, int]:
 
 
 def controller(setup: Setup, state: GameState, owner: str) -> str:
-    """Who stands behind a unit's owner: a power itself, or the power a minor state is aligned to."""
-    if setup.is_power(owner) or owner == setup.ottoman:
+    """Who stands behind a unit's owner: a power itself, or the power a minor state is aligned to.
+
+    The Ottomans steered by a vote of all powers stand for themselves.
+    """
+    if setup.is_power(owner) or (owner == setup.ottoman and owner not in setup.minors):
         return owner
     return aligned_to(setup, state, owner) or owner
 
@@ -129,6 +145,8 @@ def has_alliance_system(setup: Setup, state: GameState, power: str) -> bool:
 
 def counterbalance(setup: Setup, state: GameState) -> str | None:
     """R-v3-32 to R-v3-34: WIDERSTAND, KETZENHAMMER or None, from the faiths' totals (A-v3-15)."""
+    if not setup.edition.counterbalance:
+        return None
     totals = {CATHOLIC: 0, PROTESTANT: 0}
     if setup.options["counterbalance_basis"] == "deployed":
         for minor in pliant(setup, state):
@@ -157,3 +175,11 @@ def status_sheet(setup: Setup, state: GameState) -> dict[str, dict[str, Any]]:
             entry["political"], entry["power"] = political(setup, state, power)
         sheet[minor] = entry
     return sheet
+
+
+Rule = Callable[[Setup, GameState, str], tuple[str, str | None]]
+#: the edition's ``alignment`` strategy
+ALIGNMENT: dict[str, Rule] = {"majority": political_by_majority, "threshold": political_by_threshold}
+#: the edition's ``religion`` strategy
+RELIGION: dict[str, Callable[[Setup, GameState, str], str | None]] = {
+    "majority": religion_by_majority, "threshold": religion_by_threshold}

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 CATHOLIC, PROTESTANT, ISLAMIC, TOLERANT = "CATHOLIC", "PROTESTANT", "ISLAMIC", "TOLERANT"
 ALIGNED, NEUTRAL, UNALIGNED, CAPTURED = "ALIGNED", "NEUTRAL", "UNALIGNED", "CAPTURED"
+#: the 2013-08 word for a state with too few INFs to have a political status (R-1308-22)
+UNMARKED = "UNMARKED"
 WIDERSTAND, KETZENHAMMER = "WIDERSTAND", "KETZENHAMMER"
 
 #: A-v3-01: the historical faiths (the text never lists them).
 DEFAULT_FAITHS = {"AUSTRIA": CATHOLIC, "FRANCE": CATHOLIC, "SPAIN": CATHOLIC,
                   "ENGLAND": PROTESTANT, "DENMARK": PROTESTANT}
+#: each Christian faith's opponent (R-1308-15: "Catholics versus Protestants")
+OPPOSED = {CATHOLIC: PROTESTANT, PROTESTANT: CATHOLIC}
 
 #: R-v3-26: the minimum faction INFs for a religious majority, by provinces in the state.
 _MINIMUMS = {1: 5, 2: 9, 3: 12, 4: 14}

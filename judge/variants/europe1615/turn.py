@@ -20,8 +20,9 @@ from judge.engine.retreats import adjudicate_retreats
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.variants.europe1615.attacks import resolve_attacks
-from judge.variants.europe1615.influence import apply_deployments
+from judge.variants.europe1615.influence import apply_deployments, close_period, open_period
 from judge.variants.europe1615.inputs import (
+    INPUT_NAMES,
     Agree,
     Attack,
     Deploy,
@@ -77,10 +78,12 @@ MOVEMENT_INPUTS = (Deploy, Attack, WaiveCapture, Motion, Permit, Agree)
 
 def play_movement(variant: Variant, setup: Setup, state: GameState,
                   orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
-    """R-v3-05, steps 1 to 4."""
+    """R-v3-05 (R-1308-05), steps 1 to 4; the edition's INFs for the phase first (R-1308-06)."""
     found = sort_orders(orders)
     work = state.copy()
-    results = out_of_phase(found, MOVEMENT_INPUTS, "a movement phase")
+    open_period(setup, work)
+    taken = tuple(kind for kind in MOVEMENT_INPUTS if INPUT_NAMES[kind] in setup.edition.inputs)
+    results = out_of_phase(found, taken, "a movement phase")
     for power, deploys in found.of(Deploy).items():
         results += apply_deployments(setup, work, power, deploys)             # step 1
     results += resolve_attacks(setup, work, found.of(Attack))                  # step 2
@@ -88,6 +91,7 @@ def play_movement(variant: Variant, setup: Setup, state: GameState,
     results += record_side_inputs(setup, work, found)
     outcome = adjudicate_movement(variant, work, found.units)                  # step 4
     outcome.state.extra.pop("permitted", None)
+    close_period(setup, outcome.state)
     follow_specials(setup, work, outcome)
     outcome.results = results + outcome.results
     return outcome

@@ -35,7 +35,7 @@ def order_weights(setup: Setup, state: GameState, owner: str) -> dict[str, int]:
     """R-v3-23, R-v3-24, R-v3-47: the owner; the aligned power; every power weighted by allocation (Ottomans)."""
     if setup.is_power(owner):
         return {owner: 1}
-    if owner == setup.ottoman:
+    if owner == setup.ottoman and owner not in setup.minors:  # the edition's ottoman_control = "vote"
         return {p: allocation(setup, state, p) for p in active_powers(setup, state)}
     power = aligned_to(setup, state, owner)
     return {power: 1} if power else {}  # NEUTRAL: ignored; UNALIGNED: nobody (A-v3-02)
@@ -103,10 +103,17 @@ def may_dislodge(setup: Setup, state: GameState, power: str, victim_owner: str) 
 
 
 def may_retreat(setup: Setup, state: GameState, owner: str) -> bool:
-    """R-v3-50, R-v3-54: minor and Ottoman units are disbanded, unless a modifier lets them retreat."""
+    """R-v3-50, R-v3-54: minor and Ottoman units are disbanded, unless a modifier lets them retreat.
+
+    A-1308-05 (``minor_retreats = "aligned"``): an aligned state's unit
+    retreats under its aligned power (R-1308-28); a neutral or unmarked
+    state's unit is disbanded (R-1308-45).
+    """
     if setup.is_power(owner):
         return True
-    return any(owner in m.retreats for m in in_force(modifiers_in_force(state)))
+    if any(owner in m.retreats for m in in_force(modifiers_in_force(state))):
+        return True
+    return setup.options["minor_retreats"] == "aligned" and aligned_to(setup, state, owner) is not None
 
 
 # -- support and convoy ------------------------------------------------------------------------
@@ -125,9 +132,11 @@ def islamic_centre(setup: Setup, state: GameState, province: str) -> bool:
 
 def may_support(setup: Setup, state: GameState, owner: str, supported_owner: str, supported: Unit,
                 into: str | None) -> bool:
-    """R-v3-62, R-v3-74 to R-v3-76."""
+    """R-v3-62 (R-1308-27, R-1308-45), R-v3-74 to R-v3-76 (editions with ``muslim_rules``)."""
     if into is None:
         return not _neutral_at_home(setup, state, supported_owner, supported)
+    if not setup.edition.muslim_rules:
+        return True
     mine, theirs = setup.is_muslim(owner), setup.is_muslim(supported_owner)
     if not mine and theirs:
         return into not in papal_zone(setup)  # R-v3-74
@@ -154,6 +163,8 @@ def may_convoy(setup: Setup, state: GameState, owner: str, army_owner: str, army
         if not letter or not any(m.special == letter for m in in_force(modifiers_in_force(state))):
             return False
     mine, theirs = setup.is_muslim(owner), setup.is_muslim(army_owner)
+    if not setup.edition.muslim_rules:
+        return True
     if not mine and theirs:
         return into not in papal_zone(setup)
     if mine and not theirs and islamic_centre(setup, state, into):
@@ -174,13 +185,18 @@ def _allied(setup: Setup, state: GameState, muslim: str, christian: str) -> bool
 # -- capture -------------------------------------------------------------------------------
 
 def may_capture(setup: Setup, state: GameState, owner: str, province: str) -> bool:
-    """R-v3-52, R-v3-57, R-v3-58 (A-v3-06), R-v3-115: when a unit on a centre does not take it."""
+    """R-v3-52, R-v3-57, R-v3-58 (A-v3-06), R-v3-115, R-1308-39, R-1308-40: when a unit on a centre does not take it."""
     if owner in states(setup, state) and captured(setup, state, owner):
         return False  # a state that has lost its capital takes nothing more (R-v3-55)
+    if owner in states(setup, state) and owner != setup.ottoman and not setup.edition.minor_capture:
+        return False  # R-1308-40: minor armies take no centre; the Ottomans do
     side = controller(setup, state, owner)
     if state.extra.get("waived", {}).get(province) == side:
         return False  # R-v3-115
     current = holder(setup, state, province)
+    if setup.edition.internment and current in states(setup, state) and current != owner and not captured(
+            setup, state, current) and political(setup, state, current)[0] == NEUTRAL:
+        return False  # R-1308-44: a unit in a NEUTRAL state is interned at the build phase, not its captor
     if owner in states(setup, state):
         if political(setup, state, owner)[0] == NEUTRAL and current != owner:
             return False  # R-v3-52

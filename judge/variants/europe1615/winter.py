@@ -48,6 +48,49 @@ def play_early_winter(setup: Setup, state: GameState, orders: Mapping[str, Seque
     return PhaseOutcome(work, results)
 
 
+def settle_build_phase(setup: Setup, state: GameState) -> tuple[list[str], list[OrderResult]]:
+    """An edition without Early Winter settles the year at its build phase (2013-08).
+
+    Captures (annexation, elimination), then the states captured for good
+    (R-1308-47), the armies of captured states (R-1308-43), interned armies
+    (R-1308-44), the Ottomans' surplus, and the INFs of powers gone (R-1308-77).
+    """
+    notes = settle_captures(setup, state)
+    if setup.edition.permanent_capture:
+        gone = [m for m in states(setup, state) if captured(setup, state, m)]
+        state.extra["withdrawn"] = sorted(set(state.extra.get("withdrawn", [])) | set(gone))
+    results = disband_captured(setup, state)
+    results += intern(setup, state)
+    results += minor_removals(setup, state, {})
+    clear_influence_of_the_gone(setup, state)
+    return notes, results
+
+
+def intern(setup: Setup, state: GameState) -> list[OrderResult]:
+    """R-1308-44: a power's unit still in a NEUTRAL minor state at a build phase is interned and disbanded."""
+    if not setup.edition.internment:
+        return []
+    results = []
+    neutral = {p: m for m, provinces in states(setup, state).items() if not captured(setup, state, m)
+               and political(setup, state, m)[0] == NEUTRAL for p in provinces}
+    for power in setup.powers:
+        for unit in list(state.units.get(power, [])):
+            minor = neutral.get(setup.board.province_of(unit.location))
+            if minor is not None:
+                state.units[power].remove(unit)
+                results.append(OrderResult(power, unit, f"DISBAND {unit}", DISBAND,
+                                           f"interned in the neutral {minor}"))
+    return results
+
+
+def clear_influence_of_the_gone(setup: Setup, state: GameState) -> None:
+    """R-v3-122, R-1308-77: the INFs of eliminated or abandoned powers leave every state."""
+    gone = set(setup.powers) - set(active_powers(setup, state))
+    for placed in state.extra.get("influence", {}).values():
+        for power in gone & set(placed):
+            del placed[power]
+
+
 def settle_captures(setup: Setup, state: GameState) -> list[str]:
     """Annexation, new centres, liberation, elimination, dissolution: in that order."""
     notes = annex(setup, state)
@@ -76,6 +119,8 @@ def annex(setup: Setup, state: GameState) -> list[str]:
                 continue  # the alliance system: no annexing an aligned state's land
             if owner in states(setup, state) and political(setup, state, owner)[0] in (NEUTRAL, CAPTURED):
                 continue  # R-v3-52; a captured state's units annex nothing
+            if owner in states(setup, state) and owner != setup.ottoman and not setup.edition.minor_capture:
+                continue  # R-1308-40, R-1308-70: only major powers (and the Ottomans) absorb land
             annexed[province] = owner
             notes.append(f"{province} is annexed by {owner}")
     return notes
@@ -100,8 +145,10 @@ def _give(state: GameState, province: str, owner: str) -> None:
 
 
 def liberate(setup: Setup, state: GameState) -> list[str]:
-    """R-v3-67 (A-v3-19): centres held by a captured minor state go free again."""
+    """R-v3-67 (A-v3-19): centres held by a captured minor state go free again (editions with ``liberation``)."""
     notes: list[str] = []
+    if not setup.edition.liberation:
+        return notes
     changed = True
     while changed:
         changed = False

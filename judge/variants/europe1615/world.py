@@ -21,6 +21,7 @@ from typing import Any
 from judge.engine.discretion import OptionError, RuleOption
 from judge.engine.geography import Map
 from judge.engine.state import GameState
+from judge.variants.europe1615.edition import Edition, read_edition
 from judge.variants.europe1615.tables import DEFAULT_FAITHS
 
 #: The readings chosen for the ambiguities of the text (docs/europe1615-v3.md); a GM may change any.
@@ -40,6 +41,9 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "three_centre_count": "held",                # R-v3-22: centres held, or only centres acquired
     "convoy_minor_armies": False,                # R-v3-73: only the lettered armies may be convoyed
     "catalonia_value": 6,                        # R-v3-106: the text gives Catalonia's new centre no value
+    "neutral_reading": "no_majority",            # A-1308-01: which states short of an alignment are NEUTRAL
+    "table2": "replaces",                        # A-1308-03: Table 2 replaces Table 1, or adds to it
+    "minor_retreats": "never",                   # A-1308-05: dislodged minor units retreat if aligned, or never
 }
 
 #: the readings an option may take, where it is a choice between named readings
@@ -51,6 +55,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "neutral_bars": ("all", "powers"), "exclusive_conflict": ("importance", "none"),
     "liberate_power_centres": (True, False), "three_centre_count": ("held", "acquired"),
     "convoy_minor_armies": (True, False), "expansion_multiplier": (3, 2),
+    "neutral_reading": ("no_majority", "tie_only"), "table2": ("replaces", "adds"),
+    "minor_retreats": ("never", "aligned"),
 }
 #: what each option decides, for the GM's RULES mail (docs/europe1615-v3.md)
 OPTION_NOTES: dict[str, str] = {
@@ -69,6 +75,10 @@ OPTION_NOTES: dict[str, str] = {
     "three_centre_count": "R-v3-22: the centres that keep a state from being UNALIGNED",
     "convoy_minor_armies": "R-v3-73: whether any minor army may be convoyed",
     "catalonia_value": "R-v3-106: the value of Catalonia's new centre (GM VALUE once it exists)",
+    "neutral_reading": "A-1308-01: a state with 5 INFs or more that nobody aligns is NEUTRAL (no_majority), "
+                       "or only on a tie at the top (tie_only)",
+    "table2": "A-1308-03: aligned and controlled scores Table 2 instead of Table 1, or both",
+    "minor_retreats": "A-1308-05: a dislodged minor unit retreats under its aligned power, or is disbanded",
 }
 #: the smallest value of the options that are whole numbers without named readings
 MINIMUMS: dict[str, int] = {"catalonia_value": 1}
@@ -99,6 +109,7 @@ class Setup:
     neutral_at_start: frozenset[str]
     specials: Mapping[str, tuple[str, str]]  # letter -> (owner, starting location or "")
     options: Mapping[str, Any] = field(default_factory=dict)
+    edition: Edition = field(default_factory=lambda: read_edition({}))
 
     @classmethod
     def from_map(cls, board: Map, options: Mapping[str, Any]) -> Setup:
@@ -107,11 +118,13 @@ class Setup:
         faith.update({p: str(f).upper() for p, f in options.get("faiths", {}).items()})
         specials = {letter: _special(text) for letter, text in options.get("special_units", {}).items()}
         chosen = _checked(options)
+        edition = read_edition(options)
+        influenced = edition.ottoman_control == "influence"  # the Ottomans are then a minor state like the others
         return cls(board, {p: faith[p] for p in board.powers if p in faith},
-                   {s: ps for s, ps in board.states.items() if s != ottoman},
+                   {s: ps for s, ps in board.states.items() if s != ottoman or influenced},
                    ottoman, str(options.get("papal", "PAPL")),
                    frozenset(options.get("islamic", [ottoman, "MOR"])),
-                   frozenset(options.get("neutral_at_start", [])), specials, chosen)
+                   frozenset(options.get("neutral_at_start", [])), specials, chosen, edition)
 
     @property
     def powers(self) -> tuple[str, ...]:
@@ -132,9 +145,9 @@ class Setup:
 
 
 def rule_options(setup: Setup) -> tuple[RuleOption, ...]:
-    """The readings a GM may change for one game (``SET RULE``), with the values in force."""
+    """The readings a GM may change for one game (``SET RULE``): the edition's, with the values in force."""
     return tuple(RuleOption(name, setup.options[name], CHOICES.get(name, ()), OPTION_NOTES.get(name, ""),
-                            MINIMUMS.get(name)) for name in DEFAULT_OPTIONS)
+                            MINIMUMS.get(name)) for name in DEFAULT_OPTIONS if name in setup.edition.readings)
 
 
 def _special(text: str) -> tuple[str, str]:
@@ -206,8 +219,15 @@ def captured(setup: Setup, state: GameState, minor: str) -> bool:
     """R-v3-16, R-v3-63, R-v3-66: a state whose capital is held by another (a power or a minor state).
 
     A state without a centre (Franconia, Switzerland) is captured when all its
-    provinces are annexed by others (R-v3-116, A-v3-14).
+    provinces are annexed by others (R-v3-116, A-v3-14).  The Ottoman Empire
+    is captured only when all its centres are (R-1308-36); an edition with
+    ``permanent_capture`` keeps a state captured for good (R-1308-47).
     """
+    if minor in state.extra.get("withdrawn", ()):
+        return True
+    if minor == setup.ottoman:
+        homes = home_centres(setup, state, minor)
+        return bool(homes) and all(holder(setup, state, c) != minor for c in homes)
     cap = capital(setup, state, minor)
     if cap is not None:
         return holder(setup, state, cap) != minor

@@ -1,0 +1,98 @@
+"""The build phase: waivers, absorption, build sites, ports, the start, elimination (R-1308-69 to R-1308-77; EX-1308-08)."""
+
+from __future__ import annotations
+
+from judge.engine.results import VOID
+from judge.variants.europe1615.builds import power_build_sites
+from judge.variants.europe1615.income import phase_income
+from tests.europe1615_2013_08.helpers import (
+    e1308, inf, opening, play, position, result_of, setup, spring_1615, units_of,
+)
+
+
+def test_R_1308_69_a_capture_may_be_waived_until_the_next_build_phase() -> None:
+    state = position("F1615M", units={"FRANCE": ["A CHA"]})
+    fall = play(state, {"FRANCE": "A CHA - LOR\nWAIVE LOR"})
+    assert "LOR" not in fall.state.centers.get("FRANCE", set())
+    assert "waived" not in play(fall.state, {}).state.extra
+
+
+def test_R_1308_70_land_held_at_the_build_phase_is_absorbed_unless_aligned() -> None:
+    state = position("W1615A", units={"SPAIN": ["A SWI"], "FRANCE": ["A FRA"]}, influence={"FRA": {"FRANCE": 5}})
+    winter = play(state, {})
+    assert winter.state.extra["annexed"] == {"SWI": "SPAIN"}
+
+
+def test_R_1308_71_each_centre_supports_one_unit() -> None:
+    state = position("W1615A", units={"FRANCE": ["A PAR", "A NOR", "A GUY", "F PRO"]})
+    assert e1308().ruleset.adjustment_count(state, "FRANCE") == 1
+
+
+def test_R_1308_72_builds_at_home_and_in_captured_minor_centres_of_one_s_faith() -> None:
+    state = position("W1615A", influence={"WUR": {"FRANCE": 20}, "RHI": {"ENGLAND": 20}}, withdrawn=["WUR", "RHI"])
+    for centre in ("WUR", "RHI"):
+        state.centers[centre].discard(centre)
+        state.centers["FRANCE"].add(centre)
+    sites = power_build_sites(setup(), state, "FRANCE")
+    assert "WUR" in sites and "RHI" not in sites and "PAR" in sites
+
+
+def test_R_1308_73_fleets_only_in_ports() -> None:
+    state = position("W1615A", units={"FRANCE": ["A NOR", "A GUY", "F PRO"]})
+    state.centers["FRANCE"].add("LOR")
+    state.centers["LOR"].discard("LOR")
+    out = play(state, {"FRANCE": "BUILD F BUR\nBUILD F PAR"})
+    assert result_of(out, "BUILD F BUR").result == VOID and "not a port" in result_of(out, "BUILD F BUR").message
+    fleet = play(position("W1615A", units={"FRANCE": ["A PAR", "A GUY", "F PRO"]}), {"FRANCE": "BUILD F NOR"})
+    assert "F NOR" in units_of(fleet.state)["FRANCE"]
+
+
+def test_R_1308_74_no_builds_in_islamic_centres_nor_across_faiths() -> None:
+    state = position("W1615A")
+    for centre, owner in (("TUN", "TUN"), ("SER", "OTE"), ("NOR", "FRANCE"), ("LON", "ENGLAND")):
+        state.centers[owner].discard(centre)
+        state.centers["SCANDINAVIA"].add(centre)
+    sites = power_build_sites(setup(), state, "SCANDINAVIA")
+    assert "TUN" not in sites and "SER" not in sites and "NOR" not in sites
+    assert "LON" in sites                                                    # a captured Protestant home
+
+
+def test_R_1308_75_the_starting_units_one_short_of_the_homes() -> None:
+    units = units_of(opening())
+    assert units["FRANCE"] == {"A PAR", "A NOR", "A GUY", "F PRO"}
+    assert units["SPAIN"] == {"F GAL", "A MAD", "A LUX", "A MIL", "A NET"}
+    assert units["AUSTRIA"] == {"A BOH", "A SLO", "A VIE"}
+    assert units["ENGLAND"] == {"F BRI", "F LON", "A LVR"}                   # SOURCES.md C1: BRS is Bristol's fleet
+    assert units["SCANDINAVIA"] == {"F STO", "A DEN", "A SCA", "F NWY"}
+    assert all(e1308().ruleset.adjustment_count(opening(), p) == 1 for p in setup().powers)
+
+
+def test_R_1308_76_fifty_three_centres() -> None:
+    board = e1308().map
+    homes = sum(len(board.homes[p]) for p in board.powers)
+    assert (homes, len(board.centers)) == (24, 53)
+
+
+def test_R_1308_77_an_eliminated_power_loses_its_infs_everywhere() -> None:
+    state = position("W1615A", units={"SPAIN": ["A PAR"]},
+                     influence={"SAX": {"FRANCE": 10, "AUSTRIA": 8}, "OTE": {"FRANCE": 20}})
+    state.centers["FRANCE"] = set()
+    winter = play(state, {})
+    assert winter.state.extra["eliminated"] == ["FRANCE"]
+    assert inf(winter.state, "SAX") == {"AUSTRIA": 8} and inf(winter.state, "OTE") == {}
+    assert phase_income(setup(), winter.state, "FRANCE") == 0
+
+
+def test_EX_1308_08_spain_takes_the_dutch_provinces() -> None:
+    """After Spring 1615, Spain holds DUT into Winter 1615: captured, withdrawn, locked Protestant, no INFs, no builds."""
+    spring = spring_1615()
+    summer = play(spring.state, {"SPAIN": "A DUT H"})
+    fall = play(summer.state, {"SPAIN": "A DUT H"})
+    assert "DUT" in fall.state.centers["SPAIN"]
+    winter = play(fall.state, {"SPAIN": "BUILD A DUT"})
+    after = winter.state
+    assert "DUT" in after.extra["withdrawn"] and after.extra["status"]["DUT"]["political"] == "CAPTURED"
+    assert after.extra["status"]["DUT"]["religion"] == "PROTESTANT"
+    assert inf(after, "DUT") == {"SCANDINAVIA": 25, "ENGLAND": 13}
+    assert "DUT" not in power_build_sites(setup(), after, "SPAIN")
+    assert phase_income(setup(), after, "SPAIN") == 70                       # no INFs from DUT
