@@ -141,11 +141,14 @@ class Demo:
 
 def demos() -> dict[str, Demo]:
     """The variants ``judge demo --variant`` knows, each with its script."""
-    from judge import demo_v3
+    from judge import demo_2013_08, demo_v3
 
     return {"standard": Demo(play, GAME, "Diplomacy results demo S1902M", address("France")),
             "europe1615-v3": Demo(lambda sandbox: demo_v3.play(sandbox, say=True), demo_v3.GAME,
-                                  f"Diplomacy results {demo_v3.GAME} U1615M", demo_v3.address("Spain"))}
+                                  f"Diplomacy results {demo_v3.GAME} U1615M", demo_v3.address("Spain")),
+            "europe1615-2013-08": Demo(lambda sandbox: demo_2013_08.play(sandbox, say=True), demo_2013_08.GAME,
+                                       f"Diplomacy results {demo_2013_08.GAME} S1615M",
+                                       demo_2013_08.address("Scandinavia"))}
 
 
 def run_demo(folder: str | None = None, variant: str = "standard") -> int:

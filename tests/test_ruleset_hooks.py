@@ -76,6 +76,9 @@ class Toy(Ruleset):
     def adjustment_count(self, state: GameState, power: str) -> int:
         return 0 if power == "MINOR" else super().adjustment_count(state, power)
 
+    def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
+        return not (unit.type == "F" and unit.location == "BRE")  # no fleets in Brest
+
     def _influence(self, state: GameState, orders: Mapping[str, list[Any]]) -> PhaseOutcome:
         new = state.copy()
         new.extra["influence"] = {p: len(o) for p, o in orders.items()}
@@ -204,6 +207,14 @@ def test_capture_hook_and_build_sites(toy: Variant) -> None:
     assert str(out.state.phase) == "W1901A"
     built = adjudicate(toy, out.state, {"FRANCE": [Build("A", "PAR")]})
     assert where(built)["FRANCE"] == ["A BEL", "A PAR"]
+
+
+def test_may_build_hook(toy: Variant) -> None:
+    s = state("W1901A", {"FRANCE": ["A PAR"]})
+    s.centers = {"FRANCE": {"PAR", "BRE"}}
+    out = adjudicate(toy, s, {"FRANCE": [Build("F", "BRE")]})
+    assert out.results[0].result == "void" and out.results[0].message == "a fleet may not be built in BRE"
+    assert where(adjudicate(toy, s, {"FRANCE": [Build("A", "BRE")]}))["FRANCE"] == ["A BRE", "A PAR"]
 
 
 class Wrapped(Ruleset):

@@ -193,6 +193,9 @@ def _check_adjustment(variant: Variant, state: GameState, power: str, order: Ord
         others = variant.ruleset.extra_build_sites(state, power)
         if province not in _free_sites(variant, state, power) and province not in others:
             return order, f"{_name(variant, province)} is not a free home centre of yours"
+        if order.unit_type and not variant.ruleset.may_build(state, power, Unit(order.unit_type, order.location)):
+            what = "a fleet" if order.unit_type == "F" else "an army"
+            return order, f"{what} may not be built in {_name(variant, province)}"
     if isinstance(order, Remove):
         if owed >= 0:
             return order, "you have no units to remove this winter"

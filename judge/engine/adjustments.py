@@ -46,6 +46,8 @@ def _builds(variant: Variant, state: GameState, power: str, owed: int,
         problem = "no builds are left" if left == 0 else ""
         if not problem and isinstance(order, Build):
             unit, problem = _build_unit(board, state, sites, order)
+            if not problem and not variant.ruleset.may_build(state, power, unit):
+                problem = f"{'a fleet' if unit.type == FLEET else 'an army'} may not be built in {unit.location}"
             if not problem:
                 state.units.setdefault(power, []).append(unit)
                 results.append(OrderResult(power, str(unit), str(order), OK, "built"))

@@ -107,6 +107,13 @@ class Ruleset:
         owned = state.centers.get(power, set())
         return tuple(p for p in self.map.homes.get(power, ()) if p in owned)
 
+    def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
+        """Whether this unit (an army or a fleet) may be built where it stands, at one of the build sites.
+
+        Europe 1615 (2013-08) builds fleets only in ports.
+        """
+        return True
+
     def adjustment_count(self, state: GameState, power: str) -> int:
         """Builds (positive) or removals (negative) due to a power this winter."""
         return len(state.centers.get(power, ())) - state.unit_count(power)

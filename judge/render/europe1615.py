@@ -25,19 +25,32 @@ from judge.engine.orders import Order
 from judge.engine.results import VOID, OrderResult, PhaseOutcome
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
+from judge.render.europe1615_sheet import AdjudicationSheet, SessionRow, share_rows
 from judge.render.results import ResultsContext
 from judge.render.secrecy import Secret, hide_powers
 from judge.render.words import owner_name, power_name
 from judge.variants.europe1615.ballots import ballot_items
 from judge.variants.europe1615.checks import item_label
-from judge.variants.europe1615.inputs import Agree, Attack, Ballot, Deploy, Motion, Permit, WaiveCapture
+from judge.variants.europe1615.inputs import (
+    Agree,
+    Attack,
+    Ballot,
+    Deploy,
+    Motion,
+    Permit,
+    WaiveCapture,
+)
 from judge.variants.europe1615.modifiers import BY_KEY
+from judge.variants.europe1615.thresholds import control_share
+from judge.variants.europe1615.victory import victory_points
 from judge.variants.europe1615.world import Setup
 
 TEMPLATE = "_europe1615_v3.j2"
+SHEET_TEMPLATE = "_europe1615_2013_08.j2"
+HEAD_TEMPLATE = "_europe1615_sheet.j2"
 GM_ONLY: frozenset[str] = frozenset()
 _FIGHT = re.compile(r"^(\S+) (\d+) v (\S+) (\d+):")
-_ABBREVIATION = re.compile(r"\b[A-Z]{2,8}\b")
+_ABBREVIATION = re.compile(r"\b[A-Z]{2,12}\b")
 _RELIGION = {"CATHOLIC": "Catholic", "PROTESTANT": "Protestant", "TOLERANT": "tolerant", "ISLAMIC": "Islamic"}
 _INPUTS = (Deploy, Attack, Ballot, WaiveCapture, Motion, Permit, Agree)
 
@@ -83,7 +96,18 @@ class V3Report:
 
     def context(self, ctx: ResultsContext, before: GameState, orders: Mapping[str, Sequence[Any]],
                 outcome: PhaseOutcome) -> ResultsContext:
-        """The phase's context with the variant's secrets applied and its sections in ``extra``."""
+        """The phase's context with the variant's secrets applied and its sections in ``extra``.
+
+        The edition's ``publication`` says how: who deployed where (Version 3),
+        or the 2013-08 adjudication sheet and each power's share.
+        """
+        if self.setup.edition.publication == "percentages":
+            return self._sheet_context(ctx, before, orders, outcome)
+        return self._who_context(ctx, before, orders, outcome)
+
+    def _who_context(self, ctx: ResultsContext, before: GameState, orders: Mapping[str, Sequence[Any]],
+                     outcome: PhaseOutcome) -> ResultsContext:
+        """Version 3: the njudge order list, then who deployed where, the attacks, the sheet, ballots, scores."""
         kind, after = before.phase.kind, outcome.state
         units = [r for r in outcome.results if not isinstance(r.value, _INPUTS)]
         extra: dict[str, Any] = {
@@ -102,6 +126,64 @@ class V3Report:
             "game_over": after.extra.get("game_over"),
         }
         return replace(ctx, results=self._unit_results(before, units), extra=extra, extra_template=TEMPLATE)
+
+    def _sheet_context(self, ctx: ResultsContext, before: GameState, orders: Mapping[str, Sequence[Any]],
+                       outcome: PhaseOutcome) -> ResultsContext:
+        """2013-08: the adjudication sheet, the phase's INFs, each power's share, the attacks with their numbers."""
+        kind, after = before.phase.kind, outcome.state
+        attacks = [r for r in outcome.results if isinstance(r.value, Attack)]
+        attacked = {_attack_of(r).state.upper() for r in attacks if r.result == "ok"}
+        extra: dict[str, Any] = {
+            "kind": kind, "year": before.phase.year, "deployments": self._deployments(outcome.results),
+            "attacks": self._attacks_with_numbers(attacks), "others": self._others(outcome.results),
+            "income": [Line(power_name(p), str(n)) for p, n in sorted(after.extra.get("income", {}).items())]
+            if kind == "M" else [],
+            "status": share_rows(self.board, self.setup, after, attacked) if kind in ("M", "A") else [],
+            "shares": self._thresholds(before),
+            "notes": [self._named(n) for n in after.extra.get("notes", [])] if kind == "A" else [],
+            "scores": self._session_scores(after, before) if kind == "S" else [],
+            "game_over": after.extra.get("game_over"),
+        }
+        units = [r for r in outcome.results if not isinstance(r.value, _INPUTS)]
+        if kind != "M":
+            return replace(ctx, results=self._unit_results(before, units), extra=extra, extra_template=SHEET_TEMPLATE)
+        sheet = AdjudicationSheet(self.board, self.setup, before, after, units)
+        extra.update(title=sheet.title(), groups=sheet.groups(orders))
+        return replace(ctx, results=[], extra=extra, extra_template=SHEET_TEMPLATE, head_template=HEAD_TEMPLATE)
+
+    def _attacks_with_numbers(self, attacks: list[OrderResult]) -> list[Any]:
+        """R-1308-59, R-1308-60: each attack, in the order resolved, with the INFs it met (the only time they are told);
+        an attack inside the Ottoman Empire only to the powers involved (R-1308-56)."""
+        lines: list[Any] = []
+        for r in attacks:
+            attack = _attack_of(r)
+            target = self.board.power_named(attack.target) or attack.target
+            text = f"{self._state(attack.state)} > {power_name(target)}"
+            reason = self._named(self._powers_named(r.message))
+            line = Line(power_name(r.power), text, r.result, reason)
+            secret = attack.state.upper() == self.setup.ottoman and self.setup.edition.secret_ottoman
+            lines.append(Secret(line, frozenset({r.power, target})) if secret else line)
+        return lines
+
+    def _powers_named(self, text: str) -> str:
+        for power in self.board.powers:
+            text = text.replace(power, power_name(power))
+        return text
+
+    def _thresholds(self, before: GameState) -> str:
+        """The year's shares: what aligns the Ottomans and what controls a state (R-1308-21, R-1308-50)."""
+        edition, year = self.setup.edition, before.phase.year
+        return (f"In {year} a faith controls a state with {control_share(self.setup, year)}% of its INFs and at "
+                f"least {edition.number('religious_minimum')}; a power aligns a state with "
+                f"{edition.number('alignment_share')}% and at least {edition.number('alignment_minimum')} INFs, "
+                f"the Ottoman Empire with {edition.by_year(edition.ottoman_alignment, year)}% and at least "
+                f"{edition.number('ottoman_minimum')}.")
+
+    def _session_scores(self, after: GameState, before: GameState) -> list[SessionRow]:
+        """R-1308-62, R-1308-67: each power's VPs this session (Tables 3, 1, 2) and all sessions so far."""
+        totals = victory_points(self.setup, after)
+        return [SessionRow(power_name(p), d["capture"], d["alignment"], d["religion"], d["total"], totals.get(p, 0))
+                for p, d in sorted(after.extra.get("score_detail", {}).items())]
 
     # -- the order list --------------------------------------------------------------------
     def _unit_results(self, before: GameState, results: list[OrderResult]) -> list[OrderResult | Secret[OrderResult]]:
@@ -255,6 +337,11 @@ class V3Report:
             return province.name if province is not None else word
 
         return _ABBREVIATION.sub(name, text)
+
+
+def _attack_of(result: OrderResult) -> Attack:
+    assert isinstance(result.value, Attack)
+    return result.value
 
 
 #: the report every Europe 1615 edition names (``report = ...``)

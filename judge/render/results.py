@@ -40,7 +40,10 @@ class ResultsContext:
     when None).  ``finished`` leaves out the next phase.  A variant's own
     sections (statuses, attacks, scores) are ``extra``, written by the
     template ``extra_template`` after the notes; any value in it, at any
-    depth, may be a :class:`Secret`.
+    depth, may be a :class:`Secret`.  ``head_template``, if given, writes
+    from the same ``extra`` right under the title, before the order list (a
+    variant whose results read as its rules text prints them: Europe 1615's
+    2013-08 adjudication sheet).
     """
 
     judge: str
@@ -59,6 +62,7 @@ class ResultsContext:
     finished: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict)
     extra_template: str | None = None
+    head_template: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +136,7 @@ def render_results(ctx: ResultsContext, viewer: str, viewer_zone: str | None = N
         next_phase=ctx.state.phase, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
         finished=ctx.finished, groups=order_groups(ctx, viewer), dislodged=dislodged_lines(ctx, viewer),
         notes=reveal(ctx.notes, viewer), centers=centers_section(ctx) if ctx.show_centers else None,
-        extra=reveal_all(ctx.extra, viewer), extra_template=ctx.extra_template)
+        extra=reveal_all(ctx.extra, viewer), extra_template=ctx.extra_template, head_template=ctx.head_template)
 
 
 def order_lines(ctx: ResultsContext) -> list[OrderLine]:

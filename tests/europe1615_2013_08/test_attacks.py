@@ -6,7 +6,15 @@ from judge.engine.results import OK, VOID
 from judge.variants.europe1615 import Attack
 from judge.variants.europe1615.attacks import FAILED, attack_sequence
 from judge.variants.europe1615.status import political
-from tests.europe1615_2013_08.helpers import inf, opening, play, position, result_of, setup, units_of
+from tests.europe1615_2013_08.helpers import (
+    inf,
+    opening,
+    play,
+    position,
+    result_of,
+    setup,
+    units_of,
+)
 
 
 def attacks(outcome) -> list[tuple[str, str, str]]:  # type: ignore[no-untyped-def]

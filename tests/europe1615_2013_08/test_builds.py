@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from judge.engine import Unit
 from judge.engine.results import VOID
 from judge.variants.europe1615.builds import power_build_sites
 from judge.variants.europe1615.income import phase_income
 from tests.europe1615_2013_08.helpers import (
-    e1308, inf, opening, play, position, result_of, setup, spring_1615, units_of,
+    e1308,
+    inf,
+    opening,
+    play,
+    position,
+    result_of,
+    setup,
+    spring_1615,
+    units_of,
 )
 
 
@@ -38,11 +47,12 @@ def test_R_1308_72_builds_at_home_and_in_captured_minor_centres_of_one_s_faith()
 
 
 def test_R_1308_73_fleets_only_in_ports() -> None:
-    state = position("W1615A", units={"FRANCE": ["A NOR", "A GUY", "F PRO"]})
-    state.centers["FRANCE"].add("LOR")
-    state.centers["LOR"].discard("LOR")
-    out = play(state, {"FRANCE": "BUILD F BUR\nBUILD F PAR"})
-    assert result_of(out, "BUILD F BUR").result == VOID and "not a port" in result_of(out, "BUILD F BUR").message
+    state = position("W1615A", units={"ENGLAND": ["F LON", "A LVR", "F BRI"]})
+    out = play(state, {"ENGLAND": "BUILD F WAL"})                            # Wales is coast, but no port
+    assert result_of(out, "BUILD F WAL").result == VOID
+    assert result_of(out, "BUILD F WAL").message == "a fleet may not be built in WAL"
+    assert not e1308().ruleset.may_build(state, "ENGLAND", Unit("F", "WAL"))
+    assert units_of(play(state, {"ENGLAND": "BUILD A WAL"}).state)["ENGLAND"] >= {"A WAL"}
     fleet = play(position("W1615A", units={"FRANCE": ["A PAR", "A GUY", "F PRO"]}), {"FRANCE": "BUILD F NOR"})
     assert "F NOR" in units_of(fleet.state)["FRANCE"]
 

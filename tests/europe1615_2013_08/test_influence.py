@@ -10,7 +10,15 @@ from judge.variants.europe1615.income import income_parts, phase_income
 from judge.variants.europe1615.influence import deploy_problem, remaining
 from judge.variants.europe1615.status import status_sheet
 from tests.europe1615_2013_08.helpers import (
-    e1308, inf, opening, play, position, result_of, setup, spring_1615, units_of,
+    e1308,
+    inf,
+    opening,
+    play,
+    position,
+    result_of,
+    setup,
+    spring_1615,
+    units_of,
 )
 
 

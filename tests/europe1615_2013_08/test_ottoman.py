@@ -7,7 +7,15 @@ from judge.variants.europe1615 import Attack
 from judge.variants.europe1615.checks import check_input
 from judge.variants.europe1615.status import political, religion
 from judge.variants.europe1615.world import captured
-from tests.europe1615_2013_08.helpers import inf, opening, play, position, result_of, setup, units_of
+from tests.europe1615_2013_08.helpers import (
+    inf,
+    opening,
+    play,
+    position,
+    result_of,
+    setup,
+    units_of,
+)
 
 
 def test_R_1308_33_four_ottoman_units_influenced_as_a_whole() -> None:

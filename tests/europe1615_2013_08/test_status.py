@@ -7,7 +7,13 @@ import pytest
 from judge.engine.results import VOID
 from judge.variants.europe1615.status import political, religion
 from tests.europe1615_2013_08.helpers import (
-    e1308, play, position, result_of, setup, units_of, with_options,
+    e1308,
+    play,
+    position,
+    result_of,
+    setup,
+    units_of,
+    with_options,
 )
 
 

@@ -6,7 +6,15 @@ from judge.engine.results import DISBAND, VOID
 from judge.variants.europe1615.objectives import score_by_tables
 from judge.variants.europe1615.status import political, status_sheet
 from tests.europe1615_2013_08.helpers import (
-    e1308, inf, play, position, result_of, setup, spring_1615, units_of, with_options,
+    e1308,
+    inf,
+    play,
+    position,
+    result_of,
+    setup,
+    spring_1615,
+    units_of,
+    with_options,
 )
 
 

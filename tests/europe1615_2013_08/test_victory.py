@@ -64,7 +64,7 @@ def test_R_1308_81_alliances_declared_before_1618() -> None:
 def test_R_1308_81_the_gm_records_an_alliance_by_mail() -> None:
     actions = {a.name: a for a in e1308().ruleset.gm_actions()}
     assert list(actions) == ["ALLIANCE"]
-    state, note = actions["ALLIANCE"].decide(position("S1616M"), "Scandinavia England")
+    state, _note = actions["ALLIANCE"].decide(position("S1616M"), "Scandinavia England")
     assert state.extra["alliances"] == [["ENGLAND", "SCANDINAVIA"]]
     assert actions["ALLIANCE"].current(state) == "England and Scandinavia"
 

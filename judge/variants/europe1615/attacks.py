@@ -108,12 +108,12 @@ def resolve_attacks(setup: Setup, state: GameState,
     state.extra["attack_sequence"] = sequence
     for power in sequence:
         for kind in ("", setup.ottoman):
-            attack = chosen.get((power, kind))
-            if attack is not None and barred:
-                results.append(OrderResult(power, attack.state, attack, VOID,
+            found = chosen.get((power, kind))
+            if found is not None and barred:
+                results.append(OrderResult(power, found.state, found, VOID,
                                            "no diplomatic attacks in the first movement phase"))  # R-1308-54
-            elif attack is not None:
-                results.append(_attack(setup, state, power, attack))
+            elif found is not None:
+                results.append(_attack(setup, state, power, found))
     return results
 
 

@@ -21,11 +21,16 @@ from judge.engine.variant import Variant
 from judge.variants.europe1615.ballots import hold_ballot
 from judge.variants.europe1615.inputs import Ballot
 from judge.variants.europe1615.modifiers import in_force
-from judge.variants.europe1615.status import aligned_to, modifiers_in_force, religion, status_sheet
+from judge.variants.europe1615.status import (
+    aligned_to,
+    modifiers_in_force,
+    religion,
+    status_sheet,
+)
 from judge.variants.europe1615.tables import OPPOSED
 from judge.variants.europe1615.turn import out_of_phase, sort_orders
-from judge.variants.europe1615.winter import settle_build_phase
 from judge.variants.europe1615.units import special_positions
+from judge.variants.europe1615.winter import settle_build_phase
 from judge.variants.europe1615.world import (
     Setup,
     active_powers,
@@ -51,9 +56,7 @@ def play_late_winter(variant: Variant, setup: Setup, state: GameState,
         results += hold_ballot(setup, work, found.of(Ballot))
     results += rebuild_minors(setup, work)
     own, for_minors = route_builds(setup, work, found.units)
-    own, refused = fleets_in_ports(setup, own)
-    for_minors, refused_too = fleets_in_ports(setup, for_minors)  # type: ignore[assignment]
-    results += refused + refused_too + minor_builds(setup, work, for_minors)
+    results += minor_builds(setup, work, for_minors)
     results += ottoman_builds(setup, work)
     outcome = adjudicate_adjustments(variant, work, own)
     outcome.state.extra.pop("waived", None)  # R-v3-115, R-1308-69: a waiver holds until this build phase
@@ -64,22 +67,12 @@ def play_late_winter(variant: Variant, setup: Setup, state: GameState,
     return outcome
 
 
-def fleets_in_ports(setup: Setup, given: Mapping[str, Sequence[Any]]) -> tuple[dict[str, list[Any]],
-                                                                               list[OrderResult]]:
-    """R-1308-73 (``fleet_builds = "ports"``): a fleet is built only in a port; other builds pass."""
-    kept: dict[str, list[Any]] = {}
-    refused: list[OrderResult] = []
-    board = setup.board
-    for power, orders in given.items():
-        for order in orders:
-            province = board.province_of_or_none(order.location) if isinstance(order, Build) else None
-            fleet = isinstance(order, Build) and (order.unit_type == FLEET or "/" in order.location)
-            if setup.edition.fleet_builds == "ports" and fleet and province and not board.provinces[province].port:
-                refused.append(OrderResult(power, order.unit_text, order, VOID, f"{province} is not a port: "
-                                           "fleets are built only in ports"))
-                continue
-            kept.setdefault(power, []).append(order)
-    return kept, refused
+def may_build(setup: Setup, unit: Unit) -> bool:
+    """R-1308-73 (``fleet_builds = "ports"``): a fleet is built only in a port."""
+    if setup.edition.fleet_builds != "ports" or unit.type != FLEET:
+        return True
+    province = setup.board.province_of_or_none(unit.location)
+    return province is not None and setup.board.provinces[province].port
 
 
 def power_build_sites(setup: Setup, state: GameState, power: str) -> tuple[str, ...]:
@@ -146,13 +139,21 @@ def _minor_holding(setup: Setup, state: GameState, province: str, power: str) ->
 
 
 def minor_builds(setup: Setup, state: GameState, given: Mapping[str, Sequence[Build]]) -> list[OrderResult]:
-    """R-v3-65: the aligned power builds for a minor state with more centres than units."""
+    """R-v3-65, R-1308-35: the aligned power builds for a minor state with more centres than units.
+
+    The builds of a secretly steered Ottoman Empire are reported as the
+    Empire's, so that nobody learns who steers it (R-1308-32).
+    """
     results = []
     for minor, builds in given.items():
         power = aligned_to(setup, state, minor) or minor
+        if minor == setup.ottoman and setup.edition.secret_ottoman:
+            power = minor
         for order in builds:
             due = len(holdings(setup, state, minor)) - state.unit_count(minor)
             unit, problem = _minor_unit(setup, state, order)
+            if not problem and not may_build(setup, unit):
+                problem = f"{unit.location} is not a port: fleets are built only in ports"
             if not problem and due <= 0:
                 problem = f"{minor} has no build due"
             if problem:
@@ -216,7 +217,7 @@ def _take_letter(setup: Setup, state: GameState, owner: str, unit: Unit) -> None
 
 def ottoman_builds(setup: Setup, state: GameState) -> list[OrderResult]:
     """The Ottomans build armies on free centres they hold, home centres and the most valuable first."""
-    owner, results = setup.ottoman, []
+    owner, results = setup.ottoman, list[OrderResult]()
     if owner in setup.minors and aligned_to(setup, state, owner) is not None:
         return results  # R-1308-28, R-1308-35: the aligned power orders the Ottoman builds
     due = len(holdings(setup, state, owner)) - state.unit_count(owner)

@@ -15,16 +15,47 @@ from typing import Any
 from judge.engine.state import GameState
 from judge.variants.europe1615.attacks import attack_problem, immune
 from judge.variants.europe1615.auction import bid_problem
-from judge.variants.europe1615.ballots import CANCEL, allowance, ballot_items, item_named
-from judge.variants.europe1615.influence import budget, deploy_problem, period, remaining
+from judge.variants.europe1615.ballots import (
+    CANCEL,
+    allowance,
+    ballot_items,
+    item_named,
+)
+from judge.variants.europe1615.influence import (
+    budget,
+    deploy_problem,
+    period,
+    remaining,
+)
 from judge.variants.europe1615.inputs import (
-    INPUT_NAMES, Agree, Attack, Ballot, Bid, Deploy, MinorDisband, Motion, Permit, WaiveCapture,
+    INPUT_NAMES,
+    Agree,
+    Attack,
+    Ballot,
+    Bid,
+    Deploy,
+    MinorDisband,
+    Motion,
+    Permit,
+    WaiveCapture,
 )
 from judge.variants.europe1615.modifiers import BY_KEY, find_modifier
 from judge.variants.europe1615.sanctions import BALLOT_SIZE
-from judge.variants.europe1615.status import aligned_minors, aligned_to, influence_in, modifiers_in_force
+from judge.variants.europe1615.status import (
+    aligned_minors,
+    aligned_to,
+    influence_in,
+    modifiers_in_force,
+)
 from judge.variants.europe1615.winter import disband_captured, settle_captures
-from judge.variants.europe1615.world import Setup, active_powers, allocation, holdings, states, unit_owner_at
+from judge.variants.europe1615.world import (
+    Setup,
+    active_powers,
+    allocation,
+    holdings,
+    states,
+    unit_owner_at,
+)
 
 Check = tuple[str, str]  # (why the line cannot stand, or ""; a note for the reply)
 
@@ -263,7 +294,7 @@ def inputs_due(setup: Setup, state: GameState, power: str) -> tuple[tuple[str, s
     if kind == "E":
         return tuple(("DISBAND", f"a unit of {_name(setup, minor)} to disband")
                      for minor, n in disband_choices(setup, state).get(power, {}).items() for _ in range(n))
-    if kind != "A" or allowance(setup, state, power) <= 0:
+    if kind != "A" or not setup.edition.modifiers or allowance(setup, state, power) <= 0:
         return ()
     modifiers = [k for k in ballot_items(setup, state) if not k.startswith(CANCEL)]
     if not modifiers:

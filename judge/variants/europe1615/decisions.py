@@ -32,7 +32,12 @@ from judge.variants.europe1615.modifiers import (
     Modifier,
     find_modifier,
 )
-from judge.variants.europe1615.sanctions import BALLOT_SIZE, ballot_choices, enact, unavailable
+from judge.variants.europe1615.sanctions import (
+    BALLOT_SIZE,
+    ballot_choices,
+    enact,
+    unavailable,
+)
 from judge.variants.europe1615.status import modifiers_in_force
 from judge.variants.europe1615.units import special_positions
 from judge.variants.europe1615.victory import alliances_now, declare_alliance

@@ -41,7 +41,6 @@ from judge.variants.europe1615.world import (
     states,
 )
 
-
 #: the edition's ``influence`` strategy: a power's INFs for the period, and what the period is called
 BUDGET: dict[str, tuple[Callable[[Setup, GameState, str], int], str]] = {
     "yearly": (allocation, "this year"), "per_phase": (phase_income, "this phase")}

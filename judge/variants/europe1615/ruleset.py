@@ -33,7 +33,15 @@ from judge.engine.results import PhaseOutcome
 from judge.engine.ruleset import PhaseHandler, Ruleset
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
-from judge.variants.europe1615 import builds, checks, decisions, scoring, turn, units, winter
+from judge.variants.europe1615 import (
+    builds,
+    checks,
+    decisions,
+    scoring,
+    turn,
+    units,
+    winter,
+)
 from judge.variants.europe1615.auction import assign_powers
 from judge.variants.europe1615.world import Setup, active_powers, rule_options
 
@@ -44,7 +52,7 @@ class Europe1615(Ruleset):
     """Influence, statuses, attacks, minor states, (sanctions, ballots,) scoring: the edition says which."""
 
     name = "europe1615"
-    phase_cycle = (("S", STATUS_CHECK), ("S", "M"), ("S", "R"), ("U", "M"), ("U", "R"), ("F", "M"), ("F", "R"),
+    phase_cycle: tuple[tuple[str, str], ...] = (("S", STATUS_CHECK), ("S", "M"), ("S", "R"), ("U", "M"), ("U", "R"), ("F", "M"), ("F", "R"),
                    ("W", EARLY_WINTER), ("W", "A"), ("W", SCORING))
 
     def __init__(self, board: Map, options: Mapping[str, Any] | None = None) -> None:
@@ -102,6 +110,9 @@ class Europe1615(Ruleset):
 
     def adjustment_count(self, state: GameState, power: str) -> int:
         return builds.power_adjustment_count(self.setup, state, power)
+
+    def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
+        return builds.may_build(self.setup, unit)
 
     # -- phase handlers ---------------------------------------------------------------
     def _status_check(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:

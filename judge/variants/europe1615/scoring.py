@@ -12,6 +12,7 @@ from typing import Any
 
 from judge.engine.results import PhaseOutcome
 from judge.engine.state import GameState
+from judge.variants.europe1615.objectives import play_scoring_by_tables
 from judge.variants.europe1615.sanctions import cancel_lapsed
 from judge.variants.europe1615.status import (
     aligned_to,
@@ -28,7 +29,6 @@ from judge.variants.europe1615.tables import (
     ROUNDS_TO_WIN,
 )
 from judge.variants.europe1615.turn import out_of_phase, sort_orders
-from judge.variants.europe1615.objectives import play_scoring_by_tables
 from judge.variants.europe1615.victory import protestant_rome
 from judge.variants.europe1615.winter import clear_influence_of_the_gone
 from judge.variants.europe1615.world import (

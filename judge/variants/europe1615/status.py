@@ -7,9 +7,8 @@ the position; :func:`status_sheet` writes them out for the results.
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Callable
+from typing import Any
 
 from judge.engine.state import GameState
 from judge.variants.europe1615.modifiers import UNLOCKED_BY
@@ -27,6 +26,10 @@ from judge.variants.europe1615.tables import (
     WIDERSTAND,
     religious_minimum,
 )
+from judge.variants.europe1615.thresholds import (
+    political_by_threshold,
+    religion_by_threshold,
+)
 from judge.variants.europe1615.world import (
     Setup,
     active_powers,
@@ -38,7 +41,6 @@ from judge.variants.europe1615.world import (
     pliant,
     states,
 )
-from judge.variants.europe1615.thresholds import political_by_threshold, religion_by_threshold
 
 
 def influence_in(state: GameState, minor: str) -> dict[str, int]:
@@ -60,7 +62,10 @@ def political(setup: Setup, state: GameState, minor: str) -> tuple[str, str | No
     """(status, power): ALIGNED to a power, NEUTRAL, UNALIGNED (UNMARKED), or CAPTURED (by whom)."""
     if captured(setup, state, minor):
         cap = home_centres(setup, state, minor)
-        return CAPTURED, holder(setup, state, cap[0]) if cap else None
+        if cap:
+            return CAPTURED, holder(setup, state, cap[0])
+        land = states(setup, state).get(minor, ())
+        return CAPTURED, state.extra.get("annexed", {}).get(land[0]) if land else None  # a state without centre
     if minor in setup.neutral_at_start and locked(setup, state, minor):
         return NEUTRAL, None  # R-v3-14: Morocco "begins the game as a neutral state"
     return ALIGNMENT[setup.edition.alignment](setup, state, minor)

@@ -20,7 +20,11 @@ from judge.engine.retreats import adjudicate_retreats
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.variants.europe1615.attacks import resolve_attacks
-from judge.variants.europe1615.influence import apply_deployments, close_period, open_period
+from judge.variants.europe1615.influence import (
+    apply_deployments,
+    close_period,
+    open_period,
+)
 from judge.variants.europe1615.inputs import (
     INPUT_NAMES,
     Agree,

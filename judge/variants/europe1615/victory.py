@@ -33,27 +33,19 @@ def invested(state: GameState, power: str) -> int:
     return sum(int(placed.get(power, 0)) for placed in state.extra.get("influence", {}).values())
 
 
-def ranked(setup: Setup, state: GameState, powers: Sequence[str]) -> list[str]:
-    """Most VPs first; ties by most centres, then most INFs (R-1308-78)."""
-    vps = victory_points(setup, state)
-
-    def key(power: str) -> tuple[int, int, int]:
-        return vps.get(power, 0), len(holdings(setup, state, power)), invested(state, power)
-
-    return sorted(powers, key=lambda p: (tuple(-k for k in key(p)), p))
+def standing(setup: Setup, state: GameState, vps: dict[str, int], power: str) -> tuple[int, int, int]:
+    """What ranks a power (R-1308-78): its VPs, then its centres, then its INFs."""
+    return vps.get(power, 0), len(holdings(setup, state, power)), invested(state, power)
 
 
 def best_of(setup: Setup, state: GameState, powers: Sequence[str], rule: str, why: str) -> dict[str, Any]:
     """The top power of ``powers`` wins; a tie on VPs, centres and INFs alike is a draw among the tied."""
-    order = ranked(setup, state, powers)
+    vps = victory_points(setup, state)
+    order = sorted(powers, key=lambda p: (tuple(-k for k in standing(setup, state, vps, p)), p))
     if not order:
         return {"result": "draw", "powers": [], "rule": rule, "reason": why}
-    vps = victory_points(setup, state)
-
-    def key(power: str) -> tuple[int, int, int]:
-        return vps.get(power, 0), len(holdings(setup, state, power)), invested(state, power)
-
-    tied = [p for p in order if key(p) == key(order[0])]
+    top = standing(setup, state, vps, order[0])
+    tied = [p for p in order if standing(setup, state, vps, p) == top]
     if len(tied) > 1:
         return {"result": "draw", "powers": tied, "rule": rule, "reason": f"{why}; a tie on VPs, centres and INFs"}
     return {"result": "victory", "powers": [order[0]], "rule": rule, "reason": why}

@@ -57,8 +57,11 @@ def settle_build_phase(setup: Setup, state: GameState) -> tuple[list[str], list[
     """
     notes = settle_captures(setup, state)
     if setup.edition.permanent_capture:
-        gone = [m for m in states(setup, state) if captured(setup, state, m)]
-        state.extra["withdrawn"] = sorted(set(state.extra.get("withdrawn", [])) | set(gone))
+        before = set(state.extra.get("withdrawn", []))
+        gone = [m for m in states(setup, state) if captured(setup, state, m) and m not in before]
+        state.extra["withdrawn"] = sorted(before | set(gone))
+        notes += [f"{m} is captured by {political(setup, state, m)[1] or 'another'} and leaves the list of pliant "
+                  "minor states for good" for m in gone]
     results = disband_captured(setup, state)
     results += intern(setup, state)
     results += minor_removals(setup, state, {})

@@ -61,7 +61,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 #: what each option decides, for the GM's RULES mail (docs/europe1615-v3.md)
 OPTION_NOTES: dict[str, str] = {
     "attack_centre_tiebreak": "A-v3-05: at equal allocation, which power attacks first",
-    "reciprocal_alliance": "A-v3-06: whose provinces an aligned minor's unit enters without capturing",
+    "reciprocal_alliance": "A-v3-06 (R-1308-39): whose provinces an aligned minor's unit enters without capturing",
     "muslim_alliance": "A-v3-07: the alliance a Muslim unit needs to help into an Islamic centre",
     "ballot_minimum": "A-v3-08: a ballot needs a vote on each modifier, or only some",
     "motion_threshold": "A-v3-09: what a motion to cancel needs to pass",
@@ -69,11 +69,11 @@ OPTION_NOTES: dict[str, str] = {
     "catholic_league_return": "A-v3-12: which liberation brings the Catholic League back",
     "leading_influence": "A-v3-13: the measure of the power with the highest influence",
     "counterbalance_basis": "A-v3-15: what the counterbalance compares",
-    "neutral_bars": "A-v3-17: whose units a NEUTRAL state keeps out",
+    "neutral_bars": "A-v3-17 (R-1308-27, R-1308-44): whose units a NEUTRAL state keeps out",
     "exclusive_conflict": "A-v3-18: where two exclusive rights meet (GM EXCLUSIVE decides one state)",
     "liberate_power_centres": "A-v3-19: a freed home centre of a power becomes a minor state",
     "three_centre_count": "R-v3-22: the centres that keep a state from being UNALIGNED",
-    "convoy_minor_armies": "R-v3-73: whether any minor army may be convoyed",
+    "convoy_minor_armies": "R-v3-73: whether any minor army may be convoyed (2013-08 has no rule against it)",
     "catalonia_value": "R-v3-106: the value of Catalonia's new centre (GM VALUE once it exists)",
     "neutral_reading": "A-1308-01: a state with 5 INFs or more that nobody aligns is NEUTRAL (no_majority), "
                        "or only on a tie at the top (tie_only)",
