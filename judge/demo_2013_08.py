@@ -14,13 +14,9 @@ tests play this same script).
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from judge.sandbox import Sandbox
+from judge.demo_script import ScriptedGame
 
 GAME = "e1308"
-GM = "gm@e1308.invalid"
-OBSERVER = "watcher@e1308.invalid"
 #: each power and its letter on the map (Scandinavia is N: S is Spain's)
 LETTERS = {"France": "F", "Austria": "A", "Scandinavia": "N", "Spain": "S", "England": "E"}
 POWERS = tuple(LETTERS)
@@ -73,60 +69,10 @@ SCRIPT: list[tuple[str, dict[str, str]]] = [
 ]
 
 
-def address(power: str) -> str:
-    return f"{power.lower()}@e1308.invalid"
 
-
-def password(power: str) -> str:
-    return f"{power.lower()}-pw"
-
-
-def signon(power: str) -> str:
-    return f"SIGNON {LETTERS[power]}{GAME} {password(power)}"
-
-
-def send_as(sandbox: Sandbox, power: str, lines: str, subject: str = "orders") -> None:
-    sandbox.send(address(power), f"{signon(power)}\n{lines}\n", subject)
-
-
-def set_up(sandbox: Sandbox) -> None:
-    """CREATE; five JOINs, each with its BID sheet; an observer; START."""
-    sandbox.send(GM, SETUP, "new game")
-    sandbox.poll()
-    for power in POWERS:
-        sandbox.send(address(power), f"JOIN {GAME} {password(power)}\n{BIDS[power]}\n", "joining")
-    sandbox.send(OBSERVER, f"OBSERVE {GAME} watch", "observing")
-    sandbox.poll()
-    sandbox.send(GM, f"SIGNON M{GAME} gm-secret\nSTART", "start")
-    sandbox.poll()
-
-
-def phase_now(sandbox: Sandbox) -> str:
-    return str(sandbox.store.load_game(GAME).state.get("phase"))
-
-
-def play_phase(sandbox: Sandbox, phase: str, orders: dict[str, str], say: bool = False) -> None:
-    """Mail the orders and poll; if the phase still waits, move the clock past its deadline and poll."""
-    if phase_now(sandbox) != phase:
-        raise RuntimeError(f"the script expected {phase}, the game is at {phase_now(sandbox)}")
-    for power, lines in orders.items():
-        send_as(sandbox, power, lines, f"{phase} orders")
-    sandbox.advance(timedelta(hours=3))
-    _poll(sandbox, f"{phase}: {len(orders)} order mails", say)
-    game = sandbox.store.load_game(GAME)
-    if game.state.get("phase") == phase and game.deadline is not None:
-        sandbox.clock.set(game.deadline + timedelta(minutes=1))
-        _poll(sandbox, f"{phase}: the clock passes the deadline", say)
-
-
-def _poll(sandbox: Sandbox, what: str, say: bool) -> None:
-    report = sandbox.poll()
-    if say:
-        print(f"  {sandbox.clock.now():%a %d %b %H:%M} UTC  {what:<45} -> {report.summary()[6:]}  "
-              f"now {phase_now(sandbox)}")
-
-
-def play(sandbox: Sandbox, say: bool = False) -> None:
-    set_up(sandbox)
-    for phase, orders in SCRIPT:
-        play_phase(sandbox, phase, orders, say)
+#: the script, and its driver's functions under the names the tests use
+GAME_SCRIPT = ScriptedGame(GAME, LETTERS, BIDS, SETUP, SCRIPT)
+GM, OBSERVER = GAME_SCRIPT.gm, GAME_SCRIPT.observer
+address, password, signon = GAME_SCRIPT.address, GAME_SCRIPT.password, GAME_SCRIPT.signon
+send_as, set_up, phase_now = GAME_SCRIPT.send_as, GAME_SCRIPT.set_up, GAME_SCRIPT.phase_now
+play_phase, play = GAME_SCRIPT.play_phase, GAME_SCRIPT.play
