@@ -15,13 +15,17 @@ from datetime import datetime
 from typing import Any
 
 from judge.engine.geography import Map
-from judge.engine.results import OrderResult, PhaseOutcome
+from judge.engine.orders import (
+    Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Unit, Waive,
+)
+from judge.engine.results import ImpliedHold, OrderResult, PhaseOutcome
 from judge.engine.state import MOVEMENT, Dislodged, GameState, Phase
 from judge.engine.variant import Variant
 from judge.render.env import Rendered, render
 from judge.render.secrecy import Secret, hide_powers, may_see, reveal, reveal_all, unwrap, visibility
 from judge.render.words import (
     OrderWords, Place, UnitWords, known_types, order_words, owner_name, place, power_adjective, unit_words,
+    words_of,
 )
 
 
@@ -145,10 +149,27 @@ def order_lines(ctx: ResultsContext) -> list[OrderLine]:
     lines = []
     for item in ctx.results:
         result = unwrap(item)
-        words = order_words(ctx.board, result.order, ctx.phase.kind, known)
+        words = _words(ctx, result, known)
         lines.append(OrderLine(owner_name(ctx.board, result.power), _with_type(words, result), result.result,
                                visibility(item)))
     return lines
+
+
+_ENGINE_ORDERS = frozenset({Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Waive})
+
+
+def _words(ctx: ResultsContext, result: OrderResult, known: Mapping[str, str]) -> OrderWords:
+    """The engine's own order value when the result carries one, rather than parsing its text again.
+
+    Only the engine's own order types: a variant's subclass (Europe 1615's
+    minor disband) is worded from its text, as the variant wrote it.
+    """
+    value = result.value
+    if isinstance(value, ImpliedHold) and isinstance(value.unit, Unit):
+        value = Hold(value.unit.type, value.unit.location)
+    if type(value) in _ENGINE_ORDERS:
+        return words_of(ctx.board, value, known)
+    return order_words(ctx.board, result.order, ctx.phase.kind, known)
 
 
 def order_groups(ctx: ResultsContext, viewer: str) -> list[list[OrderLine]]:
