@@ -15,17 +15,15 @@ and read the diff before committing it.
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
 from judge import demo_2013_08 as mailgame
 from judge.demo_2013_08 import GAME, GM, OBSERVER, POWERS, address
 from judge.sandbox import Sandbox
+from tests.golden_archive import archived, check_golden
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "europe1615-2013-08"
 PHASES = ["S1615M", "U1615M", "F1615M", "W1615A"]
 
 #: "SPRING 1615 ADJUDICATION" as the text prints it, line for line
@@ -107,7 +105,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Sandbox:
 
 
 def archive(game: Sandbox, phase: str) -> str:
-    return (game.config.data_dir / "archive" / GAME / f"{phase}.txt").read_text(encoding="utf-8")
+    return archived(game, GAME, phase)
 
 
 def flat(text: str) -> str:
@@ -208,11 +206,4 @@ def test_the_observer_reads_the_archive(game: Sandbox) -> None:
 
 
 def test_the_result_mails_match_the_golden_archive(game: Sandbox) -> None:
-    if os.environ.get("JUDGE_UPDATE_GOLDEN"):
-        GOLDEN.mkdir(parents=True, exist_ok=True)
-        for phase in PHASES:
-            (GOLDEN / f"{phase}.txt").write_text(archive(game, phase), encoding="utf-8")
-    golden = sorted(p.stem for p in GOLDEN.glob("*.txt"))
-    assert golden == sorted(PHASES), "run with JUDGE_UPDATE_GOLDEN=1 to write the golden archive"
-    for phase in PHASES:
-        assert archive(game, phase) == (GOLDEN / f"{phase}.txt").read_text(encoding="utf-8"), phase
+    check_golden(game, GAME, PHASES, "europe1615-2013-08")

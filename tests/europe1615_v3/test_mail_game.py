@@ -11,19 +11,17 @@ and read the diff before committing it.
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
 from judge.mail import IncomingMail
 from judge.sandbox import Sandbox
+from tests.golden_archive import archived, check_golden
 from judge.store import PhaseRecord
 from judge import demo_v3 as mailgame
 from judge.demo_v3 import GAME, GM, OBSERVER, POWERS, address
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "europe1615-v3"
 PHASES = ["S1615I", "S1615M", "U1615M", "F1615M", "W1615E", "W1615A", "W1615S",
           "S1616I", "S1616M", "U1616M", "F1616M", "W1616E", "W1616A", "W1616S", "S1617I"]
 
@@ -36,7 +34,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Sandbox:
 
 
 def archive(game: Sandbox, phase: str) -> str:
-    return (game.config.data_dir / "archive" / GAME / f"{phase}.txt").read_text(encoding="utf-8")
+    return archived(game, GAME, phase)
 
 
 def flat(text: str) -> str:
@@ -256,11 +254,4 @@ def test_the_archive_holds_no_secret(game: Sandbox) -> None:
 # -- the golden archive ------------------------------------------------------------------------
 
 def test_the_result_mails_match_the_golden_archive(game: Sandbox) -> None:
-    if os.environ.get("JUDGE_UPDATE_GOLDEN"):
-        GOLDEN.mkdir(parents=True, exist_ok=True)
-        for phase in PHASES:
-            (GOLDEN / f"{phase}.txt").write_text(archive(game, phase), encoding="utf-8")
-    golden = sorted(p.stem for p in GOLDEN.glob("*.txt"))
-    assert golden == sorted(PHASES), "run with JUDGE_UPDATE_GOLDEN=1 to write the golden archive"
-    for phase in PHASES:
-        assert archive(game, phase) == (GOLDEN / f"{phase}.txt").read_text(encoding="utf-8"), phase
+    check_golden(game, GAME, PHASES, "europe1615-v3")
