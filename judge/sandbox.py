@@ -100,9 +100,5 @@ class Sandbox:
         return fresh
 
     @staticmethod
-    def to_of(mail: IncomingMail) -> str:
-        return str(mail.message["To"])
-
-    @staticmethod
     def text(mail: IncomingMail) -> str:
         return body_text(mail.message)

@@ -14,12 +14,11 @@ from judge.engine.geography import Map, Terrain
 class SeaGraph:
     """Sea-to-sea links, and the seas touching each province."""
 
-    __slots__ = ("seas_next_to", "sea_links", "_reach")
+    __slots__ = ("sea_links", "seas_next_to")
 
     def __init__(self, board: Map) -> None:
         self.seas_next_to: dict[str, frozenset[str]] = {}
         self.sea_links: dict[str, frozenset[str]] = {}
-        self._reach: dict[str, frozenset[str]] = {}
         for abbr, prov in board.provinces.items():
             seas: set[str] = set()
             for loc in board.locations_of(abbr) if prov.terrain is not Terrain.LAND else ():
@@ -29,19 +28,6 @@ class SeaGraph:
                 self.sea_links[abbr] = frozenset(seas)
             else:
                 self.seas_next_to[abbr] = frozenset(seas)
-
-    def reachable_seas(self, province: str) -> frozenset[str]:
-        """Every sea a convoy could carry an army through, starting from ``province``."""
-        cached = self._reach.get(province)
-        if cached is None:
-            cached = frozenset(_flood(self.seas_next_to.get(province, ()), self.sea_links, None))
-            self._reach[province] = cached
-        return cached
-
-    def route_possible(self, source: str, target: str) -> bool:
-        """Whether some chain of seas joins two coastal provinces (fleets not considered)."""
-        ends = self.seas_next_to.get(target, frozenset())
-        return bool(ends) and not self.reachable_seas(source).isdisjoint(ends)
 
     def useful_fleets(self, source: str, target: str, fleet_seas: Collection[str]) -> frozenset[str]:
         """Seas whose fleet is needed by some convoy route from source to target (DATC 6.G.19).

@@ -153,9 +153,6 @@ class Map:
             near.update(self._province_of[t] for t in self.fleet_adjacency.get(loc, ()))
         return frozenset(near)
 
-    def is_sea(self, location: str) -> bool:
-        return self.terrain(location) is Terrain.SEA
-
     # -- names ------------------------------------------------------------
     def resolve_name(self, text: str) -> str | None:
         """The location a player means by ``text`` (abbreviation, full name or alias)."""

@@ -28,9 +28,6 @@ class Resolver:
         self._value = [False] * count
         self._deps: list[int] = []
 
-    def is_resolved(self, decision: int) -> bool:
-        return self._state[decision] == RESOLVED
-
     def resolve(self, decision: int) -> bool:
         state = self._state[decision]
         if state == RESOLVED:

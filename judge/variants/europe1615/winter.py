@@ -17,7 +17,7 @@ from typing import Any
 
 from judge.engine.adjustments import civil_disorder_removals
 from judge.engine.geography import Terrain
-from judge.engine.orders import Remove, Unit
+from judge.engine.orders import Remove
 from judge.engine.results import DISBAND, OK, VOID, OrderResult, PhaseOutcome
 from judge.engine.state import GameState
 from judge.variants.europe1615.status import aligned_to, controller, political
@@ -255,7 +255,3 @@ def _as_owned(setup: Setup, state: GameState, owner: str) -> GameState:
     view = state.copy()
     view.centers = {owner: holdings(setup, state, owner)}
     return view
-
-
-def unit_at(state: GameState, owner: str, location: str) -> Unit | None:
-    return next((u for u in state.units.get(owner, []) if u.location == location), None)
