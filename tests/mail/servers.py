@@ -297,9 +297,29 @@ class DovecotServer:
         return client
 
 
+INSTALL_SCRIPT = Path(__file__).resolve().parents[2] / ".ci" / "install-mail-servers.sh"
+
+
+def _find_dovecot() -> tuple[str | None, str | None]:
+    return (find_program(["dovecot"], ["/usr/sbin", "/usr/local/sbin"]),
+            find_program(["dovecot-lda"], ["/usr/lib/dovecot", "/usr/libexec/dovecot"]))
+
+
+def install_mail_servers() -> None:
+    """On a fresh machine, let the README's test command alone do it all: install Dovecot.
+
+    Runs the same idempotent script as CI; a failure (no apt, no root) is left
+    to the caller's check, which names the script.
+    """
+    subprocess.run(["bash", str(INSTALL_SCRIPT)], check=False, timeout=900,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def start_dovecot() -> DovecotServer:
-    dovecot = find_program(["dovecot"], ["/usr/sbin", "/usr/local/sbin"])
-    lda = find_program(["dovecot-lda"], ["/usr/lib/dovecot", "/usr/libexec/dovecot"])
+    dovecot, lda = _find_dovecot()
+    if (dovecot is None or lda is None or shutil.which("openssl") is None) and INSTALL_SCRIPT.exists():
+        install_mail_servers()
+        dovecot, lda = _find_dovecot()
     if dovecot is None or lda is None:
         raise ServerError(f"Dovecot is not installed (need dovecot, dovecot-lda): {INSTALL_HINT}")
     if shutil.which("openssl") is None:
