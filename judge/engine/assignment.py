@@ -3,16 +3,18 @@
 The ruleset says whose orders count for a unit and with what weight; a unit
 ordered twice by one power obeys the last order; among several powers the
 order with the largest summed weight wins and a tie means the unit holds.
+Orders are compared as the board reads them (:func:`canonical`), never as
+written: ``A SER - BOS`` and ``SER-BOS`` are one order and their weights add.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from judge.engine.geography import Map
-from judge.engine.orders import AnyOrder, Order, Unit
+from judge.engine.orders import ARMY, AnyOrder, Convoy, Move, Order, Retreat, Support, Unit
 from judge.engine.results import VOID, OrderResult
 from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
@@ -70,8 +72,9 @@ def assign(board: Map, ruleset: Ruleset, state: GameState, units: Mapping[str, O
                 void.append(OrderResult(power, str(placed.unit), str(order), VOID,
                                         f"{power} may not order the {placed.power} unit {placed.unit}"))
     chosen: dict[str, Order] = {}
+    on_board = {province: placed.unit for province, placed in units.items()}
     for province, by_power in votes.items():
-        winner = _tally(weights[province], by_power)
+        winner = _tally(board, on_board, weights[province], by_power)
         if winner is not None:
             chosen[province] = winner
     return Assignment(chosen, void)
@@ -82,15 +85,58 @@ def _unit_for(board: Map, units: Mapping[str, OnBoard], order: Order) -> OnBoard
     return None if province is None else units.get(province)
 
 
-def _tally(weights: Mapping[str, int], by_power: Mapping[str, Order]) -> Order | None:
+def _tally(board: Map, units: Mapping[str, Unit], weights: Mapping[str, int],
+           by_power: Mapping[str, Order]) -> Order | None:
+    """The order with the largest summed weight (None on a tie); orders are compared as the board reads them."""
     if len(by_power) == 1:
         return next(iter(by_power.values()))
-    totals: dict[str, int] = {}
-    sample: dict[str, Order] = {}
+    totals: dict[Order, int] = {}
     for power, order in by_power.items():
-        key = str(order)
+        key = canonical(board, units, order)
         totals[key] = totals.get(key, 0) + weights.get(power, 0)
-        sample[key] = order
     best = max(totals.values())
     winners = [k for k, v in totals.items() if v == best]
-    return sample[winners[0]] if len(winners) == 1 else None
+    return winners[0] if len(winners) == 1 else None
+
+
+def canonical(board: Map, units: Mapping[str, Unit], order: Order) -> Order:
+    """The order as the board reads it, so that two spellings of one order compare equal.
+
+    ``units`` maps a province to the unit in it.  The ordered unit's and the
+    supported or convoyed unit's type and location come from the board; an
+    army's goal (move or retreat) is a province, a fleet's the one coast it can reach.  What
+    changes an order's meaning is kept: a coast named in a support, VIA CONVOY.
+    """
+    own = units.get(board.province_of_or_none(order.location) or "")
+    if own is None:
+        return order
+    order = replace(order, unit_type=own.type, location=own.location)
+    if isinstance(order, (Move, Retreat)):
+        return replace(order, target=_goal(board, own, order.target))
+    if isinstance(order, Support):
+        other = units.get(board.province_of_or_none(order.supported) or "")
+        if other is None:
+            return order
+        order = replace(order, supported_type=other.type, supported=other.location)
+        if order.destination is not None and other.type == ARMY and board.is_location(order.destination):
+            order = replace(order, destination=board.province_of(order.destination))
+        return order
+    if isinstance(order, Convoy):
+        return replace(order, army=_province(board, order.army), destination=_province(board, order.destination))
+    return order
+
+
+def _province(board: Map, location: str) -> str:
+    return board.province_of_or_none(location) or location
+
+
+def _goal(board: Map, unit: Unit, target: str) -> str:
+    """Where a move goes: an army to a province, a fleet to the coast it names or the only one it reaches."""
+    if not board.is_location(target):
+        return target
+    if unit.type == ARMY:
+        return board.province_of(target)
+    if "/" in target:
+        return target
+    options = board.fleet_targets(unit.location, board.province_of(target))
+    return options[0] if len(options) == 1 else target

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from judge.engine.assignment import canonical
 from judge.engine.orders import Order
 from judge.engine.results import VOID, OrderResult, PhaseOutcome
 from judge.engine.state import GameState
@@ -252,7 +253,9 @@ class V3Report:
         """R-v3-47 to R-v3-49: the votes behind each Ottoman order: the GM's; each power sees its own."""
         ruleset, board, ottoman = self.variant.ruleset, self.board, self.setup.ottoman
         units = {board.province_of(u.location): u for u in before.units.get(ottoman, [])}
-        obeyed = {r.unit: r.order for r in results if r.power == ottoman}
+        on_board = {board.province_of(u.location): u for us in before.units.values() for u in us}
+        obeyed = {r.unit: canonical(board, on_board, r.value) for r in results
+                  if r.power == ottoman and isinstance(r.value, Order)}
         lines: list[Any] = []
         for power, given in sorted(orders.items()):
             for order in given:
@@ -260,7 +263,8 @@ class V3Report:
                 if not isinstance(order, Order) or unit is None:
                     continue
                 weight = ruleset.order_weights(before, ottoman, unit).get(power, 0)
-                done = "carried out" if obeyed.get(str(unit)) == str(order) else "not carried out"
+                followed = obeyed.get(str(unit)) == canonical(board, on_board, order)
+                done = "carried out" if followed else "not carried out"
                 line = Line(power_name(power), f"{order} (weight {weight})", done)
                 lines.append(Secret(line, frozenset({power})))
         return lines
