@@ -16,7 +16,7 @@ line of a Europe 1615 request (``lines = ...`` in the variant's ruleset.toml).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -26,7 +26,7 @@ from lark.exceptions import LarkError
 from judge.commands.orders import OrderError, parse_order
 from judge.engine.geography import Map, normalise_name
 from judge.engine.orders import Disband, Remove
-from judge.variants.europe1615.world import unit_owner_at
+from judge.variants.europe1615.world import states, unit_owner_at
 from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 from judge.paths import grammar_dir
@@ -88,6 +88,8 @@ class V3Lines:
             return NOT_MINE
         shape = tree.children[0]
         assert isinstance(shape, Tree)
+        if shape.data in ("deploy", "attack"):
+            return getattr(self, f"_{shape.data}")(shape.children, state)
         return getattr(self, f"_{shape.data}")(shape.children)
 
     def normalise(self, line: str, state: GameState | None = None) -> str:
@@ -140,11 +142,11 @@ class V3Lines:
         return MinorDisband(unit.type, unit.location)
 
     # -- one method per line shape ------------------------------------------------------
-    def _deploy(self, children: list[Any]) -> Deploy:
-        return Deploy(self._state(children[-1]), int(children[0]))
+    def _deploy(self, children: list[Any], state: GameState | None) -> Deploy:
+        return Deploy(self._state(children[-1], state), int(children[0]))
 
-    def _attack(self, children: list[Any]) -> Attack:
-        return Attack(self._state(children[0]), self._power(children[1]))
+    def _attack(self, children: list[Any], state: GameState | None) -> Attack:
+        return Attack(self._state(children[0], state), self._power(children[1]))
 
     def _vote(self, children: list[Any]) -> Ballot:
         name = _text(children[-1])
@@ -176,17 +178,25 @@ class V3Lines:
         return Permit(self._power(children[0]), self._province(children[1]))
 
     # -- names --------------------------------------------------------------------------
-    def _state(self, words: Any) -> str:
+    def _state(self, words: Any, state: GameState | None = None) -> str:
+        """A minor state by its name or one of its provinces: the map's, or one created in play."""
         text = _text(words)
         wanted = normalise_name(text)
         for abbr, name in self.board.state_names.items():
             if wanted in (normalise_name(abbr), normalise_name(name)):
                 return abbr
         province = self.board.resolve_name(text)
-        for abbr, provinces in self.board.states.items():
+        for abbr, provinces in self._states(state).items():
             if province in provinces:
                 return abbr
         raise OrderError(f"no minor state is called {text!r}", _column(words))
+
+    def _states(self, state: GameState | None) -> Mapping[str, Sequence[str]]:
+        """The game's states now (England's centres after its dissolution, Guyenne after it secedes), or the map's."""
+        setup = getattr(self.ruleset, "setup", None)
+        if state is None or setup is None:
+            return self.board.states
+        return {**self.board.states, **states(setup, state)}
 
     def _power(self, words: Any) -> str:
         text = _text(words)
