@@ -44,7 +44,7 @@ from judge.variants.europe1615.inputs import (
 from judge.variants.europe1615.modifiers import BY_KEY
 from judge.variants.europe1615.thresholds import control_share
 from judge.variants.europe1615.victory import victory_points
-from judge.variants.europe1615.world import Setup
+from judge.variants.europe1615.world import Setup, states
 
 TEMPLATE = "_europe1615_v3.j2"
 SHEET_TEMPLATE = "_europe1615_2013_08.j2"
@@ -296,11 +296,12 @@ class V3Report:
         board = self.board
         owner_at = {board.province_of(u.location): owner for owner, us in before.units.items() for u in us}
         sent: dict[str, set[str]] = {}
+        minors = states(self.setup, before)  # with the states made in play (R-v3-93, R-v3-123)
         for power, given in orders.items():
             for order in given:
                 if isinstance(order, Order):
                     owner = owner_at.get(board.province_of_or_none(order.location) or "")
-                    if owner and owner != power and owner in board.state_names and owner != self.setup.ottoman:
+                    if owner and owner != power and owner in minors and owner != self.setup.ottoman:
                         sent.setdefault(owner, set()).add(power)
         return sent
 
@@ -329,6 +330,10 @@ class V3Report:
         return after.extra.get("round_winners", {}).get(str(before.phase.year))
 
     def _state(self, abbr: str) -> str:
+        """A state's name; a state made in play (a seceded or dissolved power's centre) by its province's."""
+        province = self.board.provinces.get(abbr)
+        if abbr not in self.board.state_names and abbr not in self.board.powers and province is not None:
+            return province.name
         return owner_name(self.board, abbr)
 
     def _named(self, text: str) -> str:

@@ -17,13 +17,15 @@ from judge import demo_v3 as mailgame
 from judge.adjudicate import read_line
 from judge.commands.orders import OrderError
 from judge.demo_v3 import GAME, address, send_as
-from judge.engine import GameState, Phase
+from judge.engine import GameState, Phase, adjudicate
+from judge.render import results_context
 from judge.sandbox import Sandbox
+from judge.variants import results_report
 from judge.variants.europe1615 import Attack, Deploy
 from judge.variants.europe1615.checks import check_input
 from judge.variants.europe1615.sanctions import secede
 from judge.variants.europe1615.winter import dissolve
-from tests.europe1615_v3.helpers import inf, play, position, setup, v3
+from tests.europe1615_v3.helpers import inf, order, play, position, setup, v3
 
 
 def dissolved_england() -> GameState:
@@ -84,3 +86,16 @@ def test_R_v3_93_a_seceded_state_takes_infs_by_mail(sandbox: Sandbox) -> None:
     replies = [m for m in sandbox.new_mail() if address("Spain") in str(m.message["To"])]
     text = sandbox.text(replies[0])
     assert "line 2: 3: GUY\n      3 INFs to Guyenne; 34 of 37 left this year" in text, text
+
+
+def test_R_v3_18_the_status_sheet_names_a_state_made_in_play_and_says_whether_it_obeyed() -> None:
+    state = position("S1616M", units={"GUY": ["A GUY"]}, influence={"GUY": {"SPAIN": 5}})
+    secede(setup(), state, "GUY", "FRANCE")
+    orders = {"SPAIN": [order("A GUY H")]}
+    outcome = adjudicate(v3(), state.copy(), orders)
+    ctx = results_context(v3(), state.phase, outcome, judge="j", game="g", zone="UTC", deadline=None,
+                          finished=False)
+    report = results_report(v3().name, v3().overrides)
+    assert report is not None
+    rows = [row for row in report.context(ctx, state, orders, outcome).extra["status"] if row.state == "Guyenne"]
+    assert len(rows) == 1 and rows[0].status == "aligned to Spain" and rows[0].orders == "follows Spain"
