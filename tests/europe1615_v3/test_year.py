@@ -61,7 +61,7 @@ def test_R_v3_05_deploy_then_attack_then_statuses_then_orders() -> None:
     assert result_of(out, "LOR > SPAIN").message.endswith("FRANCE 0 and SPAIN 2")  # step 2 after step 1
     assert out.state.extra["status"]["LOR"]["power"] == "SPAIN"                    # step 3
     assert units_of(out)["LOR"] == {"A CHA"}                                      # step 4 obeys it
-    assert [r.order for r in out.results][:3] == ["6: LOR", "4: LOR", "LOR > SPAIN"]
+    assert [r.order for r in out.results][:3] == ["4: LOR", "6: LOR", "LOR > SPAIN"]   # deployments by power
 
 
 def test_R_v3_131_blind_auction_of_the_powers() -> None:

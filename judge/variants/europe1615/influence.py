@@ -8,7 +8,7 @@ movement phases) or the INFs of each movement phase (2013-08:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from judge.engine.results import OK, VOID, OrderResult
 from judge.engine.state import GameState
@@ -163,23 +163,42 @@ def previous_scores(state: GameState) -> dict[str, int]:
     return dict(history[max(history, key=int)])
 
 
-def apply_deployments(setup: Setup, state: GameState, power: str, given: Sequence[Deploy]) -> list[OrderResult]:
-    """Step 1 of R-v3-05: place the INFs, line by line; a line over budget or to a closed state is rejected."""
-    results = []
-    for order in given:
-        minor = order.state.upper()
-        problem = deploy_problem(setup, state, power, minor)
-        if not problem and order.amount <= 0:
-            problem = "deploy a positive number of INFs"
-        if not problem and order.amount > remaining(setup, state, power):
-            problem = (f"over {period(setup)}'s budget: {remaining(setup, state, power)} of "
-                       f"{budget(setup, state, power)} INFs left")  # R-v3-09, R-1308-06
-        if problem:
-            results.append(OrderResult(power, minor, order, VOID, problem))
-            continue
-        placed = state.extra.setdefault("influence", {}).setdefault(minor, {})
-        placed[power] = int(placed.get(power, 0)) + order.amount
+def apply_deployments(setup: Setup, state: GameState, given: Mapping[str, Sequence[Deploy]]) -> list[OrderResult]:
+    """Step 1 of R-v3-05: every power's deployment list judged, then all of them placed together.
+
+    The lists go in together ("the GM distributes INFs ... as indicated in
+    the deployment lists"), so each line is judged on the position before any
+    of the phase's deployments: no power's line stands or falls on whose list
+    is read first (a religious marker another power's INFs would change, a
+    counterbalance).  A power's own lines count against its budget in turn.
+    """
+    results: list[OrderResult] = []
+    placed: list[tuple[str, str, int]] = []
+    for power in sorted(given):
+        left = remaining(setup, state, power)
+        for order in given[power]:
+            minor = order.state.upper()
+            problem = _line_problem(setup, state, power, minor, order.amount, left)
+            if problem:
+                results.append(OrderResult(power, minor, order, VOID, problem))
+                continue
+            left -= order.amount
+            placed.append((power, minor, order.amount))
+            results.append(OrderResult(power, minor, order, OK, f"{order.amount} INFs deployed to {minor}"))
+    for power, minor, amount in placed:
+        present = state.extra.setdefault("influence", {}).setdefault(minor, {})
+        present[power] = int(present.get(power, 0)) + amount
         used = state.extra.setdefault("deployed", {})
-        used[power] = int(used.get(power, 0)) + order.amount
-        results.append(OrderResult(power, minor, order, OK, f"{order.amount} INFs deployed to {minor}"))
+        used[power] = int(used.get(power, 0)) + amount
     return results
+
+
+def _line_problem(setup: Setup, state: GameState, power: str, minor: str, amount: int, left: int) -> str:
+    """Why one deployment line cannot stand on the position before the phase's deployments ("" if it can)."""
+    problem = deploy_problem(setup, state, power, minor)
+    if not problem and amount <= 0:
+        problem = "deploy a positive number of INFs"
+    if not problem and amount > left:
+        problem = (f"over {period(setup)}'s budget: {max(left, 0)} of "
+                   f"{budget(setup, state, power)} INFs left")  # R-v3-09, R-1308-06
+    return problem

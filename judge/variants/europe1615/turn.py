@@ -37,7 +37,7 @@ from judge.variants.europe1615.inputs import (
 from judge.variants.europe1615.sanctions import record_motions
 from judge.variants.europe1615.status import status_sheet
 from judge.variants.europe1615.units import special_positions
-from judge.variants.europe1615.world import Setup
+from judge.variants.europe1615.world import Setup, waived_by
 
 
 @dataclass
@@ -88,8 +88,7 @@ def play_movement(variant: Variant, setup: Setup, state: GameState,
     open_period(setup, work)
     taken = tuple(kind for kind in MOVEMENT_INPUTS if INPUT_NAMES[kind] in setup.edition.inputs)
     results = out_of_phase(found, taken, "a movement phase")
-    for power, deploys in found.of(Deploy).items():
-        results += apply_deployments(setup, work, power, deploys)             # step 1
+    results += apply_deployments(setup, work, found.of(Deploy))                # step 1
     results += resolve_attacks(setup, work, found.of(Attack))                  # step 2
     work.extra["status"] = status_sheet(setup, work)                           # step 3
     results += record_side_inputs(setup, work, found)
@@ -114,20 +113,18 @@ def record_side_inputs(setup: Setup, state: GameState, found: Sorted) -> list[Or
     """Waived captures (R-v3-115), motions (R-v3-84), France's permits (R-v3-89), agreement (R-v3-126)."""
     results = []
     waived = state.extra.setdefault("waived", {})
-    for power, given in found.of(WaiveCapture).items():
+    for power, given in sorted(found.of(WaiveCapture).items()):
         for order in given:
             province = setup.board.province_of_or_none(order.province.upper())
             if province is None:
                 results.append(OrderResult(power, "", order, VOID, f"unknown province {order.province}"))
                 continue
-            waived[province] = power
+            waived[province] = sorted(set(waived_by(state, province)) | {power})  # each power waives for itself
             results.append(OrderResult(power, province, order, OK, f"{power} will not capture {province}"))
-    results += record_motions(setup, state, found.of(Motion))
+    results += record_motions(setup, state, dict(sorted(found.of(Motion).items())))
     results += _permits(state, found.of(Permit))
     for power, given in found.of(Agree).items():
-        agreed = state.extra.setdefault("agreed", [])
-        if power not in agreed:
-            agreed.append(power)
+        state.extra["agreed"] = sorted(set(state.extra.get("agreed", [])) | {power})
         results += [OrderResult(power, "", g, OK, "agrees to end the game") for g in given]
     return results
 

@@ -27,6 +27,7 @@ from judge.variants.europe1615.world import (
     states,
     territory_holder,
     unit_owner_at,
+    waived_by,
 )
 
 # -- who orders a unit ------------------------------------------------------------------
@@ -191,7 +192,7 @@ def may_capture(setup: Setup, state: GameState, owner: str, province: str) -> bo
     if owner in states(setup, state) and owner != setup.ottoman and not setup.edition.minor_capture:
         return False  # R-1308-40: minor armies take no centre; the Ottomans do
     side = controller(setup, state, owner)
-    if state.extra.get("waived", {}).get(province) == side:
+    if side in waived_by(state, province):
         return False  # R-v3-115
     current = holder(setup, state, province)
     if setup.edition.internment and current in states(setup, state) and current != owner and not captured(

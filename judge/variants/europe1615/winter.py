@@ -34,6 +34,7 @@ from judge.variants.europe1615.world import (
     is_centre,
     states,
     territory_holder,
+    waived_by,
 )
 
 
@@ -115,7 +116,7 @@ def annex(setup: Setup, state: GameState) -> list[str]:
                 continue
             land = territory_holder(setup, state, province)
             side = controller(setup, state, owner)
-            if land == owner or state.extra.get("waived", {}).get(province) == side:
+            if land == owner or side in waived_by(state, province):
                 continue
             if land in states(setup, state) and not captured(setup, state, land) and aligned_to(
                     setup, state, land) == side:

@@ -252,6 +252,12 @@ def territory_holder(setup: Setup, state: GameState, province: str) -> str | Non
     return None
 
 
+def waived_by(state: GameState, province: str) -> tuple[str, ...]:
+    """R-v3-115, R-1308-69: the powers that waived capturing ``province`` (several may, each for itself)."""
+    found = state.extra.get("waived", {}).get(province, ())
+    return (found,) if isinstance(found, str) else tuple(found)
+
+
 def active_powers(setup: Setup, state: GameState) -> list[str]:
     """Powers still in the game: not eliminated (R-v3-121) nor dissolved (R-v3-123)."""
     gone = set(state.extra.get("eliminated", [])) | set(state.extra.get("dissolved", []))
