@@ -3,8 +3,8 @@
 The toy plays on the standard board with: a minor power MINOR whose units
 are steered by weighted vote (weights in ``state.extra["votes"]``), a double
 strength unit, an impassable Switzerland-like province (``closed``), a
-protected unit its ally may not dislodge, a no-support rule between two
-powers and no help for Turkey into "holy" provinces, minor units that
+province entered only by dislodging its unit (``guarded``), a protected
+unit its ally may not dislodge, a no-support rule between two powers and no help for Turkey into "holy" provinces, minor units that
 disband instead of retreating, a Summer season, an influence phase kind "I"
 handled by the ruleset, and captures refused to minor units.  A second
 ruleset wraps the built-in movement phase with a step of its own.
@@ -38,6 +38,9 @@ class Toy(Ruleset):
 
     def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         return province not in state.extra.get("closed", [])
+
+    def may_enter_vacated(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+        return province not in state.extra.get("guarded", [])
 
     def may_dislodge(self, state: GameState, power: str, victim_owner: str, victim: Unit) -> bool:
         protector = state.extra.get("protector", {}).get(victim_owner)
@@ -120,6 +123,17 @@ def test_unit_nobody_may_order_holds(toy: Variant) -> None:
     s = state("S1901M", {"MINOR": ["A SER"]}, votes={})
     out = adjudicate(toy, s, {"AUSTRIA": [Move("A", "SER", "BUL")]})
     assert where(out) == {"MINOR": ["A SER"]}
+
+
+def test_a_guarded_province_is_entered_only_by_dislodging_its_unit(toy: Variant) -> None:
+    s = state("S1901M", {"AUSTRIA": ["A TYR"], "ITALY": ["A VEN", "A TRI"]}, guarded=["TYR"])
+    left = adjudicate(toy, s, {"AUSTRIA": [Move("A", "TYR", "BOH")], "ITALY": [Move("A", "VEN", "TYR")]})
+    assert where(left) == {"AUSTRIA": ["A BOH"], "ITALY": ["A TRI", "A VEN"]}
+    stayed = adjudicate(toy, s, {"ITALY": [Move("A", "VEN", "TYR"), Support("A", "TRI", "A", "VEN", "TYR")]})
+    assert where(stayed)["ITALY"] == ["A TRI", "A TYR"]
+    open_ = adjudicate(toy, state("S1901M", {"AUSTRIA": ["A TYR"], "ITALY": ["A VEN"]}),
+                       {"AUSTRIA": [Move("A", "TYR", "BOH")], "ITALY": [Move("A", "VEN", "TYR")]})
+    assert where(open_) == {"AUSTRIA": ["A BOH"], "ITALY": ["A TYR"]}
 
 
 def test_double_strength_unit_dislodges_alone(toy: Variant) -> None:

@@ -96,6 +96,8 @@ class Movement:
         return any(self.succeeds(m) for m in self.moves_to.get(piece.province, ()))
 
     def _move(self, piece: Piece) -> bool:
+        if piece.only_dislodge and self._vacated(piece.dest):
+            return False  # the province was open only to an attack on the unit that left it
         attack = self.attack_strength(piece)
         if attack == 0:
             return False
@@ -109,6 +111,10 @@ class Movement:
             if other != piece.index and attack <= self.prevent_strength(other):
                 return False
         return True
+
+    def _vacated(self, province: str) -> bool:
+        occupant = self.at.get(province)
+        return occupant is None or (self.pieces[occupant].kind == MOVE and self.succeeds(occupant))
 
     def _support(self, piece: Piece) -> bool:
         for attacker in self.moves_to.get(piece.province, ()):

@@ -33,6 +33,7 @@ class Piece:
     dest_loc: str = ""        # exact location moved to (coast for fleets)
     convoyed: bool = False
     no_route: bool = False    # convoyed, but no complete route was ordered
+    only_dislodge: bool = False  # may not enter dest if its unit leaves (Ruleset.may_enter_vacated)
     target: int = -1          # supported or convoyed piece
     fleets: list[int] = field(default_factory=list)    # convoy fleets carrying this army
     supports: list[int] = field(default_factory=list)  # pieces whose support matches
@@ -72,6 +73,7 @@ class OrderCheck:
 
     def _disregard(self, piece: Piece, why: str) -> None:
         piece.kind, piece.void, piece.target, piece.dest = HOLD, why, -1, ""
+        piece.only_dislodge = False
 
     # -- legality -----------------------------------------------------------
     def _legal(self, piece: Piece, order: Order) -> str:
@@ -95,6 +97,7 @@ class OrderCheck:
         if not self.ruleset.may_enter(self.state, piece.power, unit, dest):
             return f"{dest} may not be entered"
         piece.kind, piece.dest = MOVE, dest
+        piece.only_dislodge = not self.ruleset.may_enter_vacated(self.state, piece.power, unit, dest)
         if unit.type == ARMY:
             return self._legal_army_move(piece, order, dest)
         return self._legal_fleet_move(piece, order, dest)

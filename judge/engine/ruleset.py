@@ -60,6 +60,14 @@ class Ruleset:
         """Whether the unit may move, retreat or be convoyed into ``province`` at all."""
         return True
 
+    def may_enter_vacated(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+        """Whether the unit may move into ``province`` when the unit there leaves it this phase.
+
+        False for a province the unit may attack only for the unit standing in
+        it: the move then succeeds only by dislodging that unit.
+        """
+        return True
+
     def may_dislodge(self, state: GameState, power: str, victim_owner: str, victim: Unit) -> bool:
         """Whether ``power`` may dislodge the unit, or lend support to its dislodgement."""
         return power != victim_owner

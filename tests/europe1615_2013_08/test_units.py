@@ -71,6 +71,13 @@ def test_R_1308_44_a_neutral_state_with_a_foreign_army_is_open_to_attack() -> No
     assert units_of(out.state)["SPAIN"] == {"A LOR", "A CHA"} and out.state.dislodged[0].power == "FRANCE"
 
 
+def test_R_1308_44_once_the_foreign_army_leaves_the_neutral_state_no_other_army_enters() -> None:
+    state = position(units={"FRANCE": ["A LOR"], "SPAIN": ["A LUX", "A CHA"]},
+                     influence={"LOR": {"FRANCE": 5, "SPAIN": 5}})
+    out = play(state, {"FRANCE": "A LOR - WUR", "SPAIN": "A LUX - LOR\nA CHA S A LUX - LOR"})
+    assert units_of(out.state)["FRANCE"] == {"A WUR"} and units_of(out.state)["SPAIN"] == {"A LUX", "A CHA"}
+
+
 def test_R_1308_45_a_neutral_army_abroad_holds_takes_support_and_is_disbanded_if_dislodged() -> None:
     state = position(units={"WUR": ["A BAV"], "FRANCE": ["A FRA"], "AUSTRIA": ["A BOH", "A TYR"]},
                      influence={"WUR": {"FRANCE": 5, "ENGLAND": 5}})

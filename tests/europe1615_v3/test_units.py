@@ -153,6 +153,26 @@ def test_R_v3_61_a_foreign_army_in_a_neutral_state_acts_and_can_be_attacked() ->
     assert [str(d.unit) for d in out.dislodged] == ["A LOR"]
 
 
+def test_R_v3_61_once_the_foreign_army_leaves_the_neutral_state_nobody_enters() -> None:
+    """"If the army moves out of the neutral state, no other unit can enter" (issue 9, item 4)."""
+    state = position(units={"AUSTRIA": ["A LOR"], "SPAIN": ["A LUX", "A CHA"]}, influence=NEUTRAL_LOR)
+    out = play(state, {"AUSTRIA": ["A LOR - WUR"], "SPAIN": ["A LUX - LOR"]})
+    assert units_of(out)["AUSTRIA"] == {"A WUR"} and units_of(out)["SPAIN"] == {"A LUX", "A CHA"}
+    assert result_of(out, "A LUX - LOR").result == "bounce"
+    supported = play(state, {"AUSTRIA": ["A LOR - WUR"], "SPAIN": ["A LUX - LOR", "A CHA S A LUX - LOR"]})
+    assert units_of(supported)["SPAIN"] == {"A LUX", "A CHA"}              # support does not open it either
+    stays = play(state, {"AUSTRIA": ["A LOR H"], "SPAIN": ["A LUX - LOR", "A CHA S A LUX - LOR"]})
+    assert units_of(stays)["SPAIN"] == {"A LOR", "A CHA"}                  # dislodging the guest still gets in
+
+
+def test_R_v3_61_a_guest_that_fails_to_leave_can_still_be_dislodged() -> None:
+    state = position(units={"AUSTRIA": ["A LOR"], "SPAIN": ["A LUX", "A CHA"], "FRANCE": ["A RHI", "A BAV"]},
+                     influence=NEUTRAL_LOR)
+    out = play(state, {"AUSTRIA": ["A LOR - WUR"], "FRANCE": ["A RHI - WUR", "A BAV S A RHI - WUR"],
+                       "SPAIN": ["A LUX - LOR", "A CHA S A LUX - LOR"]})
+    assert units_of(out)["SPAIN"] == {"A LOR", "A CHA"} and [str(d.unit) for d in out.dislodged] == ["A LOR"]
+
+
 def test_R_v3_62_a_neutral_army_abroad_holds_may_be_supported_and_is_disbanded_if_dislodged() -> None:
     state = position(units={"LOR": ["A CHA"], "FRANCE": ["A PAR", "A BUR"], "SPAIN": ["A LUX"]},
                      influence=NEUTRAL_LOR)

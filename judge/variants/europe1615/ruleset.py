@@ -74,6 +74,9 @@ class Europe1615(Ruleset):
     def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         return units.may_enter(self.setup, state, owner, unit, province)
 
+    def may_enter_vacated(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+        return units.may_enter_vacated(self.setup, state, owner, unit, province)
+
     def may_dislodge(self, state: GameState, power: str, victim_owner: str, victim: Unit) -> bool:
         return units.may_dislodge(self.setup, state, power, victim_owner)
 

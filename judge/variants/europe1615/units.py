@@ -79,16 +79,28 @@ def may_enter(setup: Setup, state: GameState, owner: str, unit: Unit, province: 
     """R-v3-60 (A-v3-17): a NEUTRAL state's land is closed to others; R-v3-89: Spain and Switzerland.
 
     R-v3-61: a foreign unit standing in a neutral state "is open to attack and
-    dislodgment", so its province may be entered by an attack on it.
+    dislodgment", so its province may be entered by an attack on it (and only
+    by dislodging it: :func:`may_enter_vacated`).
     """
-    land = territory_holder(setup, state, province)
-    closed = (land is not None and land != owner and land in states(setup, state)
-              and not captured(setup, state, land) and political(setup, state, land)[0] == NEUTRAL)
-    if closed and (setup.options["neutral_bars"] == "all" or setup.is_power(owner)):
+    if neutral_closed(setup, state, owner, province):
         guest = unit_owner_at(state, setup.board, province)
+        land = territory_holder(setup, state, province)
         if guest is None or guest == land:
             return False  # R-v3-61: but a foreign unit standing there may be attacked
     return not _lyon_closed(setup, state, owner, province)
+
+
+def may_enter_vacated(setup: Setup, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+    """R-v3-61: "If the army moves out of the neutral state, no other unit can enter": only a dislodgement gets in."""
+    return not neutral_closed(setup, state, owner, province)
+
+
+def neutral_closed(setup: Setup, state: GameState, owner: str, province: str) -> bool:
+    """Whether ``province`` is a NEUTRAL state's land, closed to ``owner``'s units (R-v3-60, A-v3-17)."""
+    land = territory_holder(setup, state, province)
+    closed = (land is not None and land != owner and land in states(setup, state)
+              and not captured(setup, state, land) and political(setup, state, land)[0] == NEUTRAL)
+    return closed and (setup.options["neutral_bars"] == "all" or setup.is_power(owner))
 
 
 def _lyon_closed(setup: Setup, state: GameState, owner: str, province: str) -> bool:
