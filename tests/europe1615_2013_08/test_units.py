@@ -116,6 +116,15 @@ def test_R_1308_48_a_lost_minor_unit_is_rebuilt_at_home() -> None:
     assert units_of(winter.state)["WUR"] == {"A WUR"} and units_of(winter.state)["DUT"] == {"F DUT"}
 
 
+def test_R_1308_48_the_original_unit_is_rebuilt_though_the_state_has_another_unit() -> None:
+    state = position("W1616A", units={"BRA": ["A MEC"]})
+    for held in state.centers.values():
+        held.discard("MEC")
+    state.centers.setdefault("BRA", set()).add("MEC")
+    winter = play(state, {})
+    assert units_of(winter.state)["BRA"] == {"A MEC", "A BRA"}
+
+
 def test_EX_1308_01_dislodged_dutch_fleet_has_nowhere_to_go() -> None:
     """The example's F(DUT) is dislodged: NTH stood off, NET sent the attacker, BRE lies in NEUTRAL Lower Saxony."""
     out = spring_1615()

@@ -233,7 +233,7 @@ def test_R_v3_99_kejserkrigen() -> None:
 
 def test_R_v3_100_swedish_intervention_the_first_army_built_is_s() -> None:
     state = take(position("W1615A", units={"SWE": ["F GOT"]}, influence={"SWE": {"ENGLAND": 4}}, special={},
-                          modifiers=("SWEDISH",)), "LIV", "SWE")
+                          modifiers=("SWEDISH",), originals={"F STO": "F GOT"}), "LIV", "SWE")
     out = play(state, {"ENGLAND": ["BUILD A STO"]})
     assert out.state.extra["special"]["S"] == "A STO"
     assert entitled_power(setup(), position(), BY_KEY["SWEDISH"]) == "DENMARK"

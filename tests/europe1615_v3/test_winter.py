@@ -54,7 +54,8 @@ def test_R_v3_64_a_minor_s_dominion_takes_its_status() -> None:
 
 
 def test_R_v3_65_the_aligned_power_builds_for_its_expanded_minor() -> None:
-    state = take(position("W1615A", units={"BRA": ["A POM"]}, influence={"BRA": {"DENMARK": 5}}), "MEC", "BRA")
+    state = take(position("W1615A", units={"BRA": ["A POM"]}, influence={"BRA": {"DENMARK": 5}},
+                          originals={"A BRA": "A POM"}), "MEC", "BRA")     # A POM is BRA's army, moved out
     out = play(state, {"DENMARK": ["BUILD A MEC"]})
     assert units_of(out)["BRA"] == {"A POM", "A MEC"}
     assert result_of(out, "BUILD A MEC").message == "built for BRA"
@@ -125,8 +126,36 @@ def test_R_v3_119_no_builds_in_islamic_or_other_faith_centres_nor_under_a_ban() 
     assert "GUY" not in v3_sites(state, "FRANCE") and "BOH" not in v3_sites(state, "AUSTRIA")
 
 
+def test_R_v3_68_the_original_army_is_rebuilt_though_the_state_has_another_unit() -> None:
+    """Unaligned Prussia holds PRU and MEC; its one unit, not its original army, stands in MEC (issue 9, item 5)."""
+    state = take(position("W1616A", units={"PRU": ["A MEC"]}), "MEC", "PRU")
+    out = play(state, {})
+    assert units_of(out)["PRU"] == {"A MEC", "A PRU"}
+    assert result_of(out, "BUILD A PRU").message == "rebuilt automatically"
+
+
+def test_R_v3_68_an_original_army_that_moved_out_is_not_rebuilt() -> None:
+    """Brandenburg's own army walks into Mecklenburg and takes it: it was never disbanded, so BRA stays empty."""
+    fall = play(position("F1616M", units={"BRA": ["A BRA"]}, influence={"BRA": {"DENMARK": 5}}),
+                {"DENMARK": ["A BRA - MEC"]})
+    assert fall.state.extra["originals"]["A BRA"] == "A MEC"
+    early = play(fall.state, {})
+    assert str(early.state.phase) == "W1616A" and {"BRA", "MEC"} <= early.state.centers["BRA"]
+    out = play(early.state, {})
+    assert units_of(out)["BRA"] == {"A MEC"}
+
+
+def test_R_v3_68_a_rebuilt_army_is_the_new_original_and_a_state_never_outgrows_its_centres() -> None:
+    state = take(position("W1616A", units={"PRU": ["A MEC"]}), "MEC", "PRU")
+    out = play(state, {})
+    assert out.state.extra["originals"]["A PRU"] == "A PRU"
+    full = take(position("W1616A", units={"PRU": ["A MEC", "A POM"]}), "MEC", "PRU")
+    assert units_of(play(full, {}))["PRU"] == {"A MEC", "A POM"}        # two centres, two units: no rebuild
+
+
 def test_R_v3_120_minor_states_build_by_their_power_and_rebuild_by_themselves() -> None:
-    state = take(position("W1615A", units={"BRA": ["A POM"]}, influence={"BRA": {"DENMARK": 5}}), "MEC", "BRA")
+    state = take(position("W1615A", units={"BRA": ["A POM"]}, influence={"BRA": {"DENMARK": 5}},
+                          originals={"A BRA": "A POM"}), "MEC", "BRA")
     out = play(state, {"DENMARK": ["BUILD A MEC"]})
     assert {r.message for r in out.results} >= {"built for BRA", "rebuilt automatically"}
 

@@ -29,13 +29,14 @@ from judge.variants.europe1615.status import (
 )
 from judge.variants.europe1615.tables import OPPOSED
 from judge.variants.europe1615.turn import out_of_phase, sort_orders
-from judge.variants.europe1615.units import special_positions
+from judge.variants.europe1615.units import minor_starts, original_positions, special_positions
 from judge.variants.europe1615.winter import settle_build_phase
 from judge.variants.europe1615.world import (
     Setup,
     active_powers,
     capital,
     captured,
+    holder,
     holdings,
     home_centres,
     states,
@@ -179,19 +180,54 @@ def _minor_unit(setup: Setup, state: GameState, order: Build) -> tuple[Unit, str
 
 
 def rebuild_minors(setup: Setup, state: GameState) -> list[OrderResult]:
-    """R-v3-68: a state that has lost its army rebuilds it in its free, uncaptured capital."""
-    results = []
+    """R-v3-68, R-1308-48: a minor state rebuilds its original unit, if it was disbanded, on a free centre of its own.
+
+    "a new unit is automatically built if the original unit was previously
+    disbanded": the state may hold other units (a dominion's); what counts is
+    that its original unit is gone.  A state that began without a unit (one
+    made in play, Catalonia) raises an army when it has none.
+    """
+    results: list[OrderResult] = []
+    originals = original_positions(setup, state)
+    starts = minor_starts(setup)
     for minor in states(setup, state):
-        home = capital(setup, state, minor)
-        if home is None or captured(setup, state, minor) or state.units.get(minor):
+        if captured(setup, state, minor):
             continue
-        if unit_owner_at(state, setup.board, home) is not None:
-            continue
-        unit = _starting_unit(setup, minor, home)
-        state.units.setdefault(minor, []).append(unit)
-        _take_letter(setup, state, minor, unit)
-        results.append(OrderResult(minor, unit, f"BUILD {unit}", OK, "rebuilt automatically"))
+        own = [start for start, owner in starts.items() if owner == minor]
+        lost = [start for start in own if start not in originals]
+        if not own and not state.units.get(minor):
+            lost = [""]
+        for start in lost:
+            if state.unit_count(minor) >= len(holdings(setup, state, minor)):
+                break  # one unit per centre held, as for any build
+            unit = _rebuild_site(setup, state, minor, start)
+            if unit is None:
+                continue
+            state.units.setdefault(minor, []).append(unit)
+            if start:
+                originals[start] = str(unit)
+            _take_letter(setup, state, minor, unit)
+            results.append(OrderResult(minor, unit, f"BUILD {unit}", OK, "rebuilt automatically"))
+    state.extra["originals"] = originals
     return results
+
+
+def _rebuild_site(setup: Setup, state: GameState, minor: str, start: str) -> Unit | None:
+    """The lost unit again on its own centre if that is free and the state's, else an army in the free capital."""
+    board = setup.board
+    homes = home_centres(setup, state, minor)
+    original = Unit.parse(start) if start else None
+    if original is not None and board.province_of(original.location) in homes:
+        candidates = [(board.province_of(original.location), original)]
+    else:
+        candidates = []
+    home = capital(setup, state, minor)
+    if home is not None:
+        candidates.append((home, _starting_unit(setup, minor, home)))
+    for province, unit in candidates:
+        if holder(setup, state, province) == minor and unit_owner_at(state, board, province) is None:
+            return unit
+    return None
 
 
 def _starting_unit(setup: Setup, minor: str, home: str) -> Unit:

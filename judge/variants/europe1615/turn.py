@@ -36,7 +36,7 @@ from judge.variants.europe1615.inputs import (
 )
 from judge.variants.europe1615.sanctions import record_motions
 from judge.variants.europe1615.status import status_sheet
-from judge.variants.europe1615.units import special_positions
+from judge.variants.europe1615.units import minor_starts, original_positions, special_positions
 from judge.variants.europe1615.world import Setup, waived_by
 
 
@@ -142,22 +142,24 @@ def _permits(state: GameState, given: Mapping[str, list[Permit]]) -> list[OrderR
 
 
 def follow_specials(setup: Setup, before: GameState, outcome: PhaseOutcome) -> None:
-    """Keep ``extra["special"]`` on the lettered units as they move, retreat or are lost."""
+    """Keep ``extra["special"]`` on the lettered units, and ``extra["originals"]`` on the minor states' original units."""
     positions = special_positions(setup, before)
-    if not positions and "special" not in before.extra:
-        return
-    now: dict[str, str] = {}
-    lost = list(outcome.state.extra.get("lost_specials", []))
-    for letter, where in positions.items():
-        owner = setup.specials[letter][0]
-        found = _where_now(setup, owner, where, outcome)
-        if found:
-            now[letter] = found
-        elif letter not in lost:
-            lost.append(letter)
-    outcome.state.extra["special"] = now
-    if lost:
-        outcome.state.extra["lost_specials"] = lost
+    if positions or "special" in before.extra:
+        now: dict[str, str] = {}
+        lost = list(outcome.state.extra.get("lost_specials", []))
+        for letter, where in positions.items():
+            found = _where_now(setup, setup.specials[letter][0], where, outcome)
+            if found:
+                now[letter] = found
+            elif letter not in lost:
+                lost.append(letter)
+        outcome.state.extra["special"] = now
+        if lost:
+            outcome.state.extra["lost_specials"] = lost
+    owners = minor_starts(setup)
+    originals = {start: _where_now(setup, owners[start], where, outcome)
+                 for start, where in original_positions(setup, before).items()}
+    outcome.state.extra["originals"] = {start: where for start, where in originals.items() if where}
 
 
 def _where_now(setup: Setup, owner: str, where: str, outcome: PhaseOutcome) -> str:

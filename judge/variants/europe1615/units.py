@@ -56,6 +56,29 @@ def special_positions(setup: Setup, state: GameState) -> dict[str, str]:
     return {letter: loc for letter, (owner, loc) in setup.specials.items() if (owner, loc) in present}
 
 
+def minor_starts(setup: Setup) -> dict[str, str]:
+    """Each minor state's starting unit (``"A PRU"``) and its owner: the "original unit" of R-v3-68, R-1308-48."""
+    return {f"{s.unit_type} {s.location}": s.power for s in setup.board.starting_units
+            if s.power in setup.minors and s.power != setup.ottoman}
+
+
+def original_positions(setup: Setup, state: GameState) -> dict[str, str]:
+    """Where each minor state's original unit stands now, keyed by its starting unit; a disbanded one is absent.
+
+    The original is the starting unit, or the unit rebuilt in its place; it is
+    followed as it moves (``extra["originals"]``).  A position without that
+    record (one written by hand) has the starting units where they still stand.
+    """
+    owners = minor_starts(setup)
+    recorded = state.extra.get("originals")
+    if recorded is None:
+        recorded = {start: start for start in owners}
+    present = {(owner, str(u)) for owner, units in state.units.items() for u in units}
+    present |= {(d.power, str(d.unit)) for d in state.dislodged}
+    return {start: str(where) for start, where in recorded.items()
+            if where and (owners.get(start), str(where)) in present}
+
+
 def special_letter(setup: Setup, state: GameState, owner: str, unit: Unit) -> str:
     """The letter of this unit ("W", "K" ...) or ""."""
     text = str(unit)
