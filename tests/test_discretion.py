@@ -50,11 +50,11 @@ def test_overrides_are_checked_against_the_options_a_ruleset_offers() -> None:
 
 def test_the_loader_merges_a_game_s_overrides_and_caches_per_set_of_overrides() -> None:
     plain = load_variant("europe1615-v3")
-    mine = load_variant("europe1615-v3", {"three_centre_count": "acquired"})
-    assert plain.ruleset.setup.options["three_centre_count"] == "held"        # type: ignore[attr-defined]
-    assert mine.ruleset.setup.options["three_centre_count"] == "acquired"     # type: ignore[attr-defined]
-    assert mine.overrides == (("three_centre_count", "acquired"),) and plain.overrides == ()
-    assert load_variant("europe1615-v3", (("three_centre_count", "acquired"),)) is mine
+    mine = load_variant("europe1615-v3", {"three_centre_count": "held"})
+    assert plain.ruleset.setup.options["three_centre_count"] == "acquired"    # type: ignore[attr-defined]
+    assert mine.ruleset.setup.options["three_centre_count"] == "held"         # type: ignore[attr-defined]
+    assert mine.overrides == (("three_centre_count", "held"),) and plain.overrides == ()
+    assert load_variant("europe1615-v3", (("three_centre_count", "held"),)) is mine
     assert load_variant("europe1615-v3", {}) is plain and mine.map is plain.map  # one map for every game
     assert line_reader("europe1615-v3", mine.overrides).ruleset is mine.ruleset
     assert results_report("europe1615-v3", mine.overrides).variant is mine

@@ -16,6 +16,7 @@ from tests.europe1615_2013_08.helpers import (
     setup,
     spring_1615,
     units_of,
+    with_options,
 )
 
 
@@ -65,6 +66,14 @@ def test_R_1308_74_no_builds_in_islamic_centres_nor_across_faiths() -> None:
     sites = power_build_sites(setup(), state, "SCANDINAVIA")
     assert "TUN" not in sites and "SER" not in sites and "NOR" not in sites
     assert "LON" in sites                                                    # a captured Protestant home
+
+
+def test_R_1308_74_the_old_reading_builds_in_no_captured_power_centre_by_option() -> None:
+    state = position("W1615A")
+    state.centers["ENGLAND"].discard("LON")
+    state.centers["SCANDINAVIA"].add("LON")
+    strict = with_options(captured_builds="none").ruleset.setup  # type: ignore[attr-defined]
+    assert "LON" not in power_build_sites(strict, state, "SCANDINAVIA")
 
 
 def test_R_1308_75_the_starting_units_one_short_of_the_homes() -> None:

@@ -31,6 +31,14 @@ def test_R_1308_40_minor_armies_take_no_centre_ottoman_ones_do() -> None:
     assert "LOR" in fall.state.centers["LOR"] and "HUN" in fall.state.centers["OTE"]
 
 
+def test_R_1308_40_a_neutral_ottoman_empire_still_captures() -> None:
+    """Seed 002 says without condition that the Ottoman units "are able to capture supply centers"."""
+    state = position("F1615M", units={"OTE": ["A HUN"]}, influence={"OTE": {"FRANCE": 20, "SPAIN": 20}})
+    assert political(setup(), state, "OTE")[0] == "NEUTRAL"
+    fall = play(state, {})
+    assert "HUN" in fall.state.centers["OTE"]
+
+
 def test_R_1308_41_a_foreign_minor_army_in_an_aligned_state_spoils_its_score() -> None:
     state = position("W1616S", units={"BRA": ["A SAX"]}, influence={"SAX": {"AUSTRIA": 8}, "BRA": {"ENGLAND": 5}})
     assert score_by_tables(setup(), state, "AUSTRIA")["alignment"] == 0

@@ -51,8 +51,8 @@ def extra(sandbox: Sandbox) -> dict:
 def test_R_v3_22_a_rule_override_changes_the_adjudication(sandbox: Sandbox, count: str, result: str) -> None:
     """Poland holds four centres: NEUTRAL and closed when held centres count, UNALIGNED and open when not."""
     mails = gm(sandbox, f"SET RULE three_centre_count {count}")
-    assert f"three_centre_count = {count} (the variant's default: held)" in reply(sandbox, mails, GM)
-    assert sandbox.store.load_game(GAME).rules == ({} if count == "held" else {"three_centre_count": "acquired"})
+    assert f"three_centre_count = {count} (the variant's default: acquired)" in reply(sandbox, mails, GM)
+    assert sandbox.store.load_game(GAME).rules == ({} if count == "acquired" else {"three_centre_count": "held"})
     send_as(sandbox, "Austria", "A SLO - CRA")
     sandbox.poll()
     gm(sandbox, "PROCESS!")
@@ -154,7 +154,7 @@ def test_players_may_not_decide_for_the_gm_and_read_the_rules(sandbox: Sandbox) 
     assert "abandoned" not in state and "ballot" not in state and sandbox.store.load_game(GAME).rules == {}
     rules = next(m for m in mails if str(m.message["Subject"]) == f"Rules of {GAME}")
     body = sandbox.text(rules)
-    assert "  three_centre_count = held\n    (default held; takes held or acquired)\n" in body
+    assert "  three_centre_count = acquired\n    (default acquired; takes held or acquired)\n" in body
     assert "  GM BALLOT modifier, modifier, modifier | DEFAULT\n" in body
     assert "now: Moroccan unification, Dano-Swedish rivalry, Anti-Protestant" in body
 

@@ -7,7 +7,7 @@ import pytest
 from judge.variants.europe1615 import Attack, Deploy
 from judge.variants.europe1615.influence import deploy_problem
 from judge.variants.europe1615.status import counterbalance, political, religion
-from tests.europe1615_v3.helpers import inf, opening, play, position, result_of, setup
+from tests.europe1615_v3.helpers import inf, opening, play, play_with, position, result_of, setup, units_of, v3_with
 
 
 def status(influence: dict[str, int], minor: str = "LOR") -> tuple[str, str | None]:
@@ -34,14 +34,28 @@ def test_R_v3_21_a_50_50_tie_or_no_half_is_neutral_and_impassable() -> None:
     assert result_of(out, "A CHA - LOR").result == "void" and "may not be entered" in result_of(out, "A CHA").message
 
 
-def test_R_v3_22_three_centres_are_never_unaligned() -> None:
+def test_R_v3_22_a_state_that_acquires_three_centres_is_never_unaligned() -> None:
     state = position()
-    state.centers["PRU"] |= {"MEC", "DAN"}
-    for province in ("MEC", "DAN"):
-        for owner in ("MEC", "POL"):
+    state.centers["PRU"] |= {"MEC", "DAN", "BRA"}
+    for province in ("MEC", "DAN", "BRA"):
+        for owner in ("MEC", "POL", "BRA"):
             state.centers[owner].discard(province)
     assert political(setup(), state, "PRU") == ("NEUTRAL", None)
     assert political(setup(), position(), "PRU") == ("UNALIGNED", None)
+
+
+def test_R_v3_22_poland_starts_unaligned_and_open_its_own_centres_are_not_acquired() -> None:
+    """With no INFs anywhere a state is UNALIGNED (R-v3-19); Poland's four home centres were not acquired."""
+    assert political(setup(), opening(), "POL") == ("UNALIGNED", None)
+    out = play(position(units={"AUSTRIA": ["A SLO"]}), {"AUSTRIA": ["A SLO - CRA"]})
+    assert units_of(out)["AUSTRIA"] == {"A CRA"}
+
+
+def test_R_v3_22_the_old_reading_counts_every_centre_held_by_option() -> None:
+    held = v3_with(three_centre_count="held")
+    assert political(held.ruleset.setup, opening(), "POL") == ("NEUTRAL", None)  # type: ignore[attr-defined]
+    out = play_with(held, position(units={"AUSTRIA": ["A SLO"]}), {"AUSTRIA": ["A SLO - CRA"]})
+    assert units_of(out)["AUSTRIA"] == {"A SLO"}
 
 
 def test_R_v3_23_an_aligned_unit_obeys_its_power_wherever_it_is() -> None:

@@ -165,6 +165,12 @@ def test_R_v3_61_once_the_foreign_army_leaves_the_neutral_state_nobody_enters() 
     assert units_of(stays)["SPAIN"] == {"A LOR", "A CHA"}                  # dislodging the guest still gets in
 
 
+def test_R_v3_61_the_old_reading_lets_an_attack_in_once_the_army_left_by_option() -> None:
+    state = position(units={"AUSTRIA": ["A LOR"], "SPAIN": ["A LUX"]}, influence=NEUTRAL_LOR)
+    out = play_with(v3_with(vacated_neutral="open"), state, {"AUSTRIA": ["A LOR - WUR"], "SPAIN": ["A LUX - LOR"]})
+    assert units_of(out)["SPAIN"] == {"A LOR"}
+
+
 def test_R_v3_61_a_guest_that_fails_to_leave_can_still_be_dislodged() -> None:
     state = position(units={"AUSTRIA": ["A LOR"], "SPAIN": ["A LUX", "A CHA"], "FRANCE": ["A RHI", "A BAV"]},
                      influence=NEUTRAL_LOR)

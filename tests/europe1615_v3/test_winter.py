@@ -7,7 +7,7 @@ from judge.variants.europe1615 import Deploy, WaiveCapture
 from judge.variants.europe1615.influence import deploy_problem
 from judge.variants.europe1615.scoring import score_power
 from judge.variants.europe1615.status import political
-from tests.europe1615_v3.helpers import play, position, result_of, setup, units_of
+from tests.europe1615_v3.helpers import play, position, result_of, setup, units_of, v3_with
 
 PRUSSIA_DANISH = {"PRU": {"DENMARK": 5}}
 
@@ -124,6 +124,19 @@ def test_R_v3_119_no_builds_in_islamic_or_other_faith_centres_nor_under_a_ban() 
     assert "PAR" not in v3_sites(state, "ENGLAND")
     state.extra["modifiers"] = ["HUGUENOT_REBELLION", "BOHEMIAN_REVOLT"]
     assert "GUY" not in v3_sites(state, "FRANCE") and "BOH" not in v3_sites(state, "AUSTRIA")
+
+
+def test_R_v3_119_a_captured_home_centre_of_a_power_of_one_s_faith_is_a_build_site() -> None:
+    """"Protestant powers cannot build in a captured Catholic power's center": so in a Protestant one they can.
+
+    The same sentence is read alike in both editions (R-1308-74); the judge's
+    earlier Version 3 reading (no captured power centre at all) is an option.
+    """
+    state = take(take(position("W1615A"), "MAD", "FRANCE"), "PAR", "ENGLAND")
+    assert "MAD" in v3_sites(state, "FRANCE") and "PAR" not in v3_sites(state, "ENGLAND")
+    assert units_of(play(state, {"FRANCE": ["BUILD A MAD"]}))["FRANCE"] >= {"A MAD"}
+    strict = v3_with(captured_builds="none")
+    assert "MAD" not in strict.ruleset.build_sites(state, "FRANCE")
 
 
 def test_R_v3_68_the_original_army_is_rebuilt_though_the_state_has_another_unit() -> None:

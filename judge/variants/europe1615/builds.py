@@ -81,8 +81,8 @@ def power_build_sites(setup: Setup, state: GameState, power: str) -> tuple[str, 
 
     Never an Islamic centre, nor one a modifier bans; an edition with
     ``faith_builds`` bars a centre where the opposing faith holds sway, and
-    ``captured_builds = "same_faith"`` adds the captured homes of powers of
-    the power's own faith.
+    ``captured_builds = "same_faith"`` (the default reading of both editions)
+    adds the captured homes of powers of the power's own faith.
     """
     owned = holdings(setup, state, power)
     banned = {m.no_build[1] for m in in_force(modifiers_in_force(state)) if m.no_build and m.no_build[0] == power}
@@ -90,7 +90,7 @@ def power_build_sites(setup: Setup, state: GameState, power: str) -> tuple[str, 
     minor_homes = {c for m in states(setup, state) for c in home_centres(setup, state, m)}
     sites = [c for c in home_centres(setup, state, power) if c in owned]
     sites += sorted(c for c in owned & minor_homes if c not in sites)
-    if setup.edition.captured_builds == "same_faith":
+    if setup.options["captured_builds"] == "same_faith":
         faith = setup.faith.get(power)
         sites += sorted(c for p in setup.powers if p != power and setup.faith.get(p) == faith
                         for c in home_centres(setup, state, p) if c in owned)

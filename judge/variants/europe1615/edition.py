@@ -29,7 +29,6 @@ STRATEGIES: dict[str, tuple[str, ...]] = {
     "attack_without_target": ("carried_out", "failed"),
     "scoring": ("rounds", "tables"),               # rounds won each year; objectives tables in some years
     "ottoman_rome": ("draw", "protestant_victory"),
-    "captured_builds": ("none", "same_faith"),     # builds in another power's captured home centres
     "fleet_builds": ("coasts", "ports"),
     "publication": ("who", "percentages"),         # who deployed where; or each power's share
     "order_sheet": ("njudge", "adjudication"),     # the result mail's order list
@@ -43,6 +42,7 @@ SWITCHES: dict[str, bool] = {
     "liberation": True,            # centres of a captured minor state go free
     "faith_draws": True,           # draws when a faith is wiped out, or by Ottoman expansion
     "minor_capture": True,         # minor armies take centres
+    "neutral_capture": False,      # a NEUTRAL state's units take centres too (2013-08: the Ottomans, R-1308-40)
     "attacks_in_first_phase": True,
     "ottoman_attack": False,       # a second, secret attack inside the Ottoman Empire
     "blocking": False,             # a foreign-aligned minor army on a centre blocks its INFs
@@ -57,7 +57,8 @@ V3_PHASES = ("S I", "S M", "S R", "U M", "U R", "F M", "F R", "W E", "W A", "W S
 V3_READINGS = ("attack_centre_tiebreak", "reciprocal_alliance", "muslim_alliance", "ballot_minimum",
                "motion_threshold", "expansion_multiplier", "catholic_league_return", "leading_influence",
                "counterbalance_basis", "neutral_bars", "exclusive_conflict", "liberate_power_centres",
-               "three_centre_count", "convoy_minor_armies", "catalonia_value")
+               "three_centre_count", "convoy_minor_armies", "catalonia_value", "vacated_neutral",
+               "captured_builds")
 V3_INPUTS = ("INF", "ATTACK", "WAIVE", "MOTION", "PERMIT", "AGREE", "BALLOT", "BID", "DISBAND")
 V3_GM_ACTIONS = ("BALLOT", "LETTER", "ABANDON", "VALUE", "EXCLUSIVE", "LEADER", "WINNER", "MODIFIER")
 

@@ -114,8 +114,11 @@ def may_enter(setup: Setup, state: GameState, owner: str, unit: Unit, province: 
 
 
 def may_enter_vacated(setup: Setup, state: GameState, owner: str, unit: Unit, province: str) -> bool:
-    """R-v3-61: "If the army moves out of the neutral state, no other unit can enter": only a dislodgement gets in."""
-    return not neutral_closed(setup, state, owner, province)
+    """R-v3-61: "If the army moves out of the neutral state, no other unit can enter": only a dislodgement gets in.
+
+    ``vacated_neutral = "open"`` keeps the judge's earlier reading: an attack on the army enters once it left.
+    """
+    return setup.options["vacated_neutral"] == "open" or not neutral_closed(setup, state, owner, province)
 
 
 def neutral_closed(setup: Setup, state: GameState, owner: str, province: str) -> bool:
@@ -234,8 +237,8 @@ def may_capture(setup: Setup, state: GameState, owner: str, province: str) -> bo
             setup, state, current) and political(setup, state, current)[0] == NEUTRAL:
         return False  # R-1308-44: a unit in a NEUTRAL state is interned at the build phase, not its captor
     if owner in states(setup, state):
-        if political(setup, state, owner)[0] == NEUTRAL and current != owner:
-            return False  # R-v3-52
+        if political(setup, state, owner)[0] == NEUTRAL and current != owner and not setup.edition.neutral_capture:
+            return False  # R-v3-52; 2013-08's Ottomans "are able to capture" whatever their status (R-1308-40)
         if side != owner and current == side and setup.options["reciprocal_alliance"] == "power":
             return False  # R-v3-57: "This is reciprocal"
     allied_land = (current is not None and current != owner and current in states(setup, state)

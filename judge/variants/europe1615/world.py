@@ -38,12 +38,14 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "neutral_bars": "all",                       # A-v3-17
     "exclusive_conflict": "importance",          # A-v3-18
     "liberate_power_centres": True,              # A-v3-19
-    "three_centre_count": "held",                # R-v3-22: centres held, or only centres acquired
+    "three_centre_count": "acquired",            # R-v3-22: only centres acquired (Poland starts open), or all held
     "convoy_minor_armies": False,                # R-v3-73: only the lettered armies may be convoyed
     "catalonia_value": 6,                        # R-v3-106: the text gives Catalonia's new centre no value
     "neutral_reading": "no_majority",            # A-1308-01: which states short of an alignment are NEUTRAL
     "table2": "replaces",                        # A-1308-03: Table 2 replaces Table 1, or adds to it
     "minor_retreats": "never",                   # A-1308-05: dislodged minor units retreat if aligned, or never
+    "vacated_neutral": "closed",                 # R-v3-61, R-1308-44: a neutral state its foreign army left
+    "captured_builds": "same_faith",             # R-v3-119, R-1308-74: builds in captured power centres of one's faith
 }
 
 #: the readings an option may take, where it is a choice between named readings
@@ -56,7 +58,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "liberate_power_centres": (True, False), "three_centre_count": ("held", "acquired"),
     "convoy_minor_armies": (True, False), "expansion_multiplier": (3, 2),
     "neutral_reading": ("no_majority", "tie_only"), "table2": ("replaces", "adds"),
-    "minor_retreats": ("never", "aligned"),
+    "minor_retreats": ("never", "aligned"), "vacated_neutral": ("closed", "open"),
+    "captured_builds": ("same_faith", "none"),
 }
 #: what each option decides, for the GM's RULES mail (docs/europe1615-v3.md)
 OPTION_NOTES: dict[str, str] = {
@@ -79,6 +82,10 @@ OPTION_NOTES: dict[str, str] = {
                        "or only on a tie at the top (tie_only)",
     "table2": "A-1308-03: aligned and controlled scores Table 2 instead of Table 1, or both",
     "minor_retreats": "A-1308-05: a dislodged minor unit retreats under its aligned power, or is disbanded",
+    "vacated_neutral": "R-v3-61, R-1308-44: when the foreign army in a NEUTRAL state leaves, nobody enters (closed), "
+                       "or an attack on it that phase still enters (open: the old reading)",
+    "captured_builds": "R-v3-119, R-1308-74: a power also builds in the captured home centres of powers of its "
+                       "own faith (same_faith), or only in its own and captured minor centres (none)",
 }
 #: the smallest value of the options that are whole numbers without named readings
 MINIMUMS: dict[str, int] = {"catalonia_value": 1}
