@@ -330,10 +330,6 @@ class V3Report:
         return after.extra.get("round_winners", {}).get(str(before.phase.year))
 
     def _state(self, abbr: str) -> str:
-        """A state's name; a state made in play (a seceded or dissolved power's centre) by its province's."""
-        province = self.board.provinces.get(abbr)
-        if abbr not in self.board.state_names and abbr not in self.board.powers and province is not None:
-            return province.name
         return owner_name(self.board, abbr)
 
     def _named(self, text: str) -> str:

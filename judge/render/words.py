@@ -83,10 +83,15 @@ def power_name(power: str) -> str:
 
 
 def owner_name(board: Map, owner: str) -> str:
-    """A unit's owner in a mail: a power's name, or a minor state's (``"WUR"`` -> ``"Wurttemberg"``)."""
+    """A unit's owner in a mail: a power's name, or a minor state's (``"WUR"`` -> ``"Wurttemberg"``).
+
+    A state made in play (Europe 1615: a seceded or dissolved power's centre)
+    is called by its province (``"GUY"`` -> ``"Guyenne"``).
+    """
     if owner in board.powers:
         return power_name(owner)
-    return board.state_names.get(owner) or power_name(owner)
+    province = board.provinces.get(owner)
+    return board.state_names.get(owner) or (province.name if province is not None else power_name(owner))
 
 
 def power_adjective(board: Map, power: str) -> str:

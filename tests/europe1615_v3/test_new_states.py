@@ -18,7 +18,7 @@ from judge.adjudicate import read_line
 from judge.commands.orders import OrderError
 from judge.demo_v3 import GAME, address, send_as
 from judge.engine import GameState, Phase, adjudicate
-from judge.render import results_context
+from judge.render import GM, render_results, results_context
 from judge.sandbox import Sandbox
 from judge.variants import results_report
 from judge.variants.europe1615 import Attack, Deploy
@@ -97,5 +97,7 @@ def test_R_v3_18_the_status_sheet_names_a_state_made_in_play_and_says_whether_it
                           finished=False)
     report = results_report(v3().name, v3().overrides)
     assert report is not None
-    rows = [row for row in report.context(ctx, state, orders, outcome).extra["status"] if row.state == "Guyenne"]
+    full = report.context(ctx, state, orders, outcome)
+    rows = [row for row in full.extra["status"] if row.state == "Guyenne"]
     assert len(rows) == 1 and rows[0].status == "aligned to Spain" and rows[0].orders == "follows Spain"
+    assert "Guyenne: Army Guyenne HOLD." in render_results(full, GM).body
