@@ -90,3 +90,9 @@ def test_R_v3_47_by_mail_preview_and_results_add_the_weights_of_two_spellings(sa
     assert "Austria: A SER S RUM - BUL (weight 33): carried out." in text        # its spelling, the same order
     assert "France: A SER S A RUM - BUL (weight 35): carried out." in text
     assert "Spain: A SER - BOS (weight 37): not carried out." in text
+
+
+def test_R_v3_47_a_power_s_last_order_counts_and_joins_the_same_order_spelt_otherwise() -> None:
+    """France first sends a move, then the hold Spain spells "SER H": the hold has 35 + 37 against Austria's 33."""
+    out = play(opening(), {"FRANCE": ["A SER - BOS", "A SER HOLD"], "SPAIN": ["SER H"], "AUSTRIA": ["SER-BOS"]})
+    assert units_of(out)["OTE"] == {"A SER", "A RUM"}

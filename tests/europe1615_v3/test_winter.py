@@ -198,3 +198,10 @@ def test_EX_v3_05_a_power_s_centre_held_by_a_captured_minor_becomes_a_new_state(
     out = play(state, {})
     assert out.state.extra["new_states"] == {"BOH": ["BOH"]} and "BOH" in out.state.centers["BOH"]
     assert political(setup(), out.state, "BOH") == ("UNALIGNED", None)
+
+
+def test_R_v3_115_a_waiver_stored_by_an_earlier_judge_still_holds() -> None:
+    """Positions saved before waivers became lists keep one power's waiver as text."""
+    state = position("F1615M", units={"DENMARK": ["A LUN"]}, waived={"BRE": "DENMARK"})
+    fall = play(state, {"DENMARK": ["A LUN - BRE"]})
+    assert "BRE" in fall.state.centers["LOWR"]
