@@ -10,6 +10,7 @@ of explanation; a bad order line is only a ``void`` result for that line.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from judge.commands.orders import PHASE_NAMES, OrderError, parse_order
@@ -60,9 +61,16 @@ def request_schema(variant: Variant) -> Record:
     """Every field a request may have, the variant's own state fields included (``Ruleset.state_fields``).
 
     Names of units and places are only checked as strings here; the map
-    reads them in :func:`state_from_json`.
+    reads them in :func:`state_from_json`.  Made once per variant.
     """
-    owner = Str(choices=variant.ruleset.owners, what="a power of the variant", any_case=True)
+    return _request_schema(variant.name, variant.overrides)
+
+
+@lru_cache(maxsize=64)
+def _request_schema(name: str, overrides: Any) -> Record:
+    variant = load_variant(name, overrides)
+    owners = frozenset(variant.ruleset.owners())
+    owner = Str(choices=lambda: owners, what="a power of the variant", any_case=True)
     text = Str(what="a string")
     dislodged = Record({"unit": text}, {"attacker_from": Maybe(text), "retreats": ListOf(text, 100)})
     state = Record({"phase": Str(pattern=r"\s*[A-Za-z][0-9]{1,4}[A-Za-z]\s*", what="a phase like S1901M")},

@@ -22,8 +22,8 @@ def _locations(variant_name: str) -> list[str]:
 
 def test_every_build_is_accepted_exactly_when_the_phase_builds_it() -> None:
     variant = load_variant("standard")
-    state = GameState(Phase.parse("W1901A"), {"RUSSIA": [Unit("F", "SWE"), Unit("A", "UKR")], "TURKEY": [Unit("A", "SEV")]},
-                      {"RUSSIA": {"MOS", "STP", "WAR", "SWE"}, "TURKEY": {"SEV"}})
+    units = {"RUSSIA": [Unit("F", "SWE"), Unit("A", "UKR")], "TURKEY": [Unit("A", "SEV")]}
+    state = GameState(Phase.parse("W1901A"), units, {"RUSSIA": {"MOS", "STP", "WAR", "SWE"}, "TURKEY": {"SEV"}})
     disagree = []
     for loc in _locations("standard"):
         for utype in ("A", "F", None):

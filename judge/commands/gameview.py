@@ -242,7 +242,8 @@ def _check_build(variant: Variant, state: GameState, power: str, order: Build, p
     if province not in _free_sites(variant, state, power) and province not in minors:
         return order, f"{_name(variant, province)} is not a free home centre of yours"
     sites = (*variant.ruleset.build_sites(state, power), *minors)
-    unit, problem = check_build(variant, state, power, order, sites, lambda loc: _name(variant, variant.map.province_of_or_none(loc)))
+    unit, problem = check_build(variant, state, power, order, sites,
+                                lambda loc: _name(variant, variant.map.province_of_or_none(loc)))
     if problem:
         return order, problem
     if province not in minors:

@@ -11,7 +11,7 @@ play, named by their province), provinces, modifiers, letters.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 
 from judge.engine.schema import Int, ListOf, MapOf, Maybe, Pair, Record, Schema, Str
 from judge.variants.europe1615.modifiers import BY_KEY
@@ -45,7 +45,10 @@ def state_fields(setup: Setup) -> dict[str, Schema]:
     modifier = _one_of(BY_KEY, "a modifier")
     letter = _one_of(setup.specials, "a lettered unit")
     text = Str(what="a text", longest=1000)
-    per_power: Callable[[Schema], MapOf] = lambda value: MapOf(power, value)  # noqa: E731
+
+    def per_power(value: Schema) -> MapOf:
+        return MapOf(power, value)
+
     status_entry = Record({"political": _one_of(STATUSES, "a political status"), "power": Maybe(owner),
                            "religion": Maybe(_one_of(FAITHS, "a religious status")), "deployed": ListOf(power)},
                           {"dominion_of": owner})
@@ -57,7 +60,8 @@ def state_fields(setup: Setup) -> dict[str, Schema]:
         "allocation": per_power(INFS), "income": per_power(INFS), "deployed": per_power(INFS),
         "scores": MapOf(YEAR, per_power(INFS)), "score_detail": per_power(score_entry),
         "rounds": per_power(INFS), "round_winners": MapOf(YEAR, Maybe(power)),
-        "status": MapOf(owner, status_entry), "counterbalance": Maybe(_one_of((WIDERSTAND, KETZENHAMMER), "a counterbalance")),
+        "status": MapOf(owner, status_entry),
+        "counterbalance": Maybe(_one_of((WIDERSTAND, KETZENHAMMER), "a counterbalance")),
         "modifiers": ListOf(modifier), "removed": ListOf(modifier), "ballot": ListOf(modifier),
         "ballot_result": ListOf(text), "notes": ListOf(text),
         "motions": MapOf(modifier, power), "motions_used": MapOf(power, modifier),
