@@ -101,3 +101,23 @@ def test_a_name_spelt_with_a_hyphen_by_the_map_stays_one_name() -> None:
     """"Galicia-Ruthenia" is the map's own name of RUT, not a move from GAL (which is not near it)."""
     board = _board("europe1615-v3")
     assert parse_order("A Galicia-Ruthenia - Podolia", board) == Move("A", "RUT", "POD")
+
+
+@pytest.mark.parametrize("variant", MAPS[1:])
+def test_europe_orders_by_province_read_alike_with_every_dash(variant: str) -> None:
+    """Europe 1615's orders without a unit type (``GUY-BIS``, ``BOH – SIL``) go through its line reader first."""
+    from judge.adjudicate import read_line
+    from judge.engine.state import Phase
+
+    loaded = load_variant(variant)
+    state = loaded.ruleset.initial_state()
+    state.phase = Phase.parse("S1615M")
+    board, wrong = loaded.map, []
+    for source, near in board.army_adjacency.items():
+        for target in near:
+            names = ((source, target), (board.provinces[source].name, board.provinces[target].name))
+            read = {str(read_line(loaded, state, f"{a}{dash}{b}")) for a, b in names
+                    for dash in ("-", " - ", "\u2013", " \u2013 ", "->", " to ") if not _is_a_name(board, a, b)}
+            if read != {f"{source} - {target}"}:
+                wrong.append((source, target, read))
+    assert not wrong, wrong[:5]
