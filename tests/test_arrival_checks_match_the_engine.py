@@ -55,3 +55,14 @@ def test_every_retreat_is_accepted_exactly_when_the_phase_lets_it_retreat() -> N
             if bool(problem) == bool(moved):
                 disagree.append((str(order), problem, [r.message for r in outcome.results]))
     assert not disagree, disagree[:5]
+
+
+def test_a_fleet_retreat_names_its_coast_where_two_are_open() -> None:
+    variant = load_variant("standard")
+    dislodged = [Dislodged("FRANCE", Unit("F", "MAO"), "BRE", ("SPA/NC", "SPA/SC", "POR"))]
+    state = GameState(Phase.parse("F1901R"), {"ENGLAND": [Unit("F", "MAO")]}, {}, dislodged)
+    _, problem = check_order(variant, state, "FRANCE", Retreat(None, "MAO", "SPA"))
+    assert problem == ("the unit in Mid-Atlantic Ocean cannot retreat to Spain "
+                       "(it may retreat to: Spain (NC), Spain (SC), Portugal)")
+    checked, problem = check_order(variant, state, "FRANCE", Retreat(None, "MAO", "SPA/SC"))
+    assert (str(checked), problem) == ("F MAO R SPA/SC", "")

@@ -204,7 +204,7 @@ def _check_retreat(variant: Variant, state: GameState, power: str, order: Order,
         return checked, problem
     target = retreat_target(board, state, found, checked.target)
     if not target:
-        options = ", ".join(_name(variant, board.province_of(o)) for o in retreat_options(board, state, found))
+        options = ", ".join(_place(variant, o) for o in retreat_options(board, state, found))
         return order, (f"the unit in {_name(variant, province)} cannot retreat to {_name(variant, checked.target)}"
                        f" (it may retreat to: {options or 'nowhere'})")
     return replace(checked, target=target), ""
@@ -268,6 +268,12 @@ def _over(allowed: int, given: int, what: str) -> str:
 def _name(variant: Variant, province: str | None) -> str:
     prov = variant.map.provinces.get(province or "")
     return prov.name if prov is not None else (province or "that place")
+
+
+def _place(variant: Variant, location: str) -> str:
+    """A location by name, with its coast if it has one: ``Spain (NC)``."""
+    province, _, coast = location.partition("/")
+    return f"{_name(variant, province)} ({coast})" if coast else _name(variant, province)
 
 
 def _adjective(variant: Variant, power: str) -> str:
