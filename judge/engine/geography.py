@@ -188,7 +188,8 @@ class Map:
         if breaks is None:
             breaks = self.cache["name_breaks"] = _name_breaks(self.provinces.values())
         assert isinstance(breaks, dict)
-        return len(normalise_name(head)) in breaks.get(normalise_name(head + rest), ())
+        ends = breaks.get(normalise_name(head + rest))
+        return ends is not None and len(normalise_name(head)) in ends
 
     def power_named(self, text: str) -> str | None:
         """A power from its name, adjective or letter, case-insensitively."""
