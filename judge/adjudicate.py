@@ -9,12 +9,15 @@ of explanation; a bad order line is only a ``void`` result for that line.
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
 from judge.commands.orders import PHASE_NAMES, OrderError, parse_order
 from judge.engine import GameState, OrderResult, Phase, PhaseError, Unit, adjudicate
 from judge.engine.orders import AnyOrder
 from judge.engine.results import VOID
+from judge.engine.schema import ListOf, MapOf, Maybe, Record, SchemaError, Str
 from judge.engine.state import Dislodged
 from judge.engine.variant import Variant
 from judge.variants import UnknownVariant, line_reader, load_variant
@@ -30,9 +33,16 @@ def handle_request(request: Any, default_variant: str = "standard") -> dict[str,
     """Adjudicate one request; ``default_variant`` is for a request that names none (``--variant``)."""
     if not isinstance(request, dict):
         raise RequestError("a request must be a JSON object with variant, state and orders")
+    name = request.get("variant") or default_variant
+    if not isinstance(name, str):
+        raise RequestError(f"variant: expected a variant's name, got {json.dumps(name)[:40]}")
     try:
-        variant = load_variant(str(request.get("variant") or default_variant))
+        variant = load_variant(name)
     except UnknownVariant as exc:
+        raise RequestError(str(exc)) from None
+    try:
+        request_schema(variant).check(request, "request")
+    except SchemaError as exc:
         raise RequestError(str(exc)) from None
     state = state_from_json(variant, request.get("state"))
     orders, unread = _orders_from_json(variant, state, request.get("orders", {}))
@@ -45,6 +55,29 @@ def handle_request(request: Any, default_variant: str = "standard") -> dict[str,
         "dislodged": _dislodged_json(outcome.dislodged),
         "state": state_to_json(outcome.state),
     }
+
+
+def request_schema(variant: Variant) -> Record:
+    """Every field a request may have, the variant's own state fields included (``Ruleset.state_fields``).
+
+    Names of units and places are only checked as strings here; the map
+    reads them in :func:`state_from_json`.  Made once per variant.
+    """
+    return _request_schema(variant.name, variant.overrides)
+
+
+@lru_cache(maxsize=64)
+def _request_schema(name: str, overrides: Any) -> Record:
+    variant = load_variant(name, overrides)
+    owners = frozenset(variant.ruleset.owners())
+    owner = Str(choices=lambda: owners, what="a power of the variant", any_case=True)
+    text = Str(what="a string")
+    dislodged = Record({"unit": text}, {"attacker_from": Maybe(text), "retreats": ListOf(text, 100)})
+    state = Record({"phase": Str(pattern=r"\s*[A-Za-z][0-9]{1,4}[A-Za-z]\s*", what="a phase like S1901M")},
+                   {"units": MapOf(owner, ListOf(text, 1000)), "centers": MapOf(owner, ListOf(text, 1000)),
+                    "dislodged": MapOf(owner, ListOf(dislodged, 1000)), **variant.ruleset.state_fields()})
+    orders = MapOf(owner, ListOf(Str(what="an order line", longest=1000), 1000))
+    return Record({"state": state}, {"variant": text, "orders": orders})
 
 
 def state_from_json(variant: Variant, data: Any) -> GameState:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import logging
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from judge.adjudicate import RequestError, handle_request
 from judge.config import ConfigError, config_path, load_config
@@ -92,19 +93,35 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
+    if isinstance(sys.stdin, io.TextIOWrapper):  # bytes that are not UTF-8 make malformed JSON, not a traceback
+        sys.stdin.reconfigure(errors="replace")
     if args.jsonl:
         return adjudicate_stream(sys.stdin, sys.stdout, args.variant)
-    try:
-        response = handle_request(json.loads(sys.stdin.read()), args.variant)
-    except json.JSONDecodeError as exc:
-        print(f"judge adjudicate: malformed JSON: {exc}", file=sys.stderr)
+    out = answer(sys.stdin.read(), args.variant)
+    if "error" in out:
+        print(f"judge adjudicate: {out['error']}", file=sys.stderr)
         return 2
-    except RequestError as exc:
-        print(f"judge adjudicate: {exc}", file=sys.stderr)
-        return 2
-    json.dump(response, sys.stdout)
+    json.dump(out, sys.stdout)
     sys.stdout.write("\n")
     return 0
+
+
+def answer(text: str, variant: str = "standard") -> dict[str, Any]:
+    """One request's response, or ``{"error": one line}``: nothing in a request escapes as a traceback."""
+    try:
+        request = json.loads(text)
+    except (ValueError, RecursionError) as exc:  # bad JSON, a number of more than 4300 digits, nesting too deep
+        return {"error": f"malformed JSON: {_one_line(exc)}"}
+    try:
+        return handle_request(request, variant)
+    except RequestError as exc:
+        return {"error": _one_line(exc)}
+    except Exception as exc:  # noqa: BLE001 -- a bug of ours: still one line, and a stream goes on
+        return {"error": f"internal error ({type(exc).__name__}): {_one_line(exc)}"}
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
 
 
 def adjudicate_stream(source: TextIO, sink: TextIO, variant: str = "standard") -> int:
@@ -116,13 +133,9 @@ def adjudicate_stream(source: TextIO, sink: TextIO, variant: str = "standard") -
     for line in source:
         if not line.strip():
             continue
-        try:
-            out = handle_request(json.loads(line), variant)
-        except json.JSONDecodeError as exc:
-            out, failures = {"error": f"malformed JSON: {exc}"}, failures + 1
-        except RequestError as exc:
-            out, failures = {"error": str(exc)}, failures + 1
+        out = answer(line, variant)
+        failures += "error" in out
         sink.write(json.dumps(out))
         sink.write("\n")
-    sink.flush()
+        sink.flush()
     return 1 if failures else 0

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from judge.adjudicate import handle_request
+import pytest
+
+from judge.adjudicate import RequestError, handle_request
 
 
 def request(orders: dict[str, list[str]], units: dict[str, list[str]], **state: object) -> dict:
@@ -22,8 +24,13 @@ def test_missing_orders_mean_hold_and_are_reported() -> None:
 
 
 def test_variant_fields_in_state_survive_the_round_trip() -> None:
-    out = handle_request(request({}, {"FRANCE": ["A PAR"]}, influence={"SAX": {"FRANCE": 3}}))
+    """A field the variant's schema names comes back; one it does not is refused (issue 9, item 9)."""
+    europe = {**request({}, {"FRANCE": ["A PAR"]}, influence={"SAX": {"FRANCE": 3}}), "variant": "europe1615-v3"}
+    europe["state"]["phase"] = "S1615M"
+    out = handle_request(europe)
     assert out["state"]["influence"] == {"SAX": {"FRANCE": 3}}
+    with pytest.raises(RequestError, match='unknown field "influence"'):
+        handle_request(request({}, {"FRANCE": ["A PAR"]}, influence={"SAX": {"FRANCE": 3}}))
 
 
 def test_fall_moves_change_centre_ownership_and_lead_to_builds() -> None:

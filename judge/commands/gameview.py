@@ -9,13 +9,16 @@ have no order, is every order in?
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from judge.adjudicate import finish_lines, read_line, state_from_json
 from judge.commands.orders import OrderError, parse_order
-from judge.engine.orders import AnyOrder, Build, Order, Remove, Unit, Waive
+from judge.engine.adjustments import check_build
+from judge.engine.orders import AnyOrder, Build, Order, Remove, Retreat, Unit, Waive
+from judge.engine.retreats import retreat_options, retreat_target
 from judge.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
 from judge.engine.variant import Variant
 from judge.render import OrderSet
@@ -159,56 +162,118 @@ def order_set(game: Game, variant: Variant, state: GameState, power: str) -> Ord
 
 # -- orders: checked when given, parsed again when the phase is played ------------------
 
-def check_order(variant: Variant, state: GameState, power: str, order: AnyOrder) -> tuple[AnyOrder, str]:
-    """The order with its unit type filled in, and a reason if this power cannot give it now."""
+def check_order(variant: Variant, state: GameState, power: str, order: AnyOrder,
+                earlier: Sequence[SubmittedOrder] = ()) -> tuple[AnyOrder, str]:
+    """The order as it will be played (unit type, coast filled in), and a reason if this power cannot give it now.
+
+    ``earlier`` is the power's order set so far, which a build, removal or
+    waive must not push past what is due.  The engine's own tests of builds
+    and retreats decide, so a line accepted here is not voided by the phase.
+    """
     board, kind = variant.map, state.phase.kind
-    if isinstance(order, Waive):
-        return order, "" if due(variant, state, power).adjustments > 0 else "you have no build to waive"
+    if kind == ADJUSTMENT or isinstance(order, Waive):
+        return _check_adjustment(variant, state, power, order, earlier)
     province = board.province_of_or_none(order.location)
-    if kind == ADJUSTMENT:
-        return _check_adjustment(variant, state, power, order, province)
     if kind == RETREAT:
-        weights = variant.ruleset.order_weights
-        unit = next((d.unit for d in state.dislodged if weights(state, d.power, d.unit).get(power)
-                     and board.province_of(d.unit.location) == province), None)
-        if unit is None:
-            return order, f"no {_adjective(variant, power)} unit must retreat from {_name(variant, province)}"
-    else:
-        unit = next((u for _, u in commandable(variant, state, power)
-                     if board.province_of(u.location) == province), None)
-        if unit is None:
-            return order, f"there is no unit you may order in {_name(variant, province)}"
+        return _check_retreat(variant, state, power, order, province)
+    unit = next((u for _, u in commandable(variant, state, power)
+                 if board.province_of(u.location) == province), None)
+    if unit is None:
+        return order, f"there is no unit you may order in {_name(variant, province)}"
+    return _as_unit(variant, order, unit, province)
+
+
+def _as_unit(variant: Variant, order: Order, unit: Unit, province: str | None) -> tuple[AnyOrder, str]:
+    """The order given to ``unit``: refused if it names the other kind of unit."""
     if order.unit_type and order.unit_type != unit.type:
         what = "an army" if unit.type == "A" else "a fleet"
         return order, f"the unit in {_name(variant, province)} is {what}"
     return replace(order, unit_type=unit.type, location=unit.location), ""
 
 
-def _check_adjustment(variant: Variant, state: GameState, power: str, order: Order,
-                      province: str | None) -> tuple[AnyOrder, str]:
+def _check_retreat(variant: Variant, state: GameState, power: str, order: Order,
+                   province: str | None) -> tuple[AnyOrder, str]:
+    """A retreat goes only where the phase would let it (not occupied, not the attacker's, not a standoff)."""
+    board, weights = variant.map, variant.ruleset.order_weights
+    found = next((d for d in state.dislodged if weights(state, d.power, d.unit).get(power)
+                  and board.province_of(d.unit.location) == province), None)
+    if found is None:
+        return order, f"no {_adjective(variant, power)} unit must retreat from {_name(variant, province)}"
+    checked, problem = _as_unit(variant, order, found.unit, province)
+    if problem or not isinstance(checked, Retreat):
+        return checked, problem
+    target = retreat_target(board, state, found, checked.target)
+    if not target:
+        options = ", ".join(_place(variant, o) for o in retreat_options(board, state, found))
+        return order, (f"the unit in {_name(variant, province)} cannot retreat to {_name(variant, checked.target)}"
+                       f" (it may retreat to: {options or 'nowhere'})")
+    return replace(checked, target=target), ""
+
+
+def _check_adjustment(variant: Variant, state: GameState, power: str, order: AnyOrder,
+                      earlier: Sequence[SubmittedOrder]) -> tuple[AnyOrder, str]:
     owed = due(variant, state, power).adjustments
+    others = [o for o in earlier if not o.unit or o.unit != unit_key(variant, order)]  # what this line keeps
+    if isinstance(order, Waive):
+        if owed <= 0:
+            return order, "you have no build to waive"
+        return order, _over(owed, _builds_given(variant, state, power, others), "build")
+    province = variant.map.province_of_or_none(order.location)
     if isinstance(order, Build):
-        if owed <= 0 and province not in variant.ruleset.extra_build_sites(state, power):
-            return order, "you have no builds this winter"
-        others = variant.ruleset.extra_build_sites(state, power)
-        if province not in _free_sites(variant, state, power) and province not in others:
-            return order, f"{_name(variant, province)} is not a free home centre of yours"
-        if order.unit_type and not variant.ruleset.may_build(state, power, Unit(order.unit_type, order.location)):
-            what = "a fleet" if order.unit_type == "F" else "an army"
-            return order, f"{what} may not be built in {_name(variant, province)}"
+        return _check_build(variant, state, power, order, province, others)
     if isinstance(order, Remove):
         if owed >= 0:
             return order, "you have no units to remove this winter"
         unit = next((u for u in state.units.get(power, ()) if variant.map.province_of(u.location) == province), None)
         if unit is None:
             return order, f"you have no unit in {_name(variant, province)}"
-        return Remove(unit.type, unit.location), ""
+        checked, problem = _as_unit(variant, order, unit, province)
+        return checked, problem or _over(-owed, sum(1 for o in others if _kind(o) == "REMOVE"), "removal")
     return order, ""
+
+
+def _check_build(variant: Variant, state: GameState, power: str, order: Build, province: str | None,
+                 others: Sequence[SubmittedOrder]) -> tuple[AnyOrder, str]:
+    """A build the phase will carry out: a free site of the power, the right unit there, within the count."""
+    owed = due(variant, state, power).adjustments
+    minors = variant.ruleset.extra_build_sites(state, power)  # builds for an aligned minor state (Europe 1615)
+    if owed <= 0 and province not in minors:
+        return order, "you have no builds this winter"
+    if province not in _free_sites(variant, state, power) and province not in minors:
+        return order, f"{_name(variant, province)} is not a free home centre of yours"
+    sites = (*variant.ruleset.build_sites(state, power), *minors)
+    unit, problem = check_build(variant, state, power, order, sites,
+                                lambda loc: _name(variant, variant.map.province_of_or_none(loc)))
+    if problem:
+        return order, problem
+    if province not in minors:
+        problem = _over(owed, _builds_given(variant, state, power, others), "build")
+    return Build(unit.type, unit.location), problem
+
+
+def _builds_given(variant: Variant, state: GameState, power: str, orders: Sequence[SubmittedOrder]) -> int:
+    """The builds (on the power's own sites) and waives already in the order set."""
+    own = set(_free_sites(variant, state, power))
+    return sum(1 for o in orders if _kind(o) == "WAIVE" or (_kind(o) == "BUILD" and o.unit in own))
+
+
+def _over(allowed: int, given: int, what: str) -> str:
+    """Why one more build (or removal) is one too many: the player replaces or CLEARs instead."""
+    if given < allowed:
+        return ""
+    return (f"you have {allowed} {what}{'s' if allowed > 1 else ''} to order and your orders already "
+            f"give {given}: CLEAR them, or replace one by ordering the same place again")
 
 
 def _name(variant: Variant, province: str | None) -> str:
     prov = variant.map.provinces.get(province or "")
     return prov.name if prov is not None else (province or "that place")
+
+
+def _place(variant: Variant, location: str) -> str:
+    """A location by name, with its coast if it has one: ``Spain (NC)``."""
+    province, _, coast = location.partition("/")
+    return f"{_name(variant, province)} ({coast})" if coast else _name(variant, province)
 
 
 def _adjective(variant: Variant, power: str) -> str:

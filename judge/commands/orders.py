@@ -199,7 +199,7 @@ def parse_order(text: str, board: Map, phase_kind: str = "M") -> AnyOrder:
     if len(line) > MAX_ORDER_LENGTH:
         raise OrderError(f"order too long (more than {MAX_ORDER_LENGTH} characters)", MAX_ORDER_LENGTH + 1)
     try:
-        prepared = _join_hyphens(line, board)
+        prepared = _join_hyphens(line.translate(_DASHES), board)
         try:
             shape = _parse_shape(prepared)
         except UnexpectedInput as err:
@@ -231,14 +231,19 @@ def parse_orders(text: str, board: Map, phase_kind: str = "M"
 # -- hyphens: "PAR-BUR" is a move, "Mid-Atlantic" is a name --------------------
 
 _WORD_HYPHEN_RE = re.compile(r"(?<=[^\s\-])-(?=[^\W_])")
-_NAME_END_RE = re.compile(r"[-/(]")
+_COAST_START_RE = re.compile(r"[/(]")
+#: en dash, em dash and minus sign written for a move: one character each, so every column stays
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-"})
 
 
 def _join_hyphens(line: str, board: Map) -> str:
     """Write ``_`` for each hyphen that sits inside a name, keeping every column.
 
     A hyphen between two words is a move unless the words around it make a
-    name together, or the words after it do not start one (``Mid-Atlantic``).
+    name together, broken between words there (``Mid-Atlantic``, but not
+    ``SWE-DEN``, though "sweden" is a name), or the words after it do not
+    start one.  The word before the hyphen starts after a space or another
+    move sign (``->``).
     """
     if "-" not in line:
         return line
@@ -247,23 +252,28 @@ def _join_hyphens(line: str, board: Map) -> str:
     for match in _WORD_HYPHEN_RE.finditer(line):
         pos = match.start()
         start = pos
-        while start > segment_start and not line[start - 1].isspace():
+        while start > segment_start and not line[start - 1].isspace() and line[start - 1] not in "->":
             start -= 1
         left = line[start:pos]
-        after = line[pos + 1:].split()[:4]
-        if _starts_name(board, left + "-", after) or not _starts_name(board, "", after):
+        after = _COAST_START_RE.split(line[pos + 1:], maxsplit=1)[0].split()[:4]
+        if _starts_name(board, left, after) or not _starts_name(board, None, after):
             chars[pos] = "_"
         else:
             segment_start = pos + 1
     return "".join(chars)
 
 
-def _starts_name(board: Map, head: str, words: list[str]) -> bool:
-    """Whether ``head`` and the first one or more of ``words`` name a province."""
+def _starts_name(board: Map, head: str | None, words: list[str]) -> bool:
+    """Whether the first one or more of ``words`` name a province, joined to ``head`` by a hyphen if given."""
     if not words:
         return False
-    words = [_NAME_END_RE.split(words[0], maxsplit=1)[0], *words[1:]]
-    return any(board.resolve_name(head + " ".join(words[:n])) for n in range(1, len(words) + 1))
+    for first in {words[0].split("-", 1)[0], words[0]}:  # "Franche" and "Franche-Comte"
+        runs = [" ".join([first, *words[1:n]]) for n in range(1, len(words) + 1)]
+        if head is None and any(board.resolve_name(run) for run in runs):
+            return True
+        if head is not None and any(board.joins_at_word_break(head, run) for run in runs):
+            return True
+    return False
 
 
 # -- coasts ----------------------------------------------------------------------

@@ -63,7 +63,7 @@ def do_order(s: Session, cmd: Command) -> str:
         return "nothing to record on this line"
     if reader is not None and reader.key(value):
         return _variant_line(s, handle, reader, value)
-    order, problem = check_order(variant, state, s.power, value)
+    order, problem = check_order(variant, state, s.power, value, handle.game.orders.get(s.power, []))
     if problem:
         raise Refused(problem)
     handle.game.submit(SubmittedOrder(s.power, unit_key(variant, order), str(order), s.mail.message_id,

@@ -8,7 +8,7 @@ fleets before armies at equal distance; then by province name.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from judge.engine.geography import Map, Terrain
 from judge.engine.orders import ARMY, FLEET, AnyOrder, Build, Remove, Unit, Waive
@@ -40,14 +40,12 @@ def _unit_text(order: AnyOrder) -> str:
 
 def _builds(variant: Variant, state: GameState, power: str, owed: int,
             given: Sequence[AnyOrder]) -> list[OrderResult]:
-    board, results, left = variant.map, [], owed
+    results, left = [], owed
     sites = variant.ruleset.build_sites(state, power)
     for order in given:
         problem = "no builds are left" if left == 0 else ""
         if not problem and isinstance(order, Build):
-            unit, problem = _build_unit(board, state, sites, order)
-            if not problem and not variant.ruleset.may_build(state, power, unit):
-                problem = f"{'a fleet' if unit.type == FLEET else 'an army'} may not be built in {unit.location}"
+            unit, problem = check_build(variant, state, power, order, sites)
             if not problem:
                 state.units.setdefault(power, []).append(unit)
                 results.append(OrderResult(power, str(unit), str(order), OK, "built"))
@@ -63,7 +61,23 @@ def _builds(variant: Variant, state: GameState, power: str, owed: int,
     return results
 
 
-def _build_unit(board: Map, state: GameState, sites: Sequence[str], order: Build) -> tuple[Unit, str]:
+def check_build(variant: Variant, state: GameState, power: str, order: Build, sites: Sequence[str],
+                name: Callable[[str], str] = str) -> tuple[Unit, str]:
+    """The unit a build would place, and why it cannot be built ("" if it can).
+
+    The phase's own test of each build, for the mail commands to ask when
+    the order arrives: a site of ``sites``, free, the right terrain and coast,
+    and the ruleset's ``may_build``.  ``name`` writes a province in the
+    reason (the results keep the abbreviation; a reply to a player, the name).
+    """
+    unit, problem = _build_unit(variant.map, state, sites, order, name)
+    if not problem and not variant.ruleset.may_build(state, power, unit):
+        problem = f"{'a fleet' if unit.type == FLEET else 'an army'} may not be built in {name(unit.location)}"
+    return unit, problem
+
+
+def _build_unit(board: Map, state: GameState, sites: Sequence[str], order: Build,
+                name: Callable[[str], str]) -> tuple[Unit, str]:
     loc = order.location
     if not board.is_location(loc):
         return Unit("A", loc), f"unknown province {loc}"
@@ -75,15 +89,15 @@ def _build_unit(board: Map, state: GameState, sites: Sequence[str], order: Build
         if kind is None:
             return Unit("A", loc), "say whether to build an army or a fleet"
     if province not in sites:
-        return Unit(kind, loc), f"{province} is not an owned home centre of yours"
+        return Unit(kind, loc), f"{name(province)} is not an owned home centre of yours"
     if any(board.province_of(u.location) == province for us in state.units.values() for u in us):
-        return Unit(kind, loc), f"{province} is occupied"
+        return Unit(kind, loc), f"{name(province)} is occupied"
     if kind == ARMY:
         return Unit(ARMY, province), ""
     if prov.terrain is not Terrain.COAST:
-        return Unit(FLEET, loc), f"a fleet cannot be built in {province}"
+        return Unit(FLEET, loc), f"a fleet cannot be built in {name(province)}"
     if prov.coasts and "/" not in loc:
-        return Unit(FLEET, loc), f"name the coast of {province} for a fleet ({', '.join(prov.coasts)})"
+        return Unit(FLEET, loc), f"name the coast of {name(province)} for a fleet ({', '.join(prov.coasts)})"
     return Unit(FLEET, loc), ""
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -71,6 +72,20 @@ def normalise_name(text: str) -> str:
     """Fold a spelling for alias lookup: case, accents, punctuation and spaces dropped."""
     folded = unicodedata.normalize("NFKD", text.lower())
     return _NORMALISE_RE.sub("", folded.encode("ascii", "ignore").decode())
+
+
+def _name_breaks(provinces: Iterable[Province]) -> dict[str, frozenset[int]]:
+    """Each folded spelling of a province -> the folded lengths at which one of its words ends."""
+    found: dict[str, set[int]] = {}
+    for prov in provinces:
+        for spelling in (prov.abbr, prov.name, *prov.aliases):
+            words = [normalise_name(w) for w in re.split(r"[^\w]+|_", spelling)]
+            ends = found.setdefault("".join(words), set())
+            length = 0
+            for word in words[:-1]:
+                length += len(word)
+                ends.add(length)
+    return {name: frozenset(ends) for name, ends in found.items()}
 
 
 @dataclass(slots=True)
@@ -161,6 +176,20 @@ class Map:
         except KeyError:
             found = self._spellings[text] = self.names.get(normalise_name(text))
             return found
+
+    def joins_at_word_break(self, head: str, rest: str) -> bool:
+        """Whether ``head`` + ``rest`` spell a name that breaks between words exactly there.
+
+        "Mid" + "Atlantic Ocean" does ("Mid-Atlantic Ocean"); "SWE" + "DEN"
+        does not, though the two fold to "sweden": a hyphen may stand for a
+        break between the words of a name, never for one inside a word.
+        """
+        breaks = self.cache.get("name_breaks")
+        if breaks is None:
+            breaks = self.cache["name_breaks"] = _name_breaks(self.provinces.values())
+        assert isinstance(breaks, dict)
+        ends = breaks.get(normalise_name(head + rest))
+        return ends is not None and len(normalise_name(head)) in ends
 
     def power_named(self, text: str) -> str | None:
         """A power from its name, adjective or letter, case-insensitively."""

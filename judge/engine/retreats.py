@@ -42,6 +42,15 @@ def adjudicate_retreats(variant: Variant, state: GameState,
     return PhaseOutcome(new_state, list(results.values()) + assignment.void)
 
 
+def retreat_target(board: Map, state: GameState, dislodged: Dislodged, wanted: str) -> str:
+    """Where a retreat to ``wanted`` would go ("" if it may not): the phase's own test, for orders on arrival."""
+    return _target(board, _with_retreats(board, state, dislodged), wanted)
+
+
+def retreat_options(board: Map, state: GameState, dislodged: Dislodged) -> tuple[str, ...]:
+    return _with_retreats(board, state, dislodged).retreats
+
+
 def _with_retreats(board: Map, state: GameState, d: Dislodged) -> Dislodged:
     """A state written by hand may give only the attacker: work out the retreats."""
     if d.retreats:

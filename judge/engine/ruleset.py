@@ -21,6 +21,7 @@ from judge.engine.state import GameState, Phase
 
 if TYPE_CHECKING:
     from judge.engine.geography import Map
+    from judge.engine.schema import Schema
     from judge.engine.results import PhaseOutcome
 
 DEFAULT_START_YEAR = 1901
@@ -125,6 +126,20 @@ class Ruleset:
     def adjustment_count(self, state: GameState, power: str) -> int:
         """Builds (positive) or removals (negative) due to a power this winter."""
         return len(state.centers.get(power, ())) - state.unit_count(power)
+
+    # -- the state as JSON (``judge adjudicate``) ---------------------------------
+    def owners(self) -> frozenset[str]:
+        """Who may own units and centres in a position: the map's powers."""
+        return frozenset(self.map.powers)
+
+    def state_fields(self) -> Mapping[str, Schema]:
+        """The variant's own fields of a position (``GameState.extra``), each with its schema; none here.
+
+        ``judge adjudicate`` refuses a request whose state has a field not
+        named here (besides phase, units, centers, dislodged) or a value that
+        does not fit, so the hooks never read a value of the wrong shape.
+        """
+        return {}
 
     # -- a game played by mail ------------------------------------------------
     # The judge's mail loop asks these; the adjudicator never does.

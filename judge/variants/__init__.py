@@ -73,7 +73,7 @@ def _read(name: str) -> tuple[dict[str, Any], Map]:
     """The ruleset file and its map, read once: every game of the variant shares the map."""
     folder = gamedata_dir() / name
     spec_file = folder / "ruleset.toml"
-    if not name.replace("-", "").replace("_", "").isalnum() or not spec_file.is_file():
+    if len(name) > 64 or not name.replace("-", "").replace("_", "").isalnum() or not spec_file.is_file():
         known = ", ".join(available_variants()) or "none"
         raise UnknownVariant(f"unknown variant {name!r} (known: {known})")
     spec = tomllib.loads(spec_file.read_text(encoding="utf-8"))

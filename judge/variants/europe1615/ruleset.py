@@ -31,11 +31,13 @@ from judge.engine.geography import Map
 from judge.engine.orders import Unit
 from judge.engine.results import PhaseOutcome
 from judge.engine.ruleset import PhaseHandler, Ruleset
+from judge.engine.schema import Schema
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.variants.europe1615 import (
     builds,
     checks,
+    codec,
     decisions,
     scoring,
     turn,
@@ -183,6 +185,13 @@ class Europe1615(Ruleset):
         if over.get("result") == "agreement":
             return ("victory", powers) if powers else ("agreement", [])
         return str(over.get("result", "victory")), powers
+
+    # -- the state as JSON -------------------------------------------------------------------
+    def owners(self) -> frozenset[str]:
+        return codec.owners(self.setup)
+
+    def state_fields(self) -> Mapping[str, Schema]:
+        return codec.state_fields(self.setup)
 
     # -- what the text leaves to the GM ---------------------------------------------------
     def rule_options(self) -> tuple[RuleOption, ...]:

@@ -1,0 +1,149 @@
+"""Small typed schemas for JSON values: a request to ``judge adjudicate`` is checked field by field.
+
+Each schema checks a decoded JSON value and raises :class:`SchemaError`
+naming the path of the first bad field (``state.influence.LOR.FRANCE:
+expected a whole number from 0 to 1000000, got "x"``), so that nothing the
+engine reads later can surprise it.  A variant describes its own state fields
+with these (``Ruleset.state_fields``); ``judge.adjudicate`` the standard ones.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class SchemaError(ValueError):
+    """A value that does not fit its schema; the message names the field."""
+
+
+class Schema(Protocol):
+    def check(self, value: Any, path: str) -> None:
+        """Raise :class:`SchemaError` if ``value`` (found at ``path``) does not fit."""
+
+
+def _shown(value: Any) -> str:
+    """A short JSON rendering of a bad value for the message."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def fail(path: str, expected: str, value: Any) -> SchemaError:
+    return SchemaError(f"{path}: expected {expected}, got {_shown(value)}")
+
+
+@dataclass(frozen=True)
+class Int:
+    """A whole number (not a boolean, not a float) within bounds."""
+
+    low: int = 0
+    high: int = 1_000_000
+
+    def check(self, value: Any, path: str) -> None:
+        if type(value) is not int or not self.low <= value <= self.high:
+            raise fail(path, f"a whole number from {self.low} to {self.high}", value)
+
+
+@dataclass(frozen=True)
+class Str:
+    """A string: one of ``choices`` if given (a function of nothing, for sets known late), or matching ``pattern``."""
+
+    choices: Callable[[], Collection[str]] | None = None
+    pattern: str = ""
+    what: str = "a string"
+    longest: int = 300
+    any_case: bool = False  # "france" names FRANCE (the codec upper-cases it)
+
+    def check(self, value: Any, path: str) -> None:
+        if not isinstance(value, str) or len(value) > self.longest:
+            raise fail(path, self.what, value)
+        if self.pattern and not re.fullmatch(self.pattern, value):
+            raise fail(path, self.what, value)
+        if self.choices is not None and (value.upper() if self.any_case else value) not in self.choices():
+            raise fail(path, self.what, value)
+
+
+@dataclass(frozen=True)
+class Bool:
+    def check(self, value: Any, path: str) -> None:
+        if not isinstance(value, bool):
+            raise fail(path, "true or false", value)
+
+
+@dataclass(frozen=True)
+class Maybe:
+    """``null`` or a value of ``inner``."""
+
+    inner: Schema
+
+    def check(self, value: Any, path: str) -> None:
+        if value is not None:
+            self.inner.check(value, path)
+
+
+@dataclass(frozen=True)
+class ListOf:
+    item: Schema
+    longest: int = 10_000
+
+    def check(self, value: Any, path: str) -> None:
+        if not isinstance(value, list) or len(value) > self.longest:
+            raise fail(path, "a list", value)
+        for i, item in enumerate(value):
+            self.item.check(item, f"{path}[{i}]")
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A list of exactly two values of ``item`` (an alliance of two powers)."""
+
+    item: Schema
+
+    def check(self, value: Any, path: str) -> None:
+        if not isinstance(value, list) or len(value) != 2:
+            raise fail(path, "a list of two", value)
+        for i, item in enumerate(value):
+            self.item.check(item, f"{path}[{i}]")
+
+
+@dataclass(frozen=True)
+class MapOf:
+    """An object whose every key fits ``key`` and every value ``value``."""
+
+    key: Str
+    value: Schema
+    longest: int = 10_000
+
+    def check(self, value: Any, path: str) -> None:
+        if not isinstance(value, dict) or len(value) > self.longest:
+            raise fail(path, "an object", value)
+        for k, v in value.items():
+            self.key.check(k, f"{path} key")
+            self.value.check(v, f"{path}.{k}")
+
+
+@dataclass(frozen=True)
+class Record:
+    """An object with known fields: ``required`` ones, ``optional`` ones, and no others."""
+
+    required: Mapping[str, Schema] = field(default_factory=dict)
+    optional: Mapping[str, Schema] = field(default_factory=dict)
+
+    def check(self, value: Any, path: str) -> None:
+        if not isinstance(value, dict):
+            raise fail(path, "an object", value)
+        for name in self.required:
+            if name not in value:
+                raise SchemaError(f"{path}: missing field {name!r}")
+        for name, item in value.items():
+            schema = self.required.get(name) or self.optional.get(name)
+            if schema is None:
+                known = ", ".join(sorted([*self.required, *self.optional])) or "none"
+                raise SchemaError(f"{path}: unknown field {_shown(name)} (known: {known})")
+            schema.check(item, f"{path}.{name}")
