@@ -88,6 +88,24 @@ class Maybe:
 
 
 @dataclass(frozen=True)
+class Either:
+    """A value of ``first`` or of ``second`` (a field whose stored shape changed: old games keep the old one)."""
+
+    first: Schema
+    second: Schema
+    what: str
+
+    def check(self, value: Any, path: str) -> None:
+        try:
+            self.first.check(value, path)
+        except SchemaError:
+            try:
+                self.second.check(value, path)
+            except SchemaError:
+                raise fail(path, self.what, value) from None
+
+
+@dataclass(frozen=True)
 class ListOf:
     item: Schema
     longest: int = 10_000

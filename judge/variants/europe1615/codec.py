@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from judge.engine.schema import Int, ListOf, MapOf, Maybe, Pair, Record, Schema, Str
+from judge.engine.schema import Either, Int, ListOf, MapOf, Maybe, Pair, Record, Schema, Str
 from judge.variants.europe1615.modifiers import BY_KEY
 from judge.variants.europe1615.tables import (
     ALIGNED, CAPTURED, CATHOLIC, ISLAMIC, KETZENHAMMER, NEUTRAL, PROTESTANT, TOLERANT, UNALIGNED, UNMARKED,
@@ -45,6 +45,7 @@ def state_fields(setup: Setup) -> dict[str, Schema]:
     modifier = _one_of(BY_KEY, "a modifier")
     letter = _one_of(setup.specials, "a lettered unit")
     text = Str(what="a text", longest=1000)
+    unit_at = Str(pattern=r"[AF] [A-Z]+(/[A-Z]+)?", what="a unit (A BOH)")
 
     def per_power(value: Schema) -> MapOf:
         return MapOf(power, value)
@@ -65,13 +66,15 @@ def state_fields(setup: Setup) -> dict[str, Schema]:
         "modifiers": ListOf(modifier), "removed": ListOf(modifier), "ballot": ListOf(modifier),
         "ballot_result": ListOf(text), "notes": ListOf(text),
         "motions": MapOf(modifier, power), "motions_used": MapOf(power, modifier),
+        "originals": MapOf(unit_at, unit_at),
         "special": MapOf(letter, Str(pattern=r"([AF] [A-Z]+(/[A-Z]+)?)?", what="a unit (A BOH) or nothing")),
         "lost_specials": ListOf(letter),
         "annexed": MapOf(province, owner), "seceded": MapOf(province, power),
         "new_states": MapOf(owner, ListOf(province)), "new_centers": MapOf(province, Int(1, 100)),
         "withdrawn": ListOf(owner), "eliminated": ListOf(power), "dissolved": ListOf(power),
         "abandoned": ListOf(power), "agreed": ListOf(power), "alliances": ListOf(Pair(power)),
-        "attack_sequence": ListOf(power), "permitted": ListOf(province), "waived": MapOf(province, power),
+        "attack_sequence": ListOf(power), "permitted": ListOf(province),
+        "waived": MapOf(province, Either(ListOf(power), power, "a list of powers")),  # one power: games before lists
         "exclusive": MapOf(owner, modifier), "leaders": MapOf(modifier, power),
         "agreement_winner": Maybe(power), "game_over": Maybe(game_over),
     }
