@@ -11,7 +11,7 @@ from __future__ import annotations
 from judge.commands import reports
 from judge.commands.deadlines import default_timing
 from judge.commands.language import Command
-from judge.commands.notify import gm_reader, notify
+from judge.commands.notify import gm_reader, notify, own_zone
 from judge.commands.session import Handle, Refused, Session
 from judge.render import HelpContext, render_help
 from judge.store import Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
@@ -40,14 +40,20 @@ def do_help(s: Session, cmd: Command) -> str:
     return "the list of commands is in a separate mail"
 
 
+def _sender_zone(s: Session) -> str | None:
+    """The zone the sender set for himself in the game he signed on to (``SET ZONE``), if any."""
+    handle = s.current()
+    return own_zone(handle.game, s.role, s.power) if handle is not None else None
+
+
 def do_list(s: Session, cmd: Command) -> str:
     name = cmd.args["game"]
     if name is None:
-        rendered = reports.list_games(s.store, s.judge.name, None, s.workspace.games)
+        rendered = reports.list_games(s.store, s.judge.name, _sender_zone(s), s.workspace.games)
         s.reply_to_sender(rendered.subject, rendered.body)
         return "the list of games is in a separate mail"
     game = peek(s, name)
-    rendered = reports.status(s.judge.name, game, None)
+    rendered = reports.status(s.judge.name, game, None, viewer_zone=_sender_zone(s) if game.name == s.game else None)
     s.reply_to_sender(rendered.subject, rendered.body)
     return f"the details of '{name}' are in a separate mail"
 

@@ -130,7 +130,7 @@ def do_preview(s: Session, cmd: Command) -> str:
     game = _handle(s).game
     _running(game, paused_ok=True)
     rendered = preview(s.judge, game)
-    queue(game, gm_reader(game), rendered, auto="auto-replied")
+    queue(game, gm_reader(game), rendered, auto="auto-replied", in_reply_to=s.mail.message_id)
     return "the preview was mailed to the GM; nothing was processed"
 
 
@@ -237,7 +237,7 @@ def do_set_deadline(s: Session, cmd: Command) -> str:
     set_deadline(game, deadline)
     notify_all(game, s.judge.name, f"New deadline in {game.name}",
                [f"The GM set a new deadline for '{game.name}'."], deadline=deadline)
-    return f"deadline set ({deadline:%Y-%m-%d %H:%M} UTC)"
+    return "deadline set: everyone is told (the new deadline is below)"
 
 
 def _update_timing(game: Game, kinds: tuple[str, ...], **changes: object) -> None:

@@ -25,7 +25,7 @@ from dataclasses import replace
 from judge.commands import anyone, gm, player, rules
 from judge.commands.gameview import order_set
 from judge.commands.language import AUDIENCE, Command
-from judge.commands.notify import notify, readers
+from judge.commands.notify import notify, own_zone, readers
 from judge.commands.session import Incoming, Judge, Refused, Session, Workspace, mask
 from judge.crash import crash_point
 from judge.render import Rejected, ReplyContext, render_reply
@@ -213,8 +213,7 @@ def _reply(session: Session) -> OutgoingMail:
         state = handle.state
         if state is not None and session.show_orders and session.power and game.status in ("active", "paused"):
             board, orders = handle.variant.map, order_set(game, handle.variant, state, session.power)
-        me = game.player(session.power) if session.role == "player" and session.power else None
-        viewer_zone = me.zone if me else None
+        viewer_zone = own_zone(game, session.role, session.power) if session.game == game.name else None
     ctx = ReplyContext(judge.name, mail.subject, game_name, sorted(session.accepted, key=lambda a: a.line),
                        sorted(session.rejected, key=lambda r: r.line), board, orders, deadline, zone)
     try:

@@ -31,6 +31,14 @@ def gm_zone(game: Game) -> str | None:
     return str(zone) if zone else None
 
 
+def own_zone(game: Game, role: str | None, power: str | None) -> str | None:
+    """The zone a signed-on sender set for himself (``SET ZONE``): the GM's, or the player's; None if none."""
+    if role == "gm":
+        return gm_zone(game)
+    player = game.player(power) if role == "player" and power else None
+    return player.zone if player is not None else None
+
+
 def player_readers(game: Game, powers: Iterable[str] | None = None) -> list[Reader]:
     """Active players (of ``powers`` if given) that have an address."""
     wanted = None if powers is None else {p.upper() for p in powers}

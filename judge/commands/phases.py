@@ -18,7 +18,7 @@ from judge.commands.deadlines import schedule
 from judge.commands.gameview import (
     engine_orders, orders_complete, powers_due, state_of, variant_of,
 )
-from judge.commands.notify import queue, readers
+from judge.commands.notify import gm_zone, queue, readers
 from judge.commands.session import Judge
 from judge.crash import crash_point
 from judge.engine import adjudicate
@@ -63,7 +63,7 @@ def phase_results(judge: Judge, game: Game, played: Played, deadline: datetime |
 
 def preview(judge: Judge, game: Game) -> Rendered:
     """The results the GM would get if the phase ran now (PREVIEW); nothing is stored."""
-    rendered = render_results(phase_results(judge, game, adjudicate_game(game)), GM)
+    rendered = render_results(phase_results(judge, game, adjudicate_game(game)), GM, gm_zone(game))
     return Rendered(f"Preview: {rendered.subject}", "PREVIEW: nothing has been processed yet.\n\n" + rendered.body)
 
 

@@ -14,7 +14,7 @@ from judge.commands import reports
 from judge.commands.deadlines import absence_span, after_absences, set_deadline
 from judge.commands.gameview import check_order, unit_key
 from judge.commands.language import Command
-from judge.commands.notify import Reader, gm_reader, notify, player_readers, queue, readers
+from judge.commands.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers
 from judge.commands.orders import OrderError
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.state import Phase
@@ -191,9 +191,8 @@ def do_resign(s: Session, cmd: Command) -> str:
 
 def do_status(s: Session, cmd: Command) -> str:
     game = current(s).game
-    player = me(s)
     rendered = reports.status(s.judge.name, game, GM if s.role == "gm" else None, s.power,
-                              player.zone if player else None)
+                              own_zone(game, s.role, s.power))
     s.reply_to_sender(rendered.subject, rendered.body)
     return "the status is in a separate mail"
 
