@@ -130,7 +130,8 @@ def do_preview(s: Session, cmd: Command) -> str:
     game = _handle(s).game
     _running(game, paused_ok=True)
     rendered = preview(s.judge, game)
-    queue(game, gm_reader(game), rendered, auto="auto-replied", in_reply_to=s.mail.message_id)
+    queue(game, gm_reader(game), rendered, auto="auto-replied", in_reply_to=s.mail.message_id,
+          references=s.mail.references)
     return "the preview was mailed to the GM; nothing was processed"
 
 

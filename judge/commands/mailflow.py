@@ -232,4 +232,5 @@ def _reply(session: Session) -> OutgoingMail:
     except Exception:  # the reply must go out even if the order set cannot be written
         log.exception("reply to %s could not be rendered in full", mail.message_id)
         rendered = render_reply(replace(ctx, board=None, orders=None), viewer_zone)
-    return OutgoingMail([mail.sender], rendered.subject, rendered.body, in_reply_to=mail.message_id)
+    return OutgoingMail([mail.sender], rendered.subject, rendered.body, in_reply_to=mail.message_id,
+                        references=list(mail.references))

@@ -65,9 +65,9 @@ def readers(game: Game, *, players: bool = True, observers: bool = True, gm: boo
 
 
 def queue(game: Game, reader: Reader, rendered: Rendered, *, key: str | None = None,
-          in_reply_to: str | None = None, auto: str = GENERATED) -> None:
+          in_reply_to: str | None = None, references: tuple[str, ...] = (), auto: str = GENERATED) -> None:
     game.queue_mail(OutgoingMail([reader.address], rendered.subject, rendered.body, in_reply_to=in_reply_to,
-                                 auto_submitted=auto, key=key))
+                                 auto_submitted=auto, key=key, references=list(references)))
 
 
 def notify(game: Game, judge: str, title: str, lines: list[str], *, deadline: datetime | None = None,

@@ -49,13 +49,15 @@ class Incoming:
     """One mail as the commands layer sees it (the mail layer decoded it).
 
     ``sender`` is where answers go (Reply-To, else From) and the address a
-    JOIN or CREATE records.
+    JOIN or CREATE records; ``references`` the thread an answer continues
+    (this mail's References, then its Message-ID).
     """
 
     message_id: str
     sender: str
     subject: str
     body: str
+    references: tuple[str, ...] = ()
 
     @cached_property
     def parsed(self) -> ParsedMail:
@@ -234,7 +236,8 @@ class Session:
     def reply_to_sender(self, subject: str, body: str) -> None:
         """A separate mail to the sender (HELP, LIST, HISTORY, STATUS...)."""
         self.extra_mail.append(OutgoingMail([self.mail.sender], subject, body,
-                                            in_reply_to=self.mail.message_id))
+                                            in_reply_to=self.mail.message_id,
+                                            references=list(self.mail.references)))
 
 
 __all__ = ["Handle", "Incoming", "Judge", "Refused", "Session", "UnknownGame", "Workspace", "mask"]
