@@ -8,15 +8,17 @@ the mail.
 
 from __future__ import annotations
 
+from judge.adjudicate import read_line
 from judge.commands import reports
 from judge.commands.deadlines import default_timing
 from judge.commands.language import Command
 from judge.commands.notify import gm_reader, notify, own_zone
+from judge.commands.orders import OrderError
 from judge.commands.session import Handle, Refused, Session
 from judge.render import HelpContext, render_help
 from judge.store import Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
-from judge.variants import UnknownVariant, load_variant
+from judge.variants import UnknownVariant, line_reader, load_variant
 
 
 def load(session: Session, name: str) -> Handle:
@@ -171,7 +173,28 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
     game.players.append(Player(s.mail.sender, s.judge.hash(cmd.args["password"]), wanted))
     s.sign_on(handle, "player", wanted)
     as_power = f" as {wanted.title()}" if wanted else ""
+    if wanted and _sheet_decides(s, handle):
+        as_power, note = "", f"; your BID sheet, not AS {wanted.title()}, decides your power when the game starts"
     return f"you joined '{game.name}'{as_power} ({len(game.players)} of {len(board.powers)} players){note}"
+
+
+def _sheet_decides(s: Session, handle: Handle) -> bool:
+    """Whether the sender's pre-game sheet (Europe 1615's BID: kept, or a good one in this mail) assigns his power."""
+    reader = line_reader(handle.variant.name, handle.variant.overrides)
+    if reader is None:
+        return False
+    if s.mail.sender.lower() in handle.game.extra.get("sheets", {}):
+        return True
+    for cmd in s.mail.parsed.commands:
+        if cmd.kind != "order":
+            continue
+        try:
+            value = read_line(handle.variant, None, cmd.text)
+        except OrderError:
+            continue
+        if value is not None and reader.key(value) and not reader.check(value, "", None, [])[0]:
+            return True
+    return False
 
 
 def _take_over(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> str:

@@ -110,7 +110,7 @@ def _queue_results(game: Game, ctx: ResultsContext, phase: str) -> None:
         queue(game, reader, render_results(ctx, reader.viewer, reader.zone), key=f"{phase}:{reader.address}:{reader.viewer}")
 
 
-def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState, played: Phase,
+def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState, played: Phase | None,
                     reason: str, won: list[str]) -> None:
     ctx = GameEndContext(judge.name, game.name, variant.name.title(), played, reason, won,
                          {p: len(cs) for p, cs in state.centers.items() if p in variant.map.powers},
@@ -121,12 +121,13 @@ def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState
 
 
 def terminate(judge: Judge, game: Game) -> None:
-    """TERMINATE: the game ends now; everyone is told (the caller saves)."""
+    """TERMINATE: the game ends now, after the last phase played (None: before any); everyone is told."""
     variant = variant_of(game)
     state = state_of(game, variant)
-    played = state.phase if state is not None else Phase("S", 0, "M")
+    names = judge.store.phase_names(game.name) if state is not None else []
+    played = Phase.parse(names[-1]) if names else None
     game.status, game.deadline, game.grace_end = "terminated", None, None
-    centers_state = state if state is not None else GameState(played, {})
+    centers_state = state if state is not None else GameState(Phase("S", 0, "M"), {})
     _queue_game_end(judge, game, variant, centers_state, played, "terminated", [])
 
 

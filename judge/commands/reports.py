@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from judge.commands.gameview import due, order_set, orders_complete, phase_of, state_of, variant_of
 from judge.engine.state import GameState, Phase
+from judge.engine.variant import Variant
 from judge.render import (
     GameListing, ListContext, PowerStatus, Rendered, StatusContext, SummaryContext, SummaryRow, render_list,
     render_status, render_summary,
@@ -40,8 +41,9 @@ def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
     powers = []
     for name in variant.map.powers:
         player = game.player(name)
-        shown = "" if player is None or player.status in ("resigned", "ejected") else (
-            player.address if viewer == "GM" else "played")
+        shown = _forming(game, variant, name, viewer) if game.status == "forming" else (
+            "" if player is None or player.status in ("resigned", "ejected") else (
+                player.address if viewer == "GM" else "played"))
         units = state.unit_count(name) if state else 0
         centers = len(state.centers.get(name, ())) if state else 0
         orders_in = state is not None and not _late(game, state, name)
@@ -54,6 +56,16 @@ def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
                         game.status, game.deadline, game.zone, powers, settings,
                         variant.map if orders else None, orders)
     return render_status(ctx, viewer_zone)
+
+
+def _forming(game: Game, variant: Variant, power: str, viewer: str | None) -> str:
+    """A power while the game forms: asked for (JOIN ... AS, and no BID sheet to decide instead), given
+    out at START once every seat is taken, or "" (open)."""
+    sheets = game.extra.get("sheets", {})
+    player = game.player(power)
+    if player is not None and player.address.lower() not in sheets:
+        return player.address if viewer == "GM" else "taken"
+    return "given out when the game starts" if len(game.players) >= len(variant.map.powers) else ""
 
 
 def _late(game: Game, state: GameState, power: str) -> bool:

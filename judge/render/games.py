@@ -135,14 +135,15 @@ class GameEndContext:
     """The end of a game.
 
     ``reason`` is ``victory`` (``winners`` holds the winner), ``draw``
-    (``winners`` the powers sharing it) or ``terminated`` (by the GM).
+    (``winners`` the powers sharing it) or ``terminated`` (by the GM);
+    ``phase`` the last phase played (None: the GM ended it before any).
     ``centers`` gives the final counts; ``players`` reveals who played what.
     """
 
     judge: str
     game: str
     variant: str
-    phase: Phase
+    phase: Phase | None
     reason: str
     winners: Sequence[str] = ()
     centers: Mapping[str, int] = field(default_factory=dict)
