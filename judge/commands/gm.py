@@ -241,6 +241,17 @@ def do_set_deadline(s: Session, cmd: Command) -> str:
     return "deadline set: everyone is told (the new deadline is below)"
 
 
+def do_set_gamezone(s: Session, cmd: Command) -> str:
+    """The game's own zone: the wall clock of its deadline rules (SET TIMING hour, SET DEADLINE) and of its mails."""
+    game, zone = _handle(s).game, cmd.args["zone"]
+    if zone == game.zone:
+        return f"the game's zone already is {zone}"
+    game.zone = zone
+    s.announce(game.name, f"The game's time zone is now {zone}: its mails show deadlines on that clock, and "
+                          "new deadlines are set on it. The current deadline stays the same moment.")
+    return f"the game's zone is now {zone} (the current deadline stays the same moment)"
+
+
 def _update_timing(game: Game, kinds: tuple[str, ...], **changes: object) -> None:
     for kind in kinds:
         game.timing[kind] = replace(timing_for(game, kind), **changes)  # type: ignore[arg-type]

@@ -53,3 +53,29 @@ def test_someone_not_signed_on_sees_list_in_the_games_zone(sandbox: Sandbox) -> 
     sandbox.poll()
     text = _separate(sandbox, sandbox.new_mail(), "stranger@", f"Status of {GAME}")
     assert "The deadline for orders is" in text and "In your time zone" not in text
+
+
+def test_the_gm_sets_the_games_own_zone(sandbox: Sandbox) -> None:
+    """Issue 9, item 16: SET GAMEZONE, the game's zone (it was fixed to the judge's at CREATE)."""
+    start_game(sandbox)
+    before = sandbox.store.load_game(GAME).deadline
+    gm(sandbox, "SET GAMEZONE Asia/Tokyo\nSET DEADLINE 2026-03-30 18:00")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    game = sandbox.store.load_game(GAME)
+    assert game.zone == "Asia/Tokyo" and before is not None
+    assert game.deadline is not None and game.deadline.isoformat() == "2026-03-30T09:00:00+00:00"  # 18:00 JST
+    assert "the game's zone is now Asia/Tokyo" in reply(sandbox, mails, GM)
+    told = [sandbox.text(m) for m in to(mails, address("Italy")) if "decided" in str(m.message["Subject"])]
+    assert told and "The game's time zone is now Asia/Tokyo" in told[0]
+    notice = [sandbox.text(m) for m in to(mails, address("Italy"))
+              if str(m.message["Subject"]) == f"New deadline in {GAME}"]
+    assert notice and "The deadline for orders is Mon Mar 30 2026 18:00:00 JST." in notice[0]
+
+
+def test_a_player_may_not_set_the_games_zone(sandbox: Sandbox) -> None:
+    start_game(sandbox)
+    send_as(sandbox, "France", "SET GAMEZONE Asia/Tokyo")
+    sandbox.poll()
+    assert "SET GAMEZONE is a GM command" in reply(sandbox, sandbox.new_mail(), "france@")
+    assert sandbox.store.load_game(GAME).zone == "Europe/Paris"
