@@ -74,15 +74,15 @@ def render_summary(ctx: SummaryContext) -> Rendered:
 
 @dataclass(frozen=True, slots=True)
 class HelpContext:
-    """HELP: the judge's address and where the full command reference lives (a URL or a path)."""
+    """HELP: the judge's name and address; the mail holds every command itself (a player by mail
+    cannot open the judge's docs/commands.md)."""
 
     judge: str
     address: str
-    docs: str = "docs/commands.md"
 
 
 def render_help(ctx: HelpContext) -> Rendered:
-    return render("help.j2", judge=ctx.judge, address=ctx.address, docs=ctx.docs)
+    return render("help.j2", judge=ctx.judge, address=ctx.address)
 
 
 @dataclass(frozen=True, slots=True)
