@@ -9,7 +9,7 @@ the new state.  Nothing is mailed for a phase that is not stored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -22,7 +22,7 @@ from judge.commands.notify import gm_zone, queue, readers
 from judge.commands.session import Judge
 from judge.crash import crash_point
 from judge.engine import adjudicate
-from judge.engine.results import OrderResult, PhaseOutcome
+from judge.engine.results import OK, OrderResult, PhaseOutcome
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.render import (
@@ -57,8 +57,30 @@ def phase_results(judge: Judge, game: Game, played: Played, deadline: datetime |
     """The result mail's context, with the variant's own sections and secrets (``results_report``)."""
     ctx = results_context(played.variant, played.before.phase, played.outcome, judge=judge.name, game=game.name,
                           zone=game.zone, deadline=deadline, finished=finished)
+    ctx = replace(ctx, unused_builds=unused_builds(played))
     report = results_report(played.variant.name, played.variant.overrides)
     return report.context(ctx, played.before, played.orders, played.outcome) if report is not None else ctx
+
+
+def unused_builds(played: Played) -> dict[str, int]:
+    """Power -> the builds it could have made this winter but ordered neither built nor waived (lost).
+
+    A build counts as possible only on a free build site, so a power with no
+    room to build is not said to have lost anything.
+    """
+    if played.before.phase.kind != "A":
+        return {}
+    ruleset, before, board = played.variant.ruleset, played.before, played.variant.map
+    taken = {board.province_of(u.location) for units in before.units.values() for u in units}
+    lost = {}
+    for power in board.powers:
+        free = [s for s in ruleset.build_sites(before, power) if board.province_of(s) not in taken]
+        possible = min(ruleset.adjustment_count(before, power), len(free))
+        used = sum(1 for r in played.outcome.results if r.power == power and r.result == OK
+                   and isinstance(r.order, str) and r.order.split()[:1] in (["BUILD"], ["WAIVE"]))
+        if possible - used > 0:
+            lost[power] = possible - used
+    return lost
 
 
 def preview(judge: Judge, game: Game) -> Rendered:
