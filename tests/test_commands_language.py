@@ -444,8 +444,8 @@ def test_every_kind_has_an_audience_and_every_parsed_kind_is_listed() -> None:
 def test_the_reference_documents_every_command() -> None:
     doc = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8").upper()
     words = {w.upper() for w in command_words()} | {
-        f"SET {o}" for o in ("PASSWORD", "ADDRESS", "WAIT", "NOWAIT", "ABSENCE", "ZONE", "GAMEZONE", "DEADLINE", "GRACE",
-                             "TIMING", "NMR", "PRESS", "RULE")} | {"ENDPRESS", "SIGNOFF"}
+        f"SET {o}" for o in ("PASSWORD", "ADDRESS", "WAIT", "NOWAIT", "ABSENCE", "ZONE", "GAMEZONE", "DEADLINE",
+                             "GRACE", "TIMING", "NMR", "PRESS", "RULE")} | {"ENDPRESS", "SIGNOFF"}
     assert {w for w in words if f"`{w}" not in doc} == set()
 
 
