@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
 
+from judge.clock import PollClock
 from judge.commands.mailflow import act_on_mail, warm_passwords
 from judge.commands.session import Incoming, Judge, Workspace
 from judge.commands.ticks import tick
@@ -54,9 +55,10 @@ class PollReport:
 
 
 def make_judge(config: JudgeConfig) -> Judge:
+    """The judge of one poll: its commands and ticks all see the poll's one instant (the store's clock runs on)."""
     clock = config.clock()
-    return Judge(Store(config.data_dir, clock=clock), config.name, config.mail.address, clock, config.timezone,
-                 config.password_cost)
+    return Judge(Store(config.data_dir, clock=clock), config.name, config.mail.address, PollClock(clock),
+                 config.timezone, config.password_cost)
 
 
 def run_poll(config: JudgeConfig) -> PollReport:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from judge import demo_v3
 from judge.render.env import in_zone
+from judge.poll import make_judge
 from judge.sandbox import Sandbox
 from tests.app.helpers import GAME, GM, POWERS, gm, hold_all, reply, send_as, start_game
 
@@ -79,3 +80,12 @@ def test_a_reply_during_a_pause_says_the_game_is_paused(sandbox: Sandbox) -> Non
     text = reply(sandbox, sandbox.new_mail(), "italy@")
     assert "Game 'demo' is paused: no deadline runs until the GM resumes it." in text
     assert "Army Venice HOLD." in text
+
+
+def test_a_poll_reads_its_clock_once_so_replies_and_ticks_share_one_now(sandbox: Sandbox) -> None:
+    """The START reply's deadline is computed before the tick sets it: both from the poll's one instant."""
+    judge = make_judge(sandbox.config)
+    first = judge.now()
+    sandbox.advance(timedelta(seconds=7))       # time passes while the poll works
+    assert judge.now() == first
+    assert judge.store.clock.now() == first + timedelta(seconds=7)   # mail is still dated as sent
