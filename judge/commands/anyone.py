@@ -172,6 +172,7 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
         wanted = None
     game.players.append(Player(s.mail.sender, s.judge.hash(cmd.args["password"]), wanted))
     s.sign_on(handle, "player", wanted)
+    s.seat = game.players[-1]
     as_power = f" as {wanted.title()}" if wanted else ""
     if wanted and _sheet_decides(s, handle):
         as_power, note = "", f"; your BID sheet, not AS {wanted.title()}, decides your power when the game starts"

@@ -30,10 +30,23 @@ def current(s: Session) -> Handle:
 
 
 def me(s: Session) -> Player | None:
-    """The signed-on player's record (None for the GM)."""
-    if s.role != "player" or s.power is None:
+    """The signed-on player's record (None for the GM); a player who joined without AS has no power yet."""
+    if s.role != "player":
         return None
-    return current(s).game.player(s.power)
+    game = current(s).game
+    if s.power is not None:
+        return game.player(s.power)
+    return next((p for p in game.players if p is s.seat), None)
+
+
+def _owner(s: Session) -> Player | None:
+    """Whose setting a SET changes: the signed-on player's record, or None for the GM (never a player's SET)."""
+    if s.role == "gm":
+        return None
+    player = me(s)
+    if player is None:
+        raise Refused("you have no seat in this game whose settings could change")
+    return player
 
 
 def _playing(handle: Handle) -> None:
@@ -198,7 +211,7 @@ def do_status(s: Session, cmd: Command) -> str:
 
 
 def do_set_password(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _owner(s), current(s).game
     new_hash = s.judge.hash(cmd.args["password"])
     if player is None:
         game.gm_password_hash = new_hash
@@ -208,7 +221,7 @@ def do_set_password(s: Session, cmd: Command) -> str:
 
 
 def do_set_address(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _owner(s), current(s).game
     if player is None:
         game.gm_address = cmd.args["address"]
     else:
@@ -217,7 +230,7 @@ def do_set_address(s: Session, cmd: Command) -> str:
 
 
 def do_set_wait(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _owner(s), current(s).game
     wait = cmd.args["wait"]
     if player is None:
         game.settings.wait = wait
@@ -228,7 +241,7 @@ def do_set_wait(s: Session, cmd: Command) -> str:
 
 
 def do_set_absence(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _owner(s), current(s).game
     if player is None:
         raise Refused("absences are for players")
     span = absence_span(cmd.args["start"], cmd.args["end"], game.zone)
@@ -248,7 +261,7 @@ def do_set_absence(s: Session, cmd: Command) -> str:
 
 
 def do_set_zone(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _owner(s), current(s).game
     if player is None:
         game.extra["gm_zone"] = cmd.args["zone"]
     else:

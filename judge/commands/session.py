@@ -22,7 +22,7 @@ from judge.crash import crash_point
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.render import Accepted, Rejected
-from judge.store import Game, OutgoingMail, Store, UnknownGame, hash_password
+from judge.store import Game, OutgoingMail, Player, Store, UnknownGame, hash_password
 
 
 @dataclass(frozen=True)
@@ -191,6 +191,7 @@ class Session:
     extra_mail: list[OutgoingMail] = field(default_factory=list)
     show_orders: bool = False
     news: dict[str, list[str]] = field(default_factory=dict)   # game -> what the GM changed, told once
+    seat: Player | None = None     # the record a JOIN without AS made (no power yet: its SETs go there)
 
     def announce(self, game: str, line: str) -> None:
         """Tell the game's players and observers, in one notice per mail however many lines the GM changed."""

@@ -62,3 +62,24 @@ def test_terminate_after_a_played_phase_names_it(sandbox: Sandbox) -> None:
     sandbox.poll()
     ended = [sandbox.text(m) for m in to(sandbox.new_mail(), GM) if str(m.message["Subject"]) == "Game demo is over"]
     assert ended and "was ended by the GM after Spring of 1901 (S1901M)." in ended[0]
+
+
+def test_a_player_who_joined_without_a_power_changes_his_own_settings_not_the_gms(sandbox: Sandbox) -> None:
+    """A JOIN without AS has no power yet: its SETs once fell through to the GM's (password, address, zone)."""
+    from judge.store import check_password
+
+    sandbox.send(GM, f"CREATE {GAME} standard gm-secret", "new game")
+    sandbox.poll()
+    sandbox.send("newbie@example.org", f"JOIN {GAME} pw1\nSET PASSWORD taken-over\nSET ADDRESS evil@example.org\n"
+                                       "SET ZONE Asia/Tokyo\nSET WAIT")
+    sandbox.poll()
+    game = sandbox.store.load_game(GAME)
+    assert game.gm_address == GM and "gm_zone" not in game.extra and not game.settings.wait
+    assert check_password("gm-secret", game.gm_password_hash)
+    player = game.players[0]
+    assert (player.address, player.zone, player.wait) == ("evil@example.org", "Asia/Tokyo", True)
+    assert check_password("taken-over", player.password_hash)
+    sandbox.new_mail()
+    sandbox.send(GM, f"SIGNON M{GAME} taken-over\nSTART")
+    sandbox.poll()
+    assert "wrong GM password" in reply(sandbox, sandbox.new_mail(), GM)
