@@ -15,6 +15,7 @@ from judge.commands.language import Command
 from judge.commands.notify import gm_reader, notify, own_zone
 from judge.commands.orders import OrderError
 from judge.commands.session import Handle, Refused, Session
+from judge.commands.ticks import shown_deadline
 from judge.render import HelpContext, render_help
 from judge.store import Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
@@ -55,7 +56,8 @@ def do_list(s: Session, cmd: Command) -> str:
         s.reply_to_sender(rendered.subject, rendered.body)
         return "the list of games is in a separate mail"
     game = peek(s, name)
-    rendered = reports.status(s.judge.name, game, None, viewer_zone=_sender_zone(s) if game.name == s.game else None)
+    rendered = reports.status(s.judge.name, game, None, viewer_zone=_sender_zone(s) if game.name == s.game else None,
+                              view=shown_deadline(s.judge, game))
     s.reply_to_sender(rendered.subject, rendered.body)
     return f"the details of '{name}' are in a separate mail"
 

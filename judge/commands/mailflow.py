@@ -27,10 +27,10 @@ from judge.commands.gameview import order_set
 from judge.commands.language import AUDIENCE, Command
 from judge.commands.notify import notify, own_zone, readers
 from judge.commands.session import Incoming, Judge, Refused, Session, Workspace, mask
-from judge.commands.ticks import DeadlineView, deadline_view
+from judge.commands.ticks import DeadlineView, shown_deadline
 from judge.crash import crash_point
 from judge.render import Rejected, ReplyContext, render_reply
-from judge.store import Game, OutgoingMail, StoreError, check_password
+from judge.store import OutgoingMail, StoreError, check_password
 from judge.variants import load_variant
 
 log = logging.getLogger("judge.commands")
@@ -203,15 +203,6 @@ def finish(session: Session) -> bool:
     return False
 
 
-def _deadline(judge: Judge, game: Game) -> DeadlineView:
-    """The deadline the reply shows; the stored one if looking ahead fails (the reply must go out)."""
-    try:
-        return deadline_view(judge, game)
-    except Exception:
-        log.exception("the deadline of %s could not be looked ahead", game.name)
-        return DeadlineView(game.deadline, status=game.status)
-
-
 def _reply(session: Session) -> OutgoingMail:
     judge, mail = session.judge, session.mail
     handle = session.current() or next(iter(session.games.values()), None)
@@ -219,7 +210,7 @@ def _reply(session: Session) -> OutgoingMail:
     zone, game_name, shown = judge.zone, None, DeadlineView()
     if handle is not None:
         game = handle.game
-        game_name, zone, shown = game.name, game.zone, _deadline(judge, game)
+        game_name, zone, shown = game.name, game.zone, shown_deadline(judge, game)
         state = handle.state
         if state is not None and session.show_orders and session.power and game.status in ("active", "paused"):
             board, orders = handle.variant.map, order_set(game, handle.variant, state, session.power)

@@ -17,6 +17,7 @@ from judge.commands.language import Command
 from judge.commands.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers
 from judge.commands.orders import OrderError
 from judge.commands.session import Handle, Refused, Session
+from judge.commands.ticks import shown_deadline
 from judge.engine.state import Phase
 from judge.render import GM, PressContext, render_press
 from judge.store import Game, Player, SubmittedOrder
@@ -205,7 +206,7 @@ def do_resign(s: Session, cmd: Command) -> str:
 def do_status(s: Session, cmd: Command) -> str:
     game = current(s).game
     rendered = reports.status(s.judge.name, game, GM if s.role == "gm" else None, s.power,
-                              own_zone(game, s.role, s.power))
+                              own_zone(game, s.role, s.power), shown_deadline(s.judge, game))
     s.reply_to_sender(rendered.subject, rendered.body)
     return "the status is in a separate mail"
 

@@ -7,6 +7,7 @@ touches no game file; its answers go to the judge's global outbox.
 from __future__ import annotations
 
 from judge.commands.gameview import due, order_set, orders_complete, phase_of, state_of, variant_of
+from judge.commands.ticks import DeadlineView
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.render import (
@@ -34,8 +35,12 @@ def list_games(store: Store, judge: str, viewer_zone: str | None, games: dict[st
 
 
 def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
-           viewer_zone: str | None = None) -> Rendered:
-    """A game as ``viewer`` ("GM" sees addresses) sees it, with ``power``'s orders if given."""
+           viewer_zone: str | None = None, view: DeadlineView | None = None) -> Rendered:
+    """A game as ``viewer`` ("GM" sees addresses) sees it, with ``power``'s orders if given.
+
+    ``view`` is the deadline as this poll will leave it (``ticks.deadline_view``); the stored one if None.
+    """
+    view = view or DeadlineView(game.deadline, status=game.status)
     variant = variant_of(game)
     state = state_of(game, variant)
     powers = []
@@ -53,8 +58,8 @@ def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
                 ("Wait for the deadline", "yes" if game.settings.wait else "no")]
     orders = order_set(game, variant, state, power) if state and power and game.status not in _OVER else None
     ctx = StatusContext(judge, game.name, variant.name.title(), state.phase if state else None,
-                        game.status, game.deadline, game.zone, powers, settings,
-                        variant.map if orders else None, orders)
+                        game.status, view.deadline, game.zone, powers, settings,
+                        variant.map if orders else None, orders, view.grace_until, view.playing)
     return render_status(ctx, viewer_zone)
 
 

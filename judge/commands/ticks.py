@@ -16,6 +16,7 @@ reminders a day before it (halfway for shorter phases).  Markers kept in
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -29,6 +30,8 @@ from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.render import LateContext, ReminderContext, render_late_notice, render_reminder
 from judge.store import Game
+
+log = logging.getLogger("judge.commands")
 
 #: at most this many phases are played in one poll for one game (a year of phases that take no orders)
 MAX_PHASES_PER_TICK = 12
@@ -95,6 +98,15 @@ def deadline_view(judge: Judge, game: Game) -> DeadlineView:
     if game.deadline is not None and game.grace_end is not None and game.deadline <= now < game.grace_end:
         return DeadlineView(game.deadline, game.grace_end)
     return DeadlineView(game.deadline)
+
+
+def shown_deadline(judge: Judge, game: Game) -> DeadlineView:
+    """:func:`deadline_view`, or the stored deadline if looking ahead fails (the mail is answered anyway)."""
+    try:
+        return deadline_view(judge, game)
+    except Exception:
+        log.exception("the deadline of %s could not be looked ahead", game.name)
+        return DeadlineView(game.deadline, status=game.status)
 
 
 def _after_idle_phases(game: Game, variant: Variant, state: GameState, now: datetime) -> datetime | None:

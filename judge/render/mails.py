@@ -138,7 +138,8 @@ class StatusContext:
 
     ``phase`` is None while the game is forming; ``state`` is one of forming,
     active, paused, finished; ``settings`` the game's settings by name (NMR,
-    press, wait...) as they should be shown.
+    press, wait...) as they should be shown; ``grace_until`` and ``playing``
+    as in :class:`ReplyContext`.
     """
 
     judge: str
@@ -152,12 +153,15 @@ class StatusContext:
     settings: Sequence[tuple[str, str]] = ()
     board: Map | None = None
     orders: OrderSet | None = None
+    grace_until: datetime | None = None
+    playing: Phase | None = None
 
 
 def render_status(ctx: StatusContext, viewer_zone: str | None = None) -> Rendered:
     return render("status.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
                   state=ctx.state, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
-                  powers=ctx.powers, settings=ctx.settings, orders=_view(ctx.board, ctx.orders))
+                  powers=ctx.powers, settings=ctx.settings, orders=_view(ctx.board, ctx.orders),
+                  grace_until=ctx.grace_until, playing=ctx.playing)
 
 
 @dataclass(frozen=True, slots=True)

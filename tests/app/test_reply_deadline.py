@@ -52,22 +52,28 @@ def test_the_last_order_and_a_process_say_the_phase_is_processed_not_its_old_dea
     assert sandbox.store.load_game(GAME).state["phase"] == "F1901M"
     assert "Movement for Spring of 1901 is processed at the end of this poll" in text
     assert _shown(old) not in text
-    gm(sandbox, "PROCESS!")
+    gm(sandbox, "PROCESS!\nSTATUS")
     sandbox.poll()
-    text = reply(sandbox, sandbox.new_mail(), GM)
-    assert "Movement for Fall of 1901 is processed at the end of this poll" in text
-    assert "The deadline for orders is" not in text
+    mails = sandbox.new_mail()
+    status = [sandbox.text(m) for m in mails if str(m.message["Subject"]) == f"Status of {GAME}"]
+    for text in (reply(sandbox, mails, GM), *status):
+        assert "Movement for Fall of 1901 is processed at the end of this poll" in text
+        assert "The deadline for orders is" not in text
+    assert len(status) == 1
 
 
 def test_a_late_players_reply_shows_the_end_of_grace(sandbox: Sandbox) -> None:
     start_game(sandbox, "SET GRACE 6h\n")
     game = sandbox.store.load_game(GAME)
     sandbox.clock.set(game.deadline + timedelta(hours=1))
-    send_as(sandbox, "France", "A PAR - BUR")
+    send_as(sandbox, "France", "A PAR - BUR\nSTATUS")
     sandbox.poll()
-    text = reply(sandbox, sandbox.new_mail(), "france@")
-    assert f"The deadline has passed; it was {_shown(game.deadline)}." in text
-    assert f"Orders are still taken until the grace period ends, {_shown(game.grace_end)}." in text
+    mails = sandbox.new_mail()
+    status = [sandbox.text(m) for m in mails if str(m.message["Subject"]) == f"Status of {GAME}"]
+    for text in (reply(sandbox, mails, "france@"), *status):
+        assert f"The deadline has passed; it was {_shown(game.deadline)}." in text
+        assert f"Orders are still taken until the grace period ends, {_shown(game.grace_end)}." in text
+    assert len(status) == 1
 
 
 def test_a_reply_during_a_pause_says_the_game_is_paused(sandbox: Sandbox) -> None:
