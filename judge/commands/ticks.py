@@ -111,11 +111,12 @@ def shown_deadline(judge: Judge, game: Game) -> DeadlineView:
 
 def _after_idle_phases(game: Game, variant: Variant, state: GameState, now: datetime) -> datetime | None:
     """The deadline the tick will set once it has played the phases that take no orders (None: game over)."""
+    orders = engine_orders(variant, state, game)
     for _ in range(MAX_PHASES_PER_TICK):
-        outcome = adjudicate(variant, state.copy(), engine_orders(variant, state, game))
+        outcome = adjudicate(variant, state.copy(), orders)
         if game_result(variant, outcome.state) is not None:
             return None
-        state = outcome.state
+        state, orders = outcome.state, {}  # as the tick clears the orders of a phase it played
         if not _idle(variant, state):
             break
     return after_absences(next_deadline(timing_for(game, state.phase.kind), now, game.zone), game.players)
