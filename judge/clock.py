@@ -23,6 +23,21 @@ class SystemClock:
         return datetime.now(UTC)
 
 
+class PollClock:
+    """One instant for a whole poll, read from ``clock`` once.
+
+    The reply to a mail is written before the poll's tick plays the phases
+    due; both computing deadlines from the same moment is what lets the reply
+    show the deadline the tick then sets (judge.commands.ticks.deadline_view).
+    """
+
+    def __init__(self, clock: Clock) -> None:
+        self.moment = clock.now()
+
+    def now(self) -> datetime:
+        return self.moment
+
+
 class FileClock:
     """A clock whose time is an ISO timestamp kept in a file (created at ``start`` if missing)."""
 

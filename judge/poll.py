@@ -20,8 +20,10 @@ from __future__ import annotations
 import hashlib
 import logging
 from dataclasses import dataclass, field
+from datetime import datetime
 from email.message import EmailMessage
 
+from judge.clock import PollClock
 from judge.commands.mailflow import act_on_mail, warm_passwords
 from judge.commands.session import Incoming, Judge, Workspace
 from judge.commands.ticks import tick
@@ -29,7 +31,7 @@ from judge.config import JudgeConfig
 from judge.crash import crash_point
 from judge.mail import Attachment, IncomingMail, Mailbox, MailError, Outbox, body_text, build_message
 from judge.mail import decoded_header, loop_reason, open_transports
-from judge.mail.message import addresses
+from judge.mail.message import addresses, thread_of
 from judge.store import OutgoingMail, Store, StoreCorrupt, StoreError
 
 log = logging.getLogger("judge.poll")
@@ -53,9 +55,10 @@ class PollReport:
 
 
 def make_judge(config: JudgeConfig) -> Judge:
+    """The judge of one poll: its commands and ticks all see the poll's one instant (the store's clock runs on)."""
     clock = config.clock()
-    return Judge(Store(config.data_dir, clock=clock), config.name, config.mail.address, clock, config.timezone,
-                 config.password_cost)
+    return Judge(Store(config.data_dir, clock=clock), config.name, config.mail.address, PollClock(clock),
+                 config.timezone, config.password_cost)
 
 
 def run_poll(config: JudgeConfig) -> PollReport:
@@ -88,6 +91,7 @@ class Run:
     workspace: Workspace
     acted: list[IncomingMail] = field(default_factory=list)
     seen: list[str] = field(default_factory=list)
+    read: set[str] = field(default_factory=set)   # every Message-ID acted on in this poll
 
     def end(self, judge: Judge, config: JudgeConfig, mailbox: Mailbox, outbox: Outbox, report: PollReport) -> None:
         games = self.workspace.save()
@@ -139,11 +143,19 @@ def incoming(config: JudgeConfig, item: IncomingMail, report: PollReport) -> Inc
         log.info("skipping %s: %s", mid, reason or "no sender address")
         report.skipped += 1
         return None
-    return Incoming(mid, sender, decoded_header(msg, "Subject") or "", body_text(msg))
+    return Incoming(mid, sender, decoded_header(msg, "Subject") or "", body_text(msg), tuple(thread_of(msg)))
 
 
 def act(judge: Judge, item: IncomingMail, mail: Incoming, report: PollReport, run: Run) -> bool:
-    """Act on one mail; False if it must stay in the mailbox (the store failed)."""
+    """Act on one mail; False if it must stay in the mailbox (the store failed).
+
+    A mail already read (the same Message-ID again, or twice in this poll)
+    does nothing and counts as skipped.
+    """
+    if mail.message_id in run.read or judge.store.seen(mail.message_id):
+        log.info("skipping %s: a duplicate of a mail already read", mail.message_id)
+        report.skipped += 1
+        return True
     try:
         if act_on_mail(judge, mail, run.workspace):
             run.seen.append(mail.message_id)
@@ -156,6 +168,7 @@ def act(judge: Judge, item: IncomingMail, mail: Incoming, report: PollReport, ru
         report.errors += 1
         _apologise(judge, mail)
     report.read += 1
+    run.read.add(mail.message_id)
     return True
 
 
@@ -163,7 +176,8 @@ def _apologise(judge: Judge, incoming: Incoming) -> None:
     body = (f":: Judge: {judge.name}\n\nYour mail could not be processed because of an error in the judge.\n"
             "The judge's keeper has been told.  Nothing in it was applied; please send it again later.\n")
     judge.store.queue_mail(OutgoingMail([incoming.sender], f"Re: {incoming.subject}".strip(), body,
-                                        in_reply_to=incoming.message_id, key=f"{incoming.message_id}:error"))
+                                        in_reply_to=incoming.message_id, key=f"{incoming.message_id}:error",
+                                        references=list(incoming.references)))
     judge.store.mark_seen(incoming.message_id)
 
 
@@ -179,10 +193,12 @@ def play_due(judge: Judge, report: PollReport) -> None:
         report.played += [f"{name} {phase}" for phase in played]
 
 
-def outgoing_message(config: JudgeConfig, mail: OutgoingMail) -> EmailMessage:
+def outgoing_message(config: JudgeConfig, mail: OutgoingMail, now: datetime | None = None) -> EmailMessage:
+    """The queued mail as a message; ``now`` (the judge's clock) dates it."""
     return build_message(config.mail.address, mail.to, mail.subject, mail.body, in_reply_to=mail.in_reply_to,
+                         references=mail.references,
                          attachments=[Attachment(a.filename, a.data, a.mime_type) for a in mail.attachments],
-                         msgid_domain=config.mail.msgid_domain, auto_submitted=mail.auto_submitted)
+                         msgid_domain=config.mail.msgid_domain, auto_submitted=mail.auto_submitted, date=now)
 
 
 def pending(store: Store, games: list[str] | None) -> list[OutgoingMail]:
@@ -200,7 +216,7 @@ def send_pending(store: Store, config: JudgeConfig, outbox: Outbox, report: Poll
             store.mark_sent(mail)
             continue
         try:
-            outbox.send(outgoing_message(config, mail))
+            outbox.send(outgoing_message(config, mail, store.clock.now()))
         except MailError as exc:
             if exc.permanent:  # e.g. no such user: retrying would block the queue for ever
                 log.warning("dropping mail to %s (%s): %s", ", ".join(mail.to), mail.subject, exc)

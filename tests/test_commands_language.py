@@ -65,6 +65,7 @@ ACCEPTED = [
     ("set zone europe/paris", "set_zone", {"zone": "Europe/Paris"}),
     ("SET TIMEZONE America/New_York", "set_zone", {"zone": "America/New_York"}),
     ("SET ZONE UTC", "set_zone", {"zone": "UTC"}),
+    ("SET GAMEZONE america/new_york", "set_gamezone", {"zone": "America/New_York"}),
     # the game master
     ("START", "start", {}),
     ("PROCESS", "process", {"force": False}),
@@ -177,12 +178,12 @@ REJECTED = [
     ("DUMMY", 7, "DUMMY needs a power"),
     ("BECOME", 8, "BECOME needs a power"),
     ("ROLLBACK spring", 10, "'spring' is not a phase: write it like S1901M, F1901R or W1901A"),
-    ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, DEADLINE, GRACE, "
-     "TIMING, NMR, PRESS or RULE")),
+    ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, GAMEZONE, DEADLINE, "
+     "GRACE, TIMING, NMR, PRESS or RULE")),
     ("SET COLOUR red", 5, ("unknown SET option 'COLOUR': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, DEADLINE, GRACE, TIMING, NMR, PRESS or RULE")),
+     "ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS or RULE")),
     ("SET ZONEX Europe/Paris", 5, ("unknown SET option 'ZONEX': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, DEADLINE, GRACE, TIMING, NMR, PRESS or RULE")),
+     "ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS or RULE")),
     ("SET NO", 8, "SET NO needs WAIT (SET NO WAIT is SET NOWAIT)"),
     ("SET RULE a b c", 14, "unexpected 'c': write SET RULE [option [value]]"),
     ("GM", 4, "GM needs a decision of the variant's rules, as in GM BALLOT Wallenstein, Catholic League"),
@@ -190,6 +191,7 @@ REJECTED = [
     ("SET PASSWORD", 14, "SET PASSWORD needs the new password"),
     ("SET ADDRESS someone", 13, "'someone' is not a mail address"),
     ("SET ZONE", 10, "SET ZONE needs a time zone such as Europe/Paris"),
+    ("SET GAMEZONE", 14, "SET GAMEZONE needs a time zone such as Europe/Paris"),
     ("SET ZONE Mars/Olympus", 10,
      "unknown time zone 'Mars/Olympus': write one such as Europe/Paris or America/New_York"),
     ("SET ZONE ../../etc/passwd", 10,
@@ -442,8 +444,8 @@ def test_every_kind_has_an_audience_and_every_parsed_kind_is_listed() -> None:
 def test_the_reference_documents_every_command() -> None:
     doc = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8").upper()
     words = {w.upper() for w in command_words()} | {
-        f"SET {o}" for o in ("PASSWORD", "ADDRESS", "WAIT", "NOWAIT", "ABSENCE", "ZONE", "DEADLINE", "GRACE",
-                             "TIMING", "NMR", "PRESS", "RULE")} | {"ENDPRESS", "SIGNOFF"}
+        f"SET {o}" for o in ("PASSWORD", "ADDRESS", "WAIT", "NOWAIT", "ABSENCE", "ZONE", "GAMEZONE", "DEADLINE",
+                             "GRACE", "TIMING", "NMR", "PRESS", "RULE")} | {"ENDPRESS", "SIGNOFF"}
     assert {w for w in words if f"`{w}" not in doc} == set()
 
 

@@ -8,15 +8,18 @@ the mail.
 
 from __future__ import annotations
 
+from judge.adjudicate import read_line
 from judge.commands import reports
 from judge.commands.deadlines import default_timing
 from judge.commands.language import Command
-from judge.commands.notify import gm_reader, notify
+from judge.commands.notify import gm_reader, notify, own_zone
+from judge.commands.orders import OrderError
 from judge.commands.session import Handle, Refused, Session
+from judge.commands.ticks import shown_deadline
 from judge.render import HelpContext, render_help
 from judge.store import Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
-from judge.variants import UnknownVariant, load_variant
+from judge.variants import UnknownVariant, line_reader, load_variant
 
 
 def load(session: Session, name: str) -> Handle:
@@ -40,14 +43,21 @@ def do_help(s: Session, cmd: Command) -> str:
     return "the list of commands is in a separate mail"
 
 
+def _sender_zone(s: Session) -> str | None:
+    """The zone the sender set for himself in the game he signed on to (``SET ZONE``), if any."""
+    handle = s.current()
+    return own_zone(handle.game, s.role, s.power) if handle is not None else None
+
+
 def do_list(s: Session, cmd: Command) -> str:
     name = cmd.args["game"]
     if name is None:
-        rendered = reports.list_games(s.store, s.judge.name, None, s.workspace.games)
+        rendered = reports.list_games(s.store, s.judge.name, _sender_zone(s), s.workspace.games)
         s.reply_to_sender(rendered.subject, rendered.body)
         return "the list of games is in a separate mail"
     game = peek(s, name)
-    rendered = reports.status(s.judge.name, game, None)
+    rendered = reports.status(s.judge.name, game, None, viewer_zone=_sender_zone(s) if game.name == s.game else None,
+                              view=shown_deadline(s.judge, game))
     s.reply_to_sender(rendered.subject, rendered.body)
     return f"the details of '{name}' are in a separate mail"
 
@@ -164,8 +174,30 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
         wanted = None
     game.players.append(Player(s.mail.sender, s.judge.hash(cmd.args["password"]), wanted))
     s.sign_on(handle, "player", wanted)
+    s.seat = game.players[-1]
     as_power = f" as {wanted.title()}" if wanted else ""
+    if wanted and _sheet_decides(s, handle):
+        as_power, note = "", f"; your BID sheet, not AS {wanted.title()}, decides your power when the game starts"
     return f"you joined '{game.name}'{as_power} ({len(game.players)} of {len(board.powers)} players){note}"
+
+
+def _sheet_decides(s: Session, handle: Handle) -> bool:
+    """Whether the sender's pre-game sheet (Europe 1615's BID: kept, or a good one in this mail) assigns his power."""
+    reader = line_reader(handle.variant.name, handle.variant.overrides)
+    if reader is None:
+        return False
+    if s.mail.sender.lower() in handle.game.extra.get("sheets", {}):
+        return True
+    for cmd in s.mail.parsed.commands:
+        if cmd.kind != "order":
+            continue
+        try:
+            value = read_line(handle.variant, None, cmd.text)
+        except OrderError:
+            continue
+        if value is not None and reader.key(value) and not reader.check(value, "", None, [])[0]:
+            return True
+    return False
 
 
 def _take_over(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> str:

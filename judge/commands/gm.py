@@ -130,7 +130,8 @@ def do_preview(s: Session, cmd: Command) -> str:
     game = _handle(s).game
     _running(game, paused_ok=True)
     rendered = preview(s.judge, game)
-    queue(game, gm_reader(game), rendered, auto="auto-replied")
+    queue(game, gm_reader(game), rendered, auto="auto-replied", in_reply_to=s.mail.message_id,
+          references=s.mail.references)
     return "the preview was mailed to the GM; nothing was processed"
 
 
@@ -237,7 +238,18 @@ def do_set_deadline(s: Session, cmd: Command) -> str:
     set_deadline(game, deadline)
     notify_all(game, s.judge.name, f"New deadline in {game.name}",
                [f"The GM set a new deadline for '{game.name}'."], deadline=deadline)
-    return f"deadline set ({deadline:%Y-%m-%d %H:%M} UTC)"
+    return "deadline set: everyone is told (the new deadline is below)"
+
+
+def do_set_gamezone(s: Session, cmd: Command) -> str:
+    """The game's own zone: the wall clock of its deadline rules (SET TIMING hour, SET DEADLINE) and of its mails."""
+    game, zone = _handle(s).game, cmd.args["zone"]
+    if zone == game.zone:
+        return f"the game's zone already is {zone}"
+    game.zone = zone
+    s.announce(game.name, f"The game's time zone is now {zone}: its mails show deadlines on that clock, and "
+                          "new deadlines are set on it. The current deadline stays the same moment.")
+    return f"the game's zone is now {zone} (the current deadline stays the same moment)"
 
 
 def _update_timing(game: Game, kinds: tuple[str, ...], **changes: object) -> None:

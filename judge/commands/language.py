@@ -51,7 +51,7 @@ AUDIENCE: dict[str, str] = {
     **dict.fromkeys(("order", "clear", "press", "broadcast", "resign", "status", "set_password",
                      "set_address", "set_wait", "set_absence", "set_zone"), "player"),
     **dict.fromkeys(("start", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
-                     "terminate", "become", "set_deadline", "set_grace", "set_timing", "set_nmr",
+                     "terminate", "become", "set_gamezone", "set_deadline", "set_grace", "set_timing", "set_nmr",
                      "set_press", "set_rule", "gm_action"), "gm"),
 }
 KINDS = frozenset(AUDIENCE)
@@ -123,6 +123,7 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "set_password": ("set_password", (("password", str),)),
     "set_address": ("set_address", (("address", read_address),)),
     "set_zone": ("set_zone", (("zone", read_zone),)),
+    "set_gamezone": ("set_gamezone", (("zone", read_zone),)),
     "set_grace": ("set_grace", (("grace", read_duration),)),
     "set_nmr": ("set_nmr", (("policy", _nmr),)),
     "set_press": ("set_press", (("press", _press_kind),)),
@@ -311,7 +312,7 @@ def _indent(raw: str) -> int:
 
 # -- syntax errors: what the command needed, in the player's words -------------------
 
-_SET_OPTIONS = "PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, DEADLINE, GRACE, TIMING, NMR, PRESS or RULE"
+_SET_OPTIONS = "PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS or RULE"
 _SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {
     "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE"}
 # command -> (how it is written, what it needs after its keywords); a command missing
@@ -340,6 +341,7 @@ _USAGE: dict[str, tuple[str, str]] = {
     "SET NO": ("SET NO WAIT", "WAIT (SET NO WAIT is SET NOWAIT)"),
     "SET ABSENCE": ("SET ABSENCE from to", "the first and the last day, as in SET ABSENCE 2026-12-20 2027-01-03"),
     "SET ZONE": ("SET ZONE zone", "a time zone such as Europe/Paris"),
+    "SET GAMEZONE": ("SET GAMEZONE zone", "a time zone such as Europe/Paris"),
     "SET DEADLINE": ("SET DEADLINE date time", "a date and a time such as 2026-11-25 18:00, or a delay such as +2d"),
     "SET GRACE": ("SET GRACE duration", "a duration such as 24h or 2d"),
     "SET TIMING": ("SET TIMING [M|R|A] key=value…", "settings such as M days=mon-fri hour=18:00 min=24h next=48h"),

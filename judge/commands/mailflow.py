@@ -25,8 +25,9 @@ from dataclasses import replace
 from judge.commands import anyone, gm, player, rules
 from judge.commands.gameview import order_set
 from judge.commands.language import AUDIENCE, Command
-from judge.commands.notify import notify, readers
+from judge.commands.notify import notify, own_zone, readers
 from judge.commands.session import Incoming, Judge, Refused, Session, Workspace, mask
+from judge.commands.ticks import DeadlineView, shown_deadline
 from judge.crash import crash_point
 from judge.render import Rejected, ReplyContext, render_reply
 from judge.store import OutgoingMail, StoreError, check_password
@@ -205,21 +206,22 @@ def finish(session: Session) -> bool:
 def _reply(session: Session) -> OutgoingMail:
     judge, mail = session.judge, session.mail
     handle = session.current() or next(iter(session.games.values()), None)
-    board = orders = deadline = viewer_zone = None
-    zone, game_name = judge.zone, None
+    board = orders = viewer_zone = None
+    zone, game_name, shown = judge.zone, None, DeadlineView()
     if handle is not None:
         game = handle.game
-        game_name, zone, deadline = game.name, game.zone, game.deadline
+        game_name, zone, shown = game.name, game.zone, shown_deadline(judge, game)
         state = handle.state
         if state is not None and session.show_orders and session.power and game.status in ("active", "paused"):
             board, orders = handle.variant.map, order_set(game, handle.variant, state, session.power)
-        me = game.player(session.power) if session.role == "player" and session.power else None
-        viewer_zone = me.zone if me else None
+        viewer_zone = own_zone(game, session.role, session.power) if session.game == game.name else None
     ctx = ReplyContext(judge.name, mail.subject, game_name, sorted(session.accepted, key=lambda a: a.line),
-                       sorted(session.rejected, key=lambda r: r.line), board, orders, deadline, zone)
+                       sorted(session.rejected, key=lambda r: r.line), board, orders, shown.deadline, zone,
+                       shown.grace_until, shown.playing, shown.status)
     try:
         rendered = render_reply(ctx, viewer_zone)
     except Exception:  # the reply must go out even if the order set cannot be written
         log.exception("reply to %s could not be rendered in full", mail.message_id)
         rendered = render_reply(replace(ctx, board=None, orders=None), viewer_zone)
-    return OutgoingMail([mail.sender], rendered.subject, rendered.body, in_reply_to=mail.message_id)
+    return OutgoingMail([mail.sender], rendered.subject, rendered.body, in_reply_to=mail.message_id,
+                        references=list(mail.references))

@@ -31,6 +31,14 @@ def gm_zone(game: Game) -> str | None:
     return str(zone) if zone else None
 
 
+def own_zone(game: Game, role: str | None, power: str | None) -> str | None:
+    """The zone a signed-on sender set for himself (``SET ZONE``): the GM's, or the player's; None if none."""
+    if role == "gm":
+        return gm_zone(game)
+    player = game.player(power) if role == "player" and power else None
+    return player.zone if player is not None else None
+
+
 def player_readers(game: Game, powers: Iterable[str] | None = None) -> list[Reader]:
     """Active players (of ``powers`` if given) that have an address."""
     wanted = None if powers is None else {p.upper() for p in powers}
@@ -57,9 +65,9 @@ def readers(game: Game, *, players: bool = True, observers: bool = True, gm: boo
 
 
 def queue(game: Game, reader: Reader, rendered: Rendered, *, key: str | None = None,
-          in_reply_to: str | None = None, auto: str = GENERATED) -> None:
+          in_reply_to: str | None = None, references: tuple[str, ...] = (), auto: str = GENERATED) -> None:
     game.queue_mail(OutgoingMail([reader.address], rendered.subject, rendered.body, in_reply_to=in_reply_to,
-                                 auto_submitted=auto, key=key))
+                                 auto_submitted=auto, key=key, references=list(references)))
 
 
 def notify(game: Game, judge: str, title: str, lines: list[str], *, deadline: datetime | None = None,

@@ -9,7 +9,7 @@ the new state.  Nothing is mailed for a phase that is not stored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -18,11 +18,11 @@ from judge.commands.deadlines import schedule
 from judge.commands.gameview import (
     engine_orders, orders_complete, powers_due, state_of, variant_of,
 )
-from judge.commands.notify import queue, readers
+from judge.commands.notify import gm_zone, queue, readers
 from judge.commands.session import Judge
 from judge.crash import crash_point
 from judge.engine import adjudicate
-from judge.engine.results import OrderResult, PhaseOutcome
+from judge.engine.results import OK, OrderResult, PhaseOutcome
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.render import (
@@ -57,13 +57,35 @@ def phase_results(judge: Judge, game: Game, played: Played, deadline: datetime |
     """The result mail's context, with the variant's own sections and secrets (``results_report``)."""
     ctx = results_context(played.variant, played.before.phase, played.outcome, judge=judge.name, game=game.name,
                           zone=game.zone, deadline=deadline, finished=finished)
+    ctx = replace(ctx, unused_builds=unused_builds(played))
     report = results_report(played.variant.name, played.variant.overrides)
     return report.context(ctx, played.before, played.orders, played.outcome) if report is not None else ctx
 
 
+def unused_builds(played: Played) -> dict[str, int]:
+    """Power -> the builds it could have made this winter but ordered neither built nor waived (lost).
+
+    A build counts as possible only on a free build site, so a power with no
+    room to build is not said to have lost anything.
+    """
+    if played.before.phase.kind != "A":
+        return {}
+    ruleset, before, board = played.variant.ruleset, played.before, played.variant.map
+    taken = {board.province_of(u.location) for units in before.units.values() for u in units}
+    lost = {}
+    for power in board.powers:
+        free = [s for s in ruleset.build_sites(before, power) if board.province_of(s) not in taken]
+        possible = min(ruleset.adjustment_count(before, power), len(free))
+        used = sum(1 for r in played.outcome.results if r.power == power and r.result == OK
+                   and isinstance(r.order, str) and r.order.split()[:1] in (["BUILD"], ["WAIVE"]))
+        if possible - used > 0:
+            lost[power] = possible - used
+    return lost
+
+
 def preview(judge: Judge, game: Game) -> Rendered:
     """The results the GM would get if the phase ran now (PREVIEW); nothing is stored."""
-    rendered = render_results(phase_results(judge, game, adjudicate_game(game)), GM)
+    rendered = render_results(phase_results(judge, game, adjudicate_game(game)), GM, gm_zone(game))
     return Rendered(f"Preview: {rendered.subject}", "PREVIEW: nothing has been processed yet.\n\n" + rendered.body)
 
 
@@ -110,7 +132,7 @@ def _queue_results(game: Game, ctx: ResultsContext, phase: str) -> None:
         queue(game, reader, render_results(ctx, reader.viewer, reader.zone), key=f"{phase}:{reader.address}:{reader.viewer}")
 
 
-def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState, played: Phase,
+def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState, played: Phase | None,
                     reason: str, won: list[str]) -> None:
     ctx = GameEndContext(judge.name, game.name, variant.name.title(), played, reason, won,
                          {p: len(cs) for p, cs in state.centers.items() if p in variant.map.powers},
@@ -121,12 +143,13 @@ def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState
 
 
 def terminate(judge: Judge, game: Game) -> None:
-    """TERMINATE: the game ends now; everyone is told (the caller saves)."""
+    """TERMINATE: the game ends now, after the last phase played (None: before any); everyone is told."""
     variant = variant_of(game)
     state = state_of(game, variant)
-    played = state.phase if state is not None else Phase("S", 0, "M")
+    names = judge.store.phase_names(game.name) if state is not None else []
+    played = Phase.parse(names[-1]) if names else None
     game.status, game.deadline, game.grace_end = "terminated", None, None
-    centers_state = state if state is not None else GameState(played, {})
+    centers_state = state if state is not None else GameState(Phase("S", 0, "M"), {})
     _queue_game_end(judge, game, variant, centers_state, played, "terminated", [])
 
 

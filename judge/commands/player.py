@@ -14,9 +14,10 @@ from judge.commands import reports
 from judge.commands.deadlines import absence_span, after_absences, set_deadline
 from judge.commands.gameview import check_order, unit_key
 from judge.commands.language import Command
-from judge.commands.notify import Reader, gm_reader, notify, player_readers, queue, readers
+from judge.commands.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers
 from judge.commands.orders import OrderError
 from judge.commands.session import Handle, Refused, Session
+from judge.commands.ticks import shown_deadline
 from judge.engine.state import Phase
 from judge.render import GM, PressContext, render_press
 from judge.store import Game, Player, SubmittedOrder
@@ -30,10 +31,23 @@ def current(s: Session) -> Handle:
 
 
 def me(s: Session) -> Player | None:
-    """The signed-on player's record (None for the GM)."""
-    if s.role != "player" or s.power is None:
+    """The signed-on player's record (None for the GM); a player who joined without AS has no power yet."""
+    if s.role != "player":
         return None
-    return current(s).game.player(s.power)
+    game = current(s).game
+    if s.power is not None:
+        return game.player(s.power)
+    return next((p for p in game.players if p is s.seat), None)
+
+
+def _owner(s: Session) -> Player | None:
+    """Whose setting a SET changes: the signed-on player's record, or None for the GM (never a player's SET)."""
+    if s.role == "gm":
+        return None
+    player = me(s)
+    if player is None:
+        raise Refused("you have no seat in this game whose settings could change")
+    return player
 
 
 def _playing(handle: Handle) -> None:
@@ -191,15 +205,14 @@ def do_resign(s: Session, cmd: Command) -> str:
 
 def do_status(s: Session, cmd: Command) -> str:
     game = current(s).game
-    player = me(s)
     rendered = reports.status(s.judge.name, game, GM if s.role == "gm" else None, s.power,
-                              player.zone if player else None)
+                              own_zone(game, s.role, s.power), shown_deadline(s.judge, game))
     s.reply_to_sender(rendered.subject, rendered.body)
     return "the status is in a separate mail"
 
 
 def do_set_password(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _owner(s), current(s).game
     new_hash = s.judge.hash(cmd.args["password"])
     if player is None:
         game.gm_password_hash = new_hash
@@ -209,7 +222,7 @@ def do_set_password(s: Session, cmd: Command) -> str:
 
 
 def do_set_address(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _owner(s), current(s).game
     if player is None:
         game.gm_address = cmd.args["address"]
     else:
@@ -218,7 +231,7 @@ def do_set_address(s: Session, cmd: Command) -> str:
 
 
 def do_set_wait(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _owner(s), current(s).game
     wait = cmd.args["wait"]
     if player is None:
         game.settings.wait = wait
@@ -229,7 +242,7 @@ def do_set_wait(s: Session, cmd: Command) -> str:
 
 
 def do_set_absence(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _owner(s), current(s).game
     if player is None:
         raise Refused("absences are for players")
     span = absence_span(cmd.args["start"], cmd.args["end"], game.zone)
@@ -249,7 +262,7 @@ def do_set_absence(s: Session, cmd: Command) -> str:
 
 
 def do_set_zone(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _owner(s), current(s).game
     if player is None:
         game.extra["gm_zone"] = cmd.args["zone"]
     else:

@@ -7,7 +7,9 @@ touches no game file; its answers go to the judge's global outbox.
 from __future__ import annotations
 
 from judge.commands.gameview import due, order_set, orders_complete, phase_of, state_of, variant_of
+from judge.commands.ticks import DeadlineView
 from judge.engine.state import GameState, Phase
+from judge.engine.variant import Variant
 from judge.render import (
     GameListing, ListContext, PowerStatus, Rendered, StatusContext, SummaryContext, SummaryRow, render_list,
     render_status, render_summary,
@@ -33,15 +35,20 @@ def list_games(store: Store, judge: str, viewer_zone: str | None, games: dict[st
 
 
 def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
-           viewer_zone: str | None = None) -> Rendered:
-    """A game as ``viewer`` ("GM" sees addresses) sees it, with ``power``'s orders if given."""
+           viewer_zone: str | None = None, view: DeadlineView | None = None) -> Rendered:
+    """A game as ``viewer`` ("GM" sees addresses) sees it, with ``power``'s orders if given.
+
+    ``view`` is the deadline as this poll will leave it (``ticks.deadline_view``); the stored one if None.
+    """
+    view = view or DeadlineView(game.deadline, status=game.status)
     variant = variant_of(game)
     state = state_of(game, variant)
     powers = []
     for name in variant.map.powers:
         player = game.player(name)
-        shown = "" if player is None or player.status in ("resigned", "ejected") else (
-            player.address if viewer == "GM" else "played")
+        shown = _forming(game, variant, name, viewer) if game.status == "forming" else (
+            "" if player is None or player.status in ("resigned", "ejected") else (
+                player.address if viewer == "GM" else "played"))
         units = state.unit_count(name) if state else 0
         centers = len(state.centers.get(name, ())) if state else 0
         orders_in = state is not None and not _late(game, state, name)
@@ -51,9 +58,19 @@ def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
                 ("Wait for the deadline", "yes" if game.settings.wait else "no")]
     orders = order_set(game, variant, state, power) if state and power and game.status not in _OVER else None
     ctx = StatusContext(judge, game.name, variant.name.title(), state.phase if state else None,
-                        game.status, game.deadline, game.zone, powers, settings,
-                        variant.map if orders else None, orders)
+                        game.status, view.deadline, game.zone, powers, settings,
+                        variant.map if orders else None, orders, view.grace_until, view.playing)
     return render_status(ctx, viewer_zone)
+
+
+def _forming(game: Game, variant: Variant, power: str, viewer: str | None) -> str:
+    """A power while the game forms: asked for (JOIN ... AS, and no BID sheet to decide instead), given
+    out at START once every seat is taken, or "" (open)."""
+    sheets = game.extra.get("sheets", {})
+    player = game.player(power)
+    if player is not None and player.address.lower() not in sheets:
+        return player.address if viewer == "GM" else "taken"
+    return "given out when the game starts" if len(game.players) >= len(variant.map.powers) else ""
 
 
 def _late(game: Game, state: GameState, power: str) -> bool:

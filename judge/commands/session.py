@@ -22,7 +22,7 @@ from judge.crash import crash_point
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.render import Accepted, Rejected
-from judge.store import Game, OutgoingMail, Store, UnknownGame, hash_password
+from judge.store import Game, OutgoingMail, Player, Store, UnknownGame, hash_password
 
 
 @dataclass(frozen=True)
@@ -49,13 +49,15 @@ class Incoming:
     """One mail as the commands layer sees it (the mail layer decoded it).
 
     ``sender`` is where answers go (Reply-To, else From) and the address a
-    JOIN or CREATE records.
+    JOIN or CREATE records; ``references`` the thread an answer continues
+    (this mail's References, then its Message-ID).
     """
 
     message_id: str
     sender: str
     subject: str
     body: str
+    references: tuple[str, ...] = ()
 
     @cached_property
     def parsed(self) -> ParsedMail:
@@ -189,6 +191,7 @@ class Session:
     extra_mail: list[OutgoingMail] = field(default_factory=list)
     show_orders: bool = False
     news: dict[str, list[str]] = field(default_factory=dict)   # game -> what the GM changed, told once
+    seat: Player | None = None     # the record a JOIN without AS made (no power yet: its SETs go there)
 
     def announce(self, game: str, line: str) -> None:
         """Tell the game's players and observers, in one notice per mail however many lines the GM changed."""
@@ -234,7 +237,8 @@ class Session:
     def reply_to_sender(self, subject: str, body: str) -> None:
         """A separate mail to the sender (HELP, LIST, HISTORY, STATUS...)."""
         self.extra_mail.append(OutgoingMail([self.mail.sender], subject, body,
-                                            in_reply_to=self.mail.message_id))
+                                            in_reply_to=self.mail.message_id,
+                                            references=list(self.mail.references)))
 
 
 __all__ = ["Handle", "Incoming", "Judge", "Refused", "Session", "UnknownGame", "Workspace", "mask"]

@@ -16,17 +16,22 @@ reminders a day before it (halfway for shorter phases).  Markers kept in
 
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass
 from datetime import datetime
 
-from judge.commands.deadlines import minimum_passed, remind_at
-from judge.commands.gameview import order_set, powers_due, state_of, variant_of
+from judge.commands.deadlines import after_absences, minimum_passed, next_deadline, remind_at, timing_for
+from judge.commands.gameview import engine_orders, order_set, powers_due, state_of, variant_of
 from judge.commands.notify import gm_reader, player_readers, queue
-from judge.commands.phases import anyone_waits, late_powers, process_phase
+from judge.commands.phases import anyone_waits, game_result, late_powers, process_phase
 from judge.commands.session import Judge
-from judge.engine.state import GameState
+from judge.engine import adjudicate
+from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.render import LateContext, ReminderContext, render_late_notice, render_reminder
 from judge.store import Game
+
+log = logging.getLogger("judge.commands")
 
 #: at most this many phases are played in one poll for one game (a year of phases that take no orders)
 MAX_PHASES_PER_TICK = 12
@@ -59,6 +64,62 @@ def tick(judge: Judge, game: Game) -> list[str]:
     if changed:
         judge.store.save_game(game)
     return played
+
+
+@dataclass(frozen=True)
+class DeadlineView:
+    """What a reply written now should say of the game's deadline (the tick runs after the mail).
+
+    ``deadline`` is the one the reader must meet: the next real one when the
+    current phase takes no orders (it is played at the end of this poll);
+    ``grace_until`` the end of grace once the deadline has passed; ``playing``
+    the phase the end of this poll plays on orders already in (its results
+    give the next deadline, so none is shown); ``status`` the game's.
+    """
+
+    deadline: datetime | None = None
+    grace_until: datetime | None = None
+    playing: Phase | None = None
+    status: str = "active"
+
+
+def deadline_view(judge: Judge, game: Game) -> DeadlineView:
+    """The deadline as a reply should show it, knowing what the tick at the end of this poll will play."""
+    if game.status != "active" or not game.state:
+        return DeadlineView(game.deadline, status=game.status)
+    now = judge.now()
+    variant = variant_of(game)
+    state = state_of(game, variant)
+    assert state is not None
+    if _idle(variant, state):
+        return DeadlineView(_after_idle_phases(game, variant, state, now))
+    if _should_process(game, late_powers(game, variant, state), now):
+        return DeadlineView(playing=state.phase)
+    if game.deadline is not None and game.grace_end is not None and game.deadline <= now < game.grace_end:
+        return DeadlineView(game.deadline, game.grace_end)
+    return DeadlineView(game.deadline)
+
+
+def shown_deadline(judge: Judge, game: Game) -> DeadlineView:
+    """:func:`deadline_view`, or the stored deadline if looking ahead fails (the mail is answered anyway)."""
+    try:
+        return deadline_view(judge, game)
+    except Exception:
+        log.exception("the deadline of %s could not be looked ahead", game.name)
+        return DeadlineView(game.deadline, status=game.status)
+
+
+def _after_idle_phases(game: Game, variant: Variant, state: GameState, now: datetime) -> datetime | None:
+    """The deadline the tick will set once it has played the phases that take no orders (None: game over)."""
+    orders = engine_orders(variant, state, game)
+    for _ in range(MAX_PHASES_PER_TICK):
+        outcome = adjudicate(variant, state.copy(), orders)
+        if game_result(variant, outcome.state) is not None:
+            return None
+        state, orders = outcome.state, {}  # as the tick clears the orders of a phase it played
+        if not _idle(variant, state):
+            break
+    return after_absences(next_deadline(timing_for(game, state.phase.kind), now, game.zone), game.players)
 
 
 def _idle(variant: Variant, state: GameState) -> bool:

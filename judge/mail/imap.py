@@ -168,7 +168,9 @@ class ImapMailbox:
             if not target:
                 flags = [SEEN] + ([self.config.processed_flag] if self._keywords else [])
                 client.add_flags([uid], flags, silent=True)
-            elif self.config.use_move and client.has_capability("MOVE"):
+                return
+            client.add_flags([uid], [SEEN], silent=True)  # read: the copy in Processed carries the flag
+            if self.config.use_move and client.has_capability("MOVE"):
                 client.move([uid], target)
             else:
                 client.copy([uid], target)

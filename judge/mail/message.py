@@ -115,6 +115,17 @@ def _references(in_reply_to: str | None, references: str | Sequence[str] | None)
     return ids
 
 
+def thread_of(msg: EmailMessage) -> list[str]:
+    """The References an answer to ``msg`` carries (RFC 5322 3.6.4): its References (else a lone
+    In-Reply-To), then its own Message-ID; trimmed like every References the judge writes."""
+    parents = message_ids(header_text(msg, "References"))
+    if not parents:
+        replied = message_ids(header_text(msg, "In-Reply-To"))
+        parents = replied if len(replied) == 1 else []
+    own = message_ids(header_text(msg, "Message-ID"))
+    return _references(own[0] if own else None, parents)
+
+
 def _domain_of(address: str) -> str:
     _, addr = parseaddr(address)
     domain = addr.rpartition("@")[2]
@@ -144,13 +155,15 @@ def build_message(
     msgid_domain: str | None = None,
     loop_address: str | None = None,
     auto_submitted: str = "auto-replied",
+    date: datetime | None = None,
 ) -> EmailMessage:
     """A complete, sendable message from the judge.
 
     ``loop_address`` (default: the From address) goes into ``X-Judge-Loop``
     so :func:`is_loop` recognises the mail if it comes back.  Use
     ``auto_submitted="auto-generated"`` for mail that answers nothing
-    (deadline reminders, broadcast results).
+    (deadline reminders, broadcast results).  ``date`` (default: now) is
+    the judge's clock, so a test clock dates its mail too.
     """
     recipients = _as_list(to)
     if not recipients:
@@ -161,7 +174,7 @@ def build_message(
     if cc:
         msg["Cc"] = ", ".join(cc)
     msg["Subject"] = _one_line(subject)
-    msg["Date"] = format_datetime(datetime.now(UTC))
+    msg["Date"] = format_datetime((date or datetime.now(UTC)).astimezone(UTC))
     msg["Message-ID"] = make_msgid(domain=msgid_domain or _domain_of(from_addr))
     refs = _references(in_reply_to, references)
     parent = message_ids(in_reply_to)

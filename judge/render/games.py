@@ -74,15 +74,15 @@ def render_summary(ctx: SummaryContext) -> Rendered:
 
 @dataclass(frozen=True, slots=True)
 class HelpContext:
-    """HELP: the judge's address and where the full command reference lives (a URL or a path)."""
+    """HELP: the judge's name and address; the mail holds every command itself (a player by mail
+    cannot open the judge's docs/commands.md)."""
 
     judge: str
     address: str
-    docs: str = "docs/commands.md"
 
 
 def render_help(ctx: HelpContext) -> Rendered:
-    return render("help.j2", judge=ctx.judge, address=ctx.address, docs=ctx.docs)
+    return render("help.j2", judge=ctx.judge, address=ctx.address)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,14 +135,15 @@ class GameEndContext:
     """The end of a game.
 
     ``reason`` is ``victory`` (``winners`` holds the winner), ``draw``
-    (``winners`` the powers sharing it) or ``terminated`` (by the GM).
+    (``winners`` the powers sharing it) or ``terminated`` (by the GM);
+    ``phase`` the last phase played (None: the GM ended it before any).
     ``centers`` gives the final counts; ``players`` reveals who played what.
     """
 
     judge: str
     game: str
     variant: str
-    phase: Phase
+    phase: Phase | None
     reason: str
     winners: Sequence[str] = ()
     centers: Mapping[str, int] = field(default_factory=dict)

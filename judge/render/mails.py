@@ -92,7 +92,10 @@ class ReplyContext:
     ``subject`` is the incoming mail's subject (for ``Re:``); ``game`` the game
     the mail was about, if any; ``orders`` the sender's full order set after
     this mail, when it carried orders or a power signed on (needs ``board``);
-    ``deadline`` and ``zone`` that game's next deadline and zone.
+    ``deadline`` and ``zone`` that game's next deadline and zone;
+    ``grace_until`` the end of grace once that deadline has passed;
+    ``playing`` a phase played at the end of this poll (its results give the
+    next deadline); ``status`` the game's (a paused game has no deadline).
     """
 
     judge: str
@@ -104,13 +107,17 @@ class ReplyContext:
     orders: OrderSet | None = None
     deadline: datetime | None = None
     zone: str = "UTC"
+    grace_until: datetime | None = None
+    playing: Phase | None = None
+    status: str = "active"
 
 
 def render_reply(ctx: ReplyContext, viewer_zone: str | None = None) -> Rendered:
     """What was accepted, what was rejected (line and reason), the order set and the deadline."""
     return render("reply.j2", judge=ctx.judge, mail_subject=ctx.subject, game=ctx.game, accepted=ctx.accepted,
                   rejected=ctx.rejected, orders=_view(ctx.board, ctx.orders), deadline=ctx.deadline,
-                  zone=ctx.zone, viewer_zone=viewer_zone)
+                  zone=ctx.zone, viewer_zone=viewer_zone, grace_until=ctx.grace_until, playing=ctx.playing,
+                  status=ctx.status)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +138,8 @@ class StatusContext:
 
     ``phase`` is None while the game is forming; ``state`` is one of forming,
     active, paused, finished; ``settings`` the game's settings by name (NMR,
-    press, wait...) as they should be shown.
+    press, wait...) as they should be shown; ``grace_until`` and ``playing``
+    as in :class:`ReplyContext`.
     """
 
     judge: str
@@ -145,12 +153,15 @@ class StatusContext:
     settings: Sequence[tuple[str, str]] = ()
     board: Map | None = None
     orders: OrderSet | None = None
+    grace_until: datetime | None = None
+    playing: Phase | None = None
 
 
 def render_status(ctx: StatusContext, viewer_zone: str | None = None) -> Rendered:
     return render("status.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
                   state=ctx.state, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
-                  powers=ctx.powers, settings=ctx.settings, orders=_view(ctx.board, ctx.orders))
+                  powers=ctx.powers, settings=ctx.settings, orders=_view(ctx.board, ctx.orders),
+                  grace_until=ctx.grace_until, playing=ctx.playing)
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,7 +47,8 @@ class ResultsContext:
     depth, may be a :class:`Secret`.  ``head_template``, if given, writes
     from the same ``extra`` right under the title, before the order list (a
     variant whose results read as its rules text prints them: Europe 1615's
-    2013-08 adjudication sheet).
+    2013-08 adjudication sheet).  ``unused_builds`` (power → builds it
+    could have made but left unordered, so lost) is said under the orders.
     """
 
     judge: str
@@ -67,6 +68,7 @@ class ResultsContext:
     extra: Mapping[str, Any] = field(default_factory=dict)
     extra_template: str | None = None
     head_template: str | None = None
+    unused_builds: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +142,8 @@ def render_results(ctx: ResultsContext, viewer: str, viewer_zone: str | None = N
         next_phase=ctx.state.phase, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
         finished=ctx.finished, groups=order_groups(ctx, viewer), dislodged=dislodged_lines(ctx, viewer),
         notes=reveal(ctx.notes, viewer), centers=centers_section(ctx) if ctx.show_centers else None,
-        extra=reveal_all(ctx.extra, viewer), extra_template=ctx.extra_template, head_template=ctx.head_template)
+        extra=reveal_all(ctx.extra, viewer), extra_template=ctx.extra_template, head_template=ctx.head_template,
+        unused_builds=[(owner_name(ctx.board, p), n) for p, n in sorted(ctx.unused_builds.items()) if n > 0])
 
 
 def order_lines(ctx: ResultsContext) -> list[OrderLine]:

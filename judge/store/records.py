@@ -186,7 +186,8 @@ class OutgoingMail:
     set (e.g. the Message-ID answered), makes queueing idempotent: a mail whose
     key is already pending in the same outbox is not queued twice, so a poll
     killed between queueing a reply and marking the mail seen does not answer
-    it twice when it runs again.
+    it twice when it runs again.  ``references`` is the thread an answer
+    continues (the answered mail's References and Message-ID, RFC 5322 3.6.4).
     """
 
     to: list[str]
@@ -198,17 +199,18 @@ class OutgoingMail:
     game: str | None = None
     key: str | None = None
     id: str = field(default_factory=_mail_id)
+    references: list[str] = field(default_factory=list)
 
     def to_json(self) -> JSON:
         return {"id": self.id, "game": self.game, "key": self.key, "to": list(self.to), "subject": self.subject,
                 "body": self.body, "in_reply_to": self.in_reply_to, "auto_submitted": self.auto_submitted,
-                "attachments": [a.to_json() for a in self.attachments]}
+                "attachments": [a.to_json() for a in self.attachments], "references": list(self.references)}
 
     @classmethod
     def from_json(cls, data: JSON) -> OutgoingMail:
         return cls(list(data["to"]), data["subject"], data["body"], data["in_reply_to"],
                    [Attachment.from_json(a) for a in data["attachments"]], data["auto_submitted"],
-                   data["game"], data.get("key"), data["id"])
+                   data["game"], data.get("key"), data["id"], list(data.get("references") or []))
 
 
 @dataclass

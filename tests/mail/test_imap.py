@@ -144,6 +144,27 @@ def test_copy_fallback_without_move(imap: DovecotServer) -> None:
     client.logout()
 
 
+def _flags_in(server: DovecotServer, folder: str) -> list[set[bytes]]:
+    client = server.client()
+    try:
+        client.select_folder(folder, readonly=True)
+        return [set(flags) for flags in client.get_flags(client.search("ALL")).values()]
+    finally:
+        client.logout()
+
+
+@pytest.mark.parametrize("use_move", [True, False])
+def test_mail_moved_to_the_processed_folder_is_flagged_seen(imap: DovecotServer, use_move: bool) -> None:
+    box = ImapMailbox(config(imap, use_move=use_move))
+    try:
+        imap.deliver("judge", mail(1))
+        box.mark_processed(box.fetch()[0].id)
+    finally:
+        box.close()
+    flags = _flags_in(imap, "Processed")
+    assert len(flags) == 1 and b"\\Seen" in flags[0]  # a person opening the folder sees it was read
+
+
 def test_flag_mode_keeps_mail_in_place(imap: DovecotServer) -> None:
     box = ImapMailbox(config(imap, processed_folder=""))
     try:

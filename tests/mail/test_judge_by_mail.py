@@ -10,13 +10,13 @@ import subprocess
 import sys
 from datetime import timedelta
 from email.message import EmailMessage
-from email.utils import make_msgid
+from email.utils import make_msgid, parsedate_to_datetime
 from pathlib import Path
 
 import pytest
 
 from judge.mail import ImapConfig, ImapMailbox, IncomingMail, body_text
-from judge.sandbox import Sandbox
+from judge.sandbox import START, Sandbox
 from tests.mail.servers import USERS, DovecotServer, SmtpServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,14 +66,17 @@ def judge_dir(tmp_path: Path, imap: DovecotServer, smtp: SmtpServer) -> Sandbox:
     return Sandbox(sandbox.root)
 
 
-def mail_judge(smtp: SmtpServer, sender: str, body: str, subject: str = "orders") -> None:
-    """A player's mail client: SMTP with STARTTLS to the same server the judge uses."""
+def mail_judge(smtp: SmtpServer, sender: str, body: str, subject: str = "orders", references: str = "") -> str:
+    """A player's mail client: SMTP with STARTTLS to the same server the judge uses; returns the Message-ID."""
     msg = EmailMessage()
     msg["From"], msg["To"], msg["Subject"] = sender, JUDGE, subject
     msg["Message-ID"] = make_msgid(domain="example.org")
+    if references:
+        msg["References"] = references
     msg.set_content(body)
     with smtplib.SMTP("127.0.0.1", smtp.port, timeout=30) as client:
         client.send_message(msg)
+    return str(msg["Message-ID"])
 
 
 def judge_poll(sandbox: Sandbox) -> str:
@@ -107,9 +110,11 @@ def test_a_game_played_by_mail_over_imap_and_smtp(judge_dir: Sandbox, imap: Dove
     mail_judge(smtp, GM, "SIGNON Mdemo gm-pw\nSTART", "start")
     judge_poll(judge_dir)
     orders = {"France": "A PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO", "Germany": "A MUN - BUR\nA BER H\nF KIE H"}
-    for power in POWERS:
-        lines = orders.get(power, "")
-        mail_judge(smtp, f"{player(power)}@example.org", f"SIGNON {power[0]}demo {power}-pw\n{lines}\n", "S1901M")
+    thread = "<start@example.org> <re-start@example.org>"  # France answers a mail of a thread
+    sent_ids = {power: mail_judge(smtp, f"{player(power)}@example.org",
+                                  f"SIGNON {power[0]}demo {power}-pw\n{orders.get(power, '')}\n", "S1901M",
+                                  thread if power == "France" else "")
+                for power in POWERS}
     mail_judge(smtp, "stranger@example.org", "A PAR - PIC", "sneaky")  # its answer bounces at RCPT: logged
     assert "8 mails read" in judge_poll(judge_dir)
     game = judge_dir.store.load_game("demo")
@@ -119,6 +124,11 @@ def test_a_game_played_by_mail_over_imap_and_smtp(judge_dir: Sandbox, imap: Dove
     judge_dir.clock.set(game.grace_end + timedelta(minutes=1))
     assert "1 phases played (demo S1901M)" in judge_poll(judge_dir)  # the others' units hold (NMR hold)
 
+    france_mails = {str(m.message["Subject"]): m.message for m in inbox(imap, "france")}
+    answer = france_mails["Re: S1901M"]  # issue 9, item 15: the reply continues the thread (RFC 5322 3.6.4)
+    assert str(answer["In-Reply-To"]) == sent_ids["France"]
+    assert str(answer["References"]).split() == [*thread.split(), sent_ids["France"]]
+    assert parsedate_to_datetime(str(answer["Date"])) == START  # dated by the judge's (test) clock
     france = by_subject(inbox(imap, "france"))
     assert "You are playing France." in france["Game demo has started"]
     assert "Orders for France, Spring of 1901 (S1901M):" in france["Re: S1901M"]
@@ -138,6 +148,7 @@ def test_a_game_played_by_mail_over_imap_and_smtp(judge_dir: Sandbox, imap: Dove
     try:
         client.select_folder("Processed", readonly=True)
         assert len(client.search("ALL")) == 1 + 7 + 1 + 8
+        assert client.search("UNSEEN") == []  # issue 9, item 16: what the judge read is flagged \Seen
     finally:
         client.logout()
     assert all(r.mail_from for r in smtp.handler.received)

@@ -79,3 +79,11 @@ def test_archive_files(store: Store) -> None:
     assert store.read_archive("alpha", "F1901M") is None
     with pytest.raises(InvalidName):
         store.write_archive("alpha", "../x", "")
+
+
+def test_archive_folders_are_private_like_every_folder_of_the_store(store: Store) -> None:
+    """docs/store.md: directories 0700 (issue 9, item 16: archive/ itself was left 0755)."""
+    path = store.write_archive("alpha", "S1901M", "results\n")
+    for folder in (path.parent, path.parent.parent):
+        assert folder.stat().st_mode & 0o777 == 0o700, folder
+    assert path.stat().st_mode & 0o077 == 0

@@ -71,6 +71,13 @@ def first_movement_phase(setup: Setup, state: GameState) -> bool:
     return state.phase.year == setup.edition.number("first_year") and state.phase.season == first
 
 
+def phase_bar(setup: Setup, state: GameState) -> str:
+    """Why this phase takes no attacks at all ("" if it does): R-1308-54, checked on arrival and when played."""
+    if not setup.edition.attacks_in_first_phase and first_movement_phase(setup, state):
+        return "no diplomatic attacks in the first movement phase"
+    return ""
+
+
 def attack_class(setup: Setup, attack: Attack) -> str:
     """"" for a power's one attack of the phase; the Ottomans' abbreviation for its second (R-1308-56)."""
     ottoman = setup.edition.ottoman_attack and attack.state.upper() == setup.ottoman
@@ -94,7 +101,7 @@ def resolve_attacks(setup: Setup, state: GameState,
     """
     results: list[OrderResult] = []
     chosen: dict[tuple[str, str], Attack] = {}
-    barred = not setup.edition.attacks_in_first_phase and first_movement_phase(setup, state)
+    barred = phase_bar(setup, state)
     for power, attacks in given.items():
         by_class: dict[str, list[Attack]] = {}
         for attack in attacks:
@@ -110,8 +117,7 @@ def resolve_attacks(setup: Setup, state: GameState,
         for kind in ("", setup.ottoman):
             found = chosen.get((power, kind))
             if found is not None and barred:
-                results.append(OrderResult(power, found.state, found, VOID,
-                                           "no diplomatic attacks in the first movement phase"))  # R-1308-54
+                results.append(OrderResult(power, found.state, found, VOID, barred))  # R-1308-54
             elif found is not None:
                 results.append(_attack(setup, state, power, found))
     return results

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from judge.engine.state import GameState
-from judge.variants.europe1615.attacks import attack_problem, immune
+from judge.variants.europe1615.attacks import attack_problem, immune, phase_bar
 from judge.variants.europe1615.auction import bid_problem
 from judge.variants.europe1615.ballots import (
     CANCEL,
@@ -134,8 +134,8 @@ def _deploy(setup: Setup, state: GameState, power: str, value: Deploy, others: l
 
 
 def _attack(setup: Setup, state: GameState, power: str, value: Attack, others: list[Any]) -> Check:
-    """R-v3-36 to R-v3-45: one attack a phase, in a state not captured, on another power."""
-    problem = attack_problem(setup, state, power, value.state, value.target)
+    """R-v3-36 to R-v3-45: one attack a phase, in a state not captured, on another power; R-1308-54."""
+    problem = phase_bar(setup, state) or attack_problem(setup, state, power, value.state, value.target)
     if problem:
         return problem, ""
     notes = ["one attack per phase: a later attack replaces this one"]
