@@ -207,7 +207,7 @@ def command_parser() -> Lark:
     """The LALR parser, built once per process; it turns a line into ``(kind, args)``."""
     text = (grammar_dir() / "commands.lark").read_text(encoding="utf-8")
     return Lark(text, parser="lalr", lexer="contextual", postlex=_WordEverywhere(),
-                transformer=CommandBuilder(), cache=True)
+                transformer=CommandBuilder())
 
 
 @lru_cache(maxsize=1)
