@@ -35,7 +35,7 @@ from lark.lark import PostLex
 
 from judge.commands.values import (
     ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
-    read_phase, read_power, read_recipients, read_signon, read_timing, read_zone,
+    read_phase, read_power, read_recipients, read_seats, read_signon, read_timing, read_zone,
 )
 from judge.paths import grammar_dir
 
@@ -52,7 +52,7 @@ AUDIENCE: dict[str, str] = {
                      "set_address", "set_wait", "set_absence", "set_zone"), "player"),
     **dict.fromkeys(("start", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
                      "terminate", "become", "set_deadline", "set_grace", "set_timing", "set_nmr",
-                     "set_press", "set_rule", "gm_action"), "gm"),
+                     "set_press", "set_rule", "set_seats", "set_takeover", "approve", "gm_action"), "gm"),
 }
 KINDS = frozenset(AUDIENCE)
 
@@ -105,6 +105,7 @@ def _maybe(read: Callable[[Token], Any], token: Token | None) -> Any:
 _variant = partial(read_name, what="variant")
 _nmr = partial(read_choice, option="SET NMR", choices=("hold", "disorder", "wait"))
 _press_kind = partial(read_choice, option="SET PRESS", choices=("none", "white", "grey"), aliases={"gray": "grey"})
+_takeover = partial(read_choice, option="SET TAKEOVER", choices=("approve", "open"))
 Reader = Callable[[Token], Any]
 # Rules whose WORDs map one to one onto arguments: rule -> (kind, (argument, reader) per WORD).
 # An optional word left out gives None.
@@ -126,6 +127,9 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "set_grace": ("set_grace", (("grace", read_duration),)),
     "set_nmr": ("set_nmr", (("policy", _nmr),)),
     "set_press": ("set_press", (("press", _press_kind),)),
+    "set_seats": ("set_seats", (("seats", read_seats),)),
+    "set_takeover": ("set_takeover", (("takeover", _takeover),)),
+    "approve": ("approve", (("power", read_power),)),
 }
 
 
@@ -311,7 +315,8 @@ def _indent(raw: str) -> int:
 
 # -- syntax errors: what the command needed, in the player's words -------------------
 
-_SET_OPTIONS = "PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, DEADLINE, GRACE, TIMING, NMR, PRESS or RULE"
+_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, "
+                "SEATS or TAKEOVER")
 _SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {
     "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE"}
 # command -> (how it is written, what it needs after its keywords); a command missing
@@ -345,6 +350,9 @@ _USAGE: dict[str, tuple[str, str]] = {
     "SET TIMING": ("SET TIMING [M|R|A] key=value…", "settings such as M days=mon-fri hour=18:00 min=24h next=48h"),
     "SET NMR": ("SET NMR hold|disorder|wait", "hold, disorder or wait"),
     "SET PRESS": ("SET PRESS none|white|grey", "none, white or grey"),
+    "SET SEATS": ("SET SEATS number", "how many seats one address may hold, as in SET SEATS 2"),
+    "SET TAKEOVER": ("SET TAKEOVER approve|open", "approve or open"),
+    "APPROVE": ("APPROVE power", "the vacant power a player asked for with JOIN ... AS"),
     "SET RULE": ("SET RULE [option [value]]", "at most an option and its value, as in SET RULE ballot_minimum net"),
 }
 

@@ -127,7 +127,7 @@ def run_command(session: Session, cmd: Command) -> None:
     except Refused as refusal:
         session.reject(cmd, str(refusal))
         if cmd.kind in _SIGNING_ON:
-            session.game = session.role = session.power = None
+            session.game = session.role = session.power = session.seat = None
             session.refused = cmd.line
         return
     except (StoreError, OSError):

@@ -30,10 +30,16 @@ def current(s: Session) -> Handle:
 
 
 def me(s: Session) -> Player | None:
-    """The signed-on player's record (None for the GM)."""
-    if s.role != "player" or s.power is None:
-        return None
-    return current(s).game.player(s.power)
+    """The signed-on player's seat (None for the GM), bound to the password the mail gave."""
+    return s.seat if s.role == "player" else None
+
+
+def _me_or_gm(s: Session) -> Player | None:
+    """The player's seat, or None when the GM speaks; anyone else is refused."""
+    player = me(s)
+    if player is None and s.role != "gm":
+        raise Refused("you are not signed on to a seat")
+    return player
 
 
 def _playing(handle: Handle) -> None:
@@ -103,7 +109,10 @@ def _sheet_line(s: Session, handle: Handle, reader: Any, cmd: Command) -> str:
     problem, note = reader.check(value, s.power or "", None, [])
     if problem:
         raise Refused(problem)
-    handle.game.extra.setdefault("sheets", {})[s.mail.sender.lower()] = str(value)
+    seat = me(s)
+    if seat is None:
+        raise Refused("BID sheets come from a player who joined the game")
+    handle.game.extra.setdefault("sheets", {})[handle.game.seat_key(seat)] = str(value)
     return note
 
 
@@ -199,7 +208,7 @@ def do_status(s: Session, cmd: Command) -> str:
 
 
 def do_set_password(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _me_or_gm(s), current(s).game
     new_hash = s.judge.hash(cmd.args["password"])
     if player is None:
         game.gm_password_hash = new_hash
@@ -209,7 +218,7 @@ def do_set_password(s: Session, cmd: Command) -> str:
 
 
 def do_set_address(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _me_or_gm(s), current(s).game
     if player is None:
         game.gm_address = cmd.args["address"]
     else:
@@ -218,7 +227,7 @@ def do_set_address(s: Session, cmd: Command) -> str:
 
 
 def do_set_wait(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _me_or_gm(s), current(s).game
     wait = cmd.args["wait"]
     if player is None:
         game.settings.wait = wait
@@ -249,7 +258,7 @@ def do_set_absence(s: Session, cmd: Command) -> str:
 
 
 def do_set_zone(s: Session, cmd: Command) -> str:
-    player, game = me(s), current(s).game
+    player, game = _me_or_gm(s), current(s).game
     if player is None:
         game.extra["gm_zone"] = cmd.args["zone"]
     else:

@@ -22,7 +22,7 @@ from judge.crash import crash_point
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.render import Accepted, Rejected
-from judge.store import Game, OutgoingMail, Store, UnknownGame, hash_password
+from judge.store import Game, OutgoingMail, Player, Store, UnknownGame, hash_password
 
 
 @dataclass(frozen=True)
@@ -183,6 +183,7 @@ class Session:
     game: str | None = None        # the game signed on to
     role: str | None = None        # "player" or "gm"
     power: str | None = None       # the player's power, or the one the GM BECAME
+    seat: Player | None = None     # the player's record, bound to the password given (before START too)
     refused: int | None = None     # line of a refused SIGNON: later commands say so
     accepted: list[Accepted] = field(default_factory=list)
     rejected: list[Rejected] = field(default_factory=list)
@@ -220,8 +221,9 @@ class Session:
     def current(self) -> Handle | None:
         return self.games.get(self.game) if self.game else None
 
-    def sign_on(self, handle: Handle, role: str, power: str | None) -> None:
+    def sign_on(self, handle: Handle, role: str, power: str | None, seat: Player | None = None) -> None:
         self.game, self.role, self.power, self.refused = handle.game.name, role, power, None
+        self.seat = seat
 
     # -- the reply ----------------------------------------------------------------
 
