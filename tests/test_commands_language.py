@@ -127,6 +127,8 @@ def test_every_command_in_every_spelling(line: str, kind: str, args: dict) -> No
     mail = parse_mail_body(f"  {line}  ")
     assert mail.errors == []
     assert mail.commands == [Command(kind, args, 1, f"  {line}  ")]
+    secret = mail.commands[0].secret
+    assert (secret and mail.commands[0].text[secret[0]:secret[1]]) == args.get("password", None)
 
 
 PRESS_HEADERS = [

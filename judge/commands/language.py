@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from itertools import takewhile
 from typing import Any, cast
 
 from lark import Lark, Token, Transformer
@@ -40,8 +41,14 @@ from judge.commands.values import (
 from judge.paths import grammar_dir
 
 MAX_COMMAND_LENGTH = 500
-__all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "KINDS", "Command", "CommandError", "ParsedMail", "command_parser",
-           "command_words", "parse_command_line", "parse_mail_body"]
+#: the most of a line a reply quotes back (a longer line is cut, with its length)
+MAX_ECHO = 120
+#: the most of a reason or a note a reply gives for one line (a reason may quote the line)
+MAX_REASON = 1000
+_SECRET = "_secret"
+__all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "KINDS", "MAX_ECHO", "MAX_REASON", "Command", "CommandError", "ParsedMail",
+           "command_parser", "command_words", "excerpt", "parse_command_line", "parse_mail_body", "shown",
+           "shown_reason"]
 
 # Who may send each kind: "anyone", "player" (signed on to the game; the GM may
 # use the same settings for himself) or "gm" (signed on as the game's master).
@@ -59,12 +66,16 @@ KINDS = frozenset(AUDIENCE)
 
 @dataclass(frozen=True)
 class Command:
-    """One command of a mail: ``kind`` from :data:`KINDS`, its values, where it was."""
+    """One command of a mail: ``kind`` from :data:`KINDS`, its values, where it was.
+
+    ``secret`` is where in ``text`` the parser read a password (start, end), if the command has one.
+    """
 
     kind: str
     args: dict[str, Any]
     line: int
     text: str
+    secret: tuple[int, int] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -153,7 +164,8 @@ class CommandBuilder(Transformer):
         return "history", {"game": read_name(c[0]), "from_phase": None, "to_phase": read_phase(c[1])}
 
     def signon(self, c: list) -> Parsed:
-        return read_signon(*c)
+        kind, args = read_signon(*c)
+        return kind, _with_secret(args, c[2] if c[2] is not None else c[1])
 
     def press(self, c: list) -> Parsed:
         return "press", {"to": read_recipients(c[1:-1]), "grey": bool(c[0] or c[-1])}
@@ -185,8 +197,17 @@ class CommandBuilder(Transformer):
 
 def _word_rule(kind: str, fields: tuple[tuple[str, Reader], ...]) -> Callable[[CommandBuilder, list], Parsed]:
     def build(_self: CommandBuilder, children: list) -> Parsed:
-        return kind, {name: _maybe(read, token) for (name, read), token in zip(fields, children)}
+        args = {name: _maybe(read, token) for (name, read), token in zip(fields, children)}
+        secret = next((token for (name, _read), token in zip(fields, children) if name == "password"), None)
+        return kind, _with_secret(args, secret)
     return build
+
+
+def _with_secret(args: dict[str, Any], token: Token | None) -> dict[str, Any]:
+    """Note where the password is, for :func:`shown`; taken out again by :func:`parse_command_line`."""
+    if token is not None:
+        args[_SECRET] = (token.start_pos, token.end_pos)
+    return args
 
 
 for _rule, (_kind, _fields) in _WORD_RULES.items():
@@ -275,7 +296,70 @@ def parse_command_line(raw: str, number: int = 1) -> Command | CommandError:
             OverflowError, RecursionError) as exc:
         # A bug of ours must not become a traceback in a player's reply.
         return CommandError(number, _indent(raw) + 1, f"cannot read this command ({type(exc).__name__})", raw)
-    return Command(kind, args, number, raw)
+    secret = args.pop(_SECRET, None)
+    return Command(kind, args, number, raw, secret)
+
+
+# -- what a reply may quote of a line ---------------------------------------------
+
+# Commands that carry a password, and how many words of them are surely not secret.
+_PUBLIC_WORDS = {"signon": 2, "join": 2, "observe": 2, "create": 2}
+# SET options that carry no secret: any other (PASSWORD, or a misspelt one) is masked after its option word.
+_PUBLIC_SET = frozenset({"address", "wait", "nowait", "no", "absence", "zone", "timezone", "deadline", "grace",
+                         "timing", "nmr", "press", "rule", "rules", "seats", "takeover"})
+_WORDS_RE = re.compile(r"\S+")
+
+
+def shown(line: Command | CommandError, *, accepted: bool = False) -> str:
+    """The line as a reply or a log may quote it: no password, at most :data:`MAX_ECHO` characters.
+
+    A command is masked where the parser read its password; a line the parser
+    could not read, or a refused ``SIGNON`` (whose two forms can misread a
+    password as a game name), has every word after its first argument masked
+    (``SIGNON Fgame **** ****``).
+    """
+    text = line.text
+    for start, end in reversed(_secret_spans(line, accepted)):
+        text = text[:start] + "****" + text[end:]
+    return excerpt(text.strip())
+
+
+def shown_reason(line: Command | CommandError, reason: str, *, accepted: bool = False) -> str:
+    """A reason or note for ``line`` as a reply may give it: no word of a possible password quoted, cut short."""
+    for start, end in _secret_spans(line, accepted):
+        reason = reason.replace(f"'{line.text[start:end]}'", "'****'")
+    return excerpt(reason, MAX_REASON)
+
+
+def _secret_spans(line: Command | CommandError, accepted: bool) -> list[tuple[int, int]]:
+    """Where in ``line.text`` a password is, or may be."""
+    if isinstance(line, Command):
+        if line.kind == "order":
+            return []
+        first = line.text.split(None, 1)[0].lower() if line.text.strip() else ""
+        if line.secret is not None and (accepted or first != "signon"):
+            return [line.secret]
+    return _maybe_secret(line.text)
+
+
+def _maybe_secret(text: str) -> list[tuple[int, int]]:
+    """The words of a password-carrying line that may be (part of) the password, among those a reply shows."""
+    limit = len(text) - len(text.lstrip()) + MAX_ECHO
+    words = list(takewhile(lambda m: m.start() <= limit, _WORDS_RE.finditer(text)))
+    if not words:
+        return []
+    first = words[0].group().lower()
+    public = _PUBLIC_WORDS.get(first)
+    if first == "set" and len(words) > 1 and words[1].group().lower() not in _PUBLIC_SET:
+        public = 2
+    return [] if public is None else [(m.start(), m.end()) for m in words[public:]]
+
+
+def excerpt(text: str, limit: int = MAX_ECHO) -> str:
+    """At most ``limit`` characters of ``text``; a longer one says how long it was."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)} characters)"
 
 
 def _read_press(lines: list[str], index: int, mail: ParsedMail) -> int:

@@ -24,9 +24,9 @@ from dataclasses import replace
 
 from judge.commands import anyone, gm, player, rules
 from judge.commands.gameview import order_set
-from judge.commands.language import AUDIENCE, Command
+from judge.commands.language import AUDIENCE, Command, shown, shown_reason
 from judge.commands.notify import notify, readers
-from judge.commands.session import Incoming, Judge, Refused, Session, Workspace, mask
+from judge.commands.session import Incoming, Judge, Refused, Session, Workspace
 from judge.crash import crash_point
 from judge.render import Rejected, ReplyContext, render_reply
 from judge.store import OutgoingMail, StoreError, check_password
@@ -63,8 +63,8 @@ def act_on_mail(judge: Judge, mail: Incoming, workspace: Workspace | None = None
     session = Session(judge, mail, work)
     parsed = mail.parsed
     for error in parsed.errors:
-        session.rejected.append(Rejected(error.line, mask(error.text.strip()),
-                                         f"column {error.column}: {error.message}"))
+        reason = shown_reason(error, f"column {error.column}: {error.message}")
+        session.rejected.append(Rejected(error.line, shown(error), reason))
     for command in parsed.commands:
         run_command(session, command)
     to_game = finish(session)
@@ -133,7 +133,7 @@ def run_command(session: Session, cmd: Command) -> None:
     except (StoreError, OSError):
         raise  # the disk, not the mail: the poll leaves the mail for the next tick
     except Exception:  # a bug of ours must not cost the player the rest of the mail
-        log.exception("command %r of mail %s failed", mask(cmd.text), session.mail.message_id)
+        log.exception("command %r of mail %s failed", shown(cmd), session.mail.message_id)
         session.reject(cmd, "the judge failed on this line (an error in the judge; its keeper has been told)")
         return
     session.accept(cmd, note)

@@ -10,14 +10,13 @@ leaves a mail half applied.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
 
 from judge.clock import Clock
 from judge.commands.gameview import state_of, variant_of
-from judge.commands.language import Command, ParsedMail, parse_mail_body
+from judge.commands.language import Command, ParsedMail, parse_mail_body, shown, shown_reason
 from judge.crash import crash_point
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
@@ -145,33 +144,6 @@ class Refused(Exception):
     """A command that cannot be carried out; the message is the reason the reply gives."""
 
 
-_PASSWORD_AT = {"signon": -1, "join": 2, "observe": 2, "create": 3}
-
-
-def mask(text: str) -> str:
-    """The line with its password replaced by stars, for replies (and logs)."""
-    words = text.split()
-    if not words:
-        return text
-    first = words[0].lower()
-    index = _PASSWORD_AT.get(first)
-    if first == "set" and len(words) > 2 and words[1].lower() == "password":
-        index = 2
-    if first == "signon" and len(words) == 4:
-        index = 3
-    if first == "signon" and len(words) < 3:
-        return text
-    if index is None or len(words) <= (index if index >= 0 else 1):
-        return text
-    secret = words[index]
-    start = text.rfind(secret) if index == -1 else _nth_word_start(text, index)
-    return text[:start] + "****" + text[start + len(secret):]
-
-
-def _nth_word_start(text: str, n: int) -> int:
-    return [m.start() for m in re.finditer(r"\S+", text)][n]
-
-
 @dataclass
 class Session:
     """The state of one mail while its commands run."""
@@ -228,10 +200,11 @@ class Session:
     # -- the reply ----------------------------------------------------------------
 
     def accept(self, cmd: Command, note: str = "") -> None:
-        self.accepted.append(Accepted(cmd.line, mask(cmd.text.strip()), note))
+        self.accepted.append(Accepted(cmd.line, shown(cmd, accepted=True),
+                                      shown_reason(cmd, note, accepted=True)))
 
     def reject(self, cmd: Command, reason: str) -> None:
-        self.rejected.append(Rejected(cmd.line, mask(cmd.text.strip()), reason))
+        self.rejected.append(Rejected(cmd.line, shown(cmd), shown_reason(cmd, reason)))
 
     def reply_to_sender(self, subject: str, body: str) -> None:
         """A separate mail to the sender (HELP, LIST, HISTORY, STATUS...)."""
@@ -239,4 +212,4 @@ class Session:
                                             in_reply_to=self.mail.message_id))
 
 
-__all__ = ["Handle", "Incoming", "Judge", "Refused", "Session", "UnknownGame", "Workspace", "mask"]
+__all__ = ["Handle", "Incoming", "Judge", "Refused", "Session", "UnknownGame", "Workspace"]
