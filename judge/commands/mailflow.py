@@ -26,7 +26,7 @@ from judge.commands import anyone, gm, player, rules
 from judge.commands.gameview import order_set
 from judge.commands.language import AUDIENCE, Command, shown, shown_reason
 from judge.commands.notify import notify, readers
-from judge.commands.session import Incoming, Judge, Refused, Session, Workspace
+from judge.commands.session import Checkpoint, Incoming, Judge, Refused, Session, Workspace
 from judge.crash import crash_point
 from judge.render import Rejected, ReplyContext, render_reply
 from judge.store import OutgoingMail, StoreError, check_password
@@ -122,9 +122,11 @@ def run_command(session: Session, cmd: Command) -> None:
     if AUDIENCE[cmd.kind] != "anyone" and handle is not None and handle.replay:
         session.accept(cmd, "already done")
         return
+    checkpoint = Checkpoint(session)  # all or nothing: a failure half-way puts everything back
     try:
         note = HANDLERS[cmd.kind](session, cmd)
     except Refused as refusal:
+        checkpoint.restore()
         session.reject(cmd, str(refusal))
         if cmd.kind in _SIGNING_ON:
             session.game = session.role = session.power = session.seat = None
@@ -133,6 +135,7 @@ def run_command(session: Session, cmd: Command) -> None:
     except (StoreError, OSError):
         raise  # the disk, not the mail: the poll leaves the mail for the next tick
     except Exception:  # a bug of ours must not cost the player the rest of the mail
+        checkpoint.restore()
         log.exception("command %r of mail %s failed", shown(cmd), session.mail.message_id)
         session.reject(cmd, "the judge failed on this line (an error in the judge; its keeper has been told)")
         return

@@ -10,6 +10,7 @@ leaves a mail half applied.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -140,8 +141,50 @@ class Handle:
         return self._state
 
 
+class Checkpoint:
+    """The session and its games as they were before one command, to put back if the command fails.
+
+    A command is all or nothing: a refusal or a bug half-way must not leave
+    the changes it made so far to be saved with the mail (issue 10).
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.games = {name: copy.deepcopy(handle.game) for name, handle in session.games.items()}
+        self.fields = {name: getattr(session, name) for name in _SESSION_FIELDS}
+        self.lengths = (len(session.extra_mail), {game: len(lines) for game, lines in session.news.items()})
+        seat = session.seat
+        handle = session.current()
+        self.seat_at = (handle.game.players.index(seat) if handle and seat is not None
+                        and any(p is seat for p in handle.game.players) else None)
+
+    def restore(self) -> None:
+        """Put back every game and the session as they were when the checkpoint was made."""
+        s = self.session
+        for name in [n for n in s.games if n not in self.games]:  # loaded or created by the failed command
+            if s.games[name].new:
+                del s.games[name]
+                s.workspace.games.pop(name, None)
+                s.workspace.new.discard(name)
+            else:
+                self.games[name] = copy.deepcopy(s.loaded[name])
+        for name, saved in self.games.items():
+            handle = s.games[name]
+            handle.game.__dict__.update(saved.__dict__)
+            handle.reload()
+        for name, value in self.fields.items():
+            setattr(s, name, value)
+        del s.extra_mail[self.lengths[0]:]
+        s.news = {game: lines[:self.lengths[1][game]] for game, lines in s.news.items() if game in self.lengths[1]}
+        handle = s.current()
+        s.seat = handle.game.players[self.seat_at] if handle and self.seat_at is not None else None
+
+
 class Refused(Exception):
     """A command that cannot be carried out; the message is the reason the reply gives."""
+
+
+_SESSION_FIELDS = ("game", "role", "power", "seat", "refused", "show_orders")
 
 
 @dataclass
@@ -162,6 +205,7 @@ class Session:
     extra_mail: list[OutgoingMail] = field(default_factory=list)
     show_orders: bool = False
     news: dict[str, list[str]] = field(default_factory=dict)   # game -> what the GM changed, told once
+    loaded: dict[str, Game] = field(default_factory=dict)   # game -> a copy as first loaded by this mail
 
     def announce(self, game: str, line: str) -> None:
         """Tell the game's players and observers, in one notice per mail however many lines the GM changed."""
@@ -175,6 +219,7 @@ class Session:
         """The game, loaded once per run of mails; :class:`UnknownGame` if there is none."""
         if name not in self.games:
             game = self.workspace.load(name)
+            self.loaded[name] = copy.deepcopy(game)  # as the mail found it, for Checkpoint.restore
             self.games[name] = Handle(game, replay=game.was_applied(self.mail.message_id))
         return self.games[name]
 
@@ -212,4 +257,4 @@ class Session:
                                             in_reply_to=self.mail.message_id))
 
 
-__all__ = ["Handle", "Incoming", "Judge", "Refused", "Session", "UnknownGame", "Workspace"]
+__all__ = ["Checkpoint", "Handle", "Incoming", "Judge", "Refused", "Session", "UnknownGame", "Workspace"]
