@@ -41,12 +41,15 @@ from judge.commands.values import (
 from judge.paths import grammar_dir
 
 MAX_COMMAND_LENGTH = 500
+#: the most of a mail body the judge reads: lines, and characters
+MAX_MAIL_LINES = 1_000
+MAX_BODY_CHARS = 100_000
 #: the most of a line a reply quotes back (a longer line is cut, with its length)
 MAX_ECHO = 120
 #: the most of a reason or a note a reply gives for one line (a reason may quote the line)
 MAX_REASON = 1000
 _SECRET = "_secret"
-__all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "KINDS", "MAX_ECHO", "MAX_REASON", "Command", "CommandError", "ParsedMail",
+__all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "KINDS", "MAX_BODY_CHARS", "MAX_ECHO", "MAX_MAIL_LINES", "MAX_REASON", "Command", "CommandError", "ParsedMail",
            "command_parser", "command_words", "excerpt", "parse_command_line", "parse_mail_body", "shown",
            "shown_reason"]
 
@@ -255,15 +258,20 @@ _BLOCK_WORDS = ("press", "broadcast")
 
 
 def parse_mail_body(text: str) -> ParsedMail:
-    """Read a whole mail body; never raises, whatever the text."""
-    lines = _LINE_BREAK_RE.split(text.removeprefix("\ufeff")) if text else []
+    """Read a whole mail body, at most :data:`MAX_BODY_CHARS` and :data:`MAX_MAIL_LINES` of it; never raises."""
+    text = text.removeprefix("\ufeff") if text else ""
+    lines = _LINE_BREAK_RE.split(text[:MAX_BODY_CHARS]) if text else []
+    cut = len(text) > MAX_BODY_CHARS or len(lines) > MAX_MAIL_LINES
+    if len(text) > MAX_BODY_CHARS:
+        lines.pop()  # cut in the middle: never act on half a line
+    lines = lines[:MAX_MAIL_LINES]
     mail = ParsedMail()
     index = 0
     while index < len(lines):
         raw, number = lines[index], index + 1
         index += 1
         if _SIGNOFF_RE.match(raw) or _SIGNATURE_RE.match(raw):
-            break
+            return mail
         if not raw.strip() or _QUOTED_RE.match(raw):
             continue
         if _ENDPRESS_RE.match(raw):
@@ -277,6 +285,10 @@ def parse_mail_body(text: str) -> ParsedMail:
             _add(mail, parse_command_line(raw, number))
         else:
             mail.commands.append(Command("order", {}, number, raw))
+    if cut:
+        mail.errors.append(CommandError(len(lines) + 1, 1, f"the judge reads at most {MAX_MAIL_LINES:,} lines "
+                                        f"and {MAX_BODY_CHARS:,} characters of a mail: this line and the rest "
+                                        "were not read", ""))
     return mail
 
 

@@ -45,6 +45,9 @@ _SIGNING_ON = ("signon", "signon_gm", "join", "create")
 # Player commands the GM may use for himself; orders, CLEAR and STATUS after BECOME.
 _GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_wait", "press", "broadcast", "status"})
 _AS_POWER = frozenset({"order", "clear"})
+#: the most answers in separate mails (HELP, LIST, HISTORY...) one mail gets; the same request is answered once
+MAX_DOCUMENTS = 5
+_DOCUMENTS = frozenset({"help", "list", "history", "summary", "rules", "status", "preview"})
 
 
 def act_on_mail(judge: Judge, mail: Incoming, workspace: Workspace | None = None) -> bool:
@@ -65,6 +68,8 @@ def act_on_mail(judge: Judge, mail: Incoming, workspace: Workspace | None = None
     for error in parsed.errors:
         reason = shown_reason(error, f"column {error.column}: {error.message}")
         session.rejected.append(Rejected(error.line, shown(error), reason))
+    if mail.unread:
+        session.rejected.append(Rejected(len(mail.body.splitlines()) + 1, "(the rest of the mail)", mail.unread))
     for command in parsed.commands:
         run_command(session, command)
     to_game = finish(session)
@@ -114,7 +119,7 @@ def _stored_hash(workspace: Workspace, cmd: Command) -> str | None:
 
 def run_command(session: Session, cmd: Command) -> None:
     """Run one command as whoever the session says speaks; a refusal becomes a rejected line."""
-    problem = _not_allowed(session, cmd)
+    problem = _not_allowed(session, cmd) or _too_many_documents(session, cmd)
     if problem:
         session.reject(cmd, problem)
         return
@@ -140,6 +145,19 @@ def run_command(session: Session, cmd: Command) -> None:
         session.reject(cmd, "the judge failed on this line (an error in the judge; its keeper has been told)")
         return
     session.accept(cmd, note)
+
+
+def _too_many_documents(s: Session, cmd: Command) -> str:
+    """Why a request for a separate mail is not answered: one mail must not make the judge send many."""
+    if cmd.kind not in _DOCUMENTS and not (cmd.kind == "set_rule" and cmd.args["option"] is None):
+        return ""
+    request = (cmd.kind, s.game, repr(sorted(cmd.args.items())))
+    if request in s.documents:
+        return f"{_word(cmd)} is answered once per mail: see the answer to the same line above"
+    if len(s.documents) >= MAX_DOCUMENTS:
+        return f"at most {MAX_DOCUMENTS} answers in separate mails per mail: send this line again in another mail"
+    s.documents.add(request)
+    return ""
 
 
 def _word(cmd: Command) -> str:

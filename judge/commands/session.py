@@ -49,13 +49,14 @@ class Incoming:
     """One mail as the commands layer sees it (the mail layer decoded it).
 
     ``sender`` is where answers go (Reply-To, else From) and the address a
-    JOIN or CREATE records.
+    JOIN or CREATE records; ``unread`` says what of the mail was too big to read.
     """
 
     message_id: str
     sender: str
     subject: str
     body: str
+    unread: str = ""
 
     @cached_property
     def parsed(self) -> ParsedMail:
@@ -206,6 +207,7 @@ class Session:
     show_orders: bool = False
     news: dict[str, list[str]] = field(default_factory=dict)   # game -> what the GM changed, told once
     loaded: dict[str, Game] = field(default_factory=dict)   # game -> a copy as first loaded by this mail
+    documents: set[tuple[str, str | None, str]] = field(default_factory=set)   # answers in separate mails asked
 
     def announce(self, game: str, line: str) -> None:
         """Tell the game's players and observers, in one notice per mail however many lines the GM changed."""
