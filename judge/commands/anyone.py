@@ -11,9 +11,9 @@ from __future__ import annotations
 from judge.commands import reports
 from judge.commands.deadlines import default_timing
 from judge.commands.language import Command
-from judge.commands.notify import gm_reader, notify
+from judge.commands.notify import Reader, gm_reader, notify, queue
 from judge.commands.session import Handle, Refused, Session
-from judge.render import HelpContext, render_help
+from judge.render import HelpContext, SignonElsewhereContext, render_help, render_signon_elsewhere
 from judge.store import Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
 from judge.variants import UnknownVariant, load_variant
@@ -121,10 +121,19 @@ def do_signon(s: Session, cmd: Command) -> str:
         raise Refused(f"wrong password for {power.title()} in '{game.name}'")
     s.sign_on(handle, "player", power, player)
     s.show_orders = True
+    if player.address and s.mail.sender.lower() != player.address.lower():
+        _tell_the_player(s, game, player, power)
     if back:  # fell into civil disorder at a deadline (NMR disorder): the player takes the power back
         player.status = "active"
         return f"signed on as {power.title()} in '{game.name}': {power.title()} is no longer in civil disorder"
     return f"signed on as {power.title()} in '{game.name}'"
+
+
+def _tell_the_player(s: Session, game: Game, player: Player, power: str) -> None:
+    """A forged From with the right password must not go unseen: the player's own address is told (not from where)."""
+    rendered = render_signon_elsewhere(SignonElsewhereContext(s.judge.name, game.name, power.title(), s.judge.now()))
+    queue(game, Reader(player.address, power, player.zone), rendered,
+          key=f"elsewhere:{s.mail.message_id}:{power}")
 
 
 def do_signon_gm(s: Session, cmd: Command) -> str:
