@@ -24,7 +24,8 @@ from dataclasses import replace
 
 from judge.commands import anyone, gm, player, rules
 from judge.commands.gameview import order_set
-from judge.commands.language import AUDIENCE, Command, shown, shown_reason
+from judge.commands.echo import shown, shown_reason
+from judge.commands.language import AUDIENCE, Command
 from judge.commands.notify import notify, readers
 from judge.commands.session import Checkpoint, Incoming, Judge, Refused, Session, Workspace
 from judge.crash import crash_point

@@ -17,7 +17,8 @@ from functools import cached_property
 
 from judge.clock import Clock
 from judge.commands.gameview import state_of, variant_of
-from judge.commands.language import Command, ParsedMail, parse_mail_body, shown, shown_reason
+from judge.commands.echo import shown, shown_reason
+from judge.commands.language import Command, ParsedMail, parse_mail_body
 from judge.crash import crash_point
 from judge.engine.state import GameState
 from judge.engine.variant import Variant

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 
-from judge.commands.language import MAX_ECHO, MAX_MAIL_LINES
+from judge.commands.echo import MAX_ECHO
+from judge.commands.language import MAX_MAIL_LINES
 from judge.commands.mailflow import MAX_DOCUMENTS
 from judge.mail.message import MAX_HEADER_CHARS
 from judge.sandbox import Sandbox

@@ -8,7 +8,8 @@ JOIN from the same address added a seat.
 from __future__ import annotations
 
 from judge.sandbox import Sandbox
-from tests.app.helpers import reply
+from tests.app.helpers import GAME as DEMO
+from tests.app.helpers import gm, reply, send_as, start_game
 
 GAME = "e1"
 GM = "gm@example.org"
@@ -78,3 +79,29 @@ def test_the_gm_may_let_one_address_hold_two_seats_each_with_its_own_sheet(sandb
     game = sandbox.store.load_game(GAME)
     assert len(game.players) == 2
     assert game.extra["sheets"] == {FRANCE: SHEET, f"{FRANCE}#2": OTHER}
+
+
+def test_a_standard_game_binds_seats_to_their_password_too(sandbox: Sandbox) -> None:
+    sandbox.send(GM, "CREATE std1 standard gm-secret", "new game")
+    sandbox.send(FRANCE, "JOIN std1 fr-secret AS France", "join")
+    sandbox.poll()
+    sandbox.send(FRANCE, "JOIN std1 guess AS Italy", "forged")
+    sandbox.send(FRANCE, "JOIN std1 fr-secret AS England", "real")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    texts = [sandbox.text(m) for m in mails if str(m.message["Subject"]) in ("Re: forged", "Re: real")]
+    assert any("this address already has a seat in 'std1'" in t for t in texts)
+    assert any("you are already in 'std1' as England: your seat is kept" in t for t in texts)
+    game = sandbox.store.load_game("std1")
+    assert [(p.address, p.power) for p in game.players] == [(FRANCE, "ENGLAND")]
+
+
+def test_under_takeover_open_a_vacant_power_is_taken_at_once(sandbox: Sandbox) -> None:
+    start_game(sandbox)
+    send_as(sandbox, "Germany", "RESIGN")
+    gm(sandbox, "SET TAKEOVER open")
+    sandbox.poll()
+    sandbox.send("new@example.org", f"JOIN {DEMO} pw AS Germany\nA MUN - RUH")
+    sandbox.poll()
+    text = reply(sandbox, sandbox.new_mail(), "new@")
+    assert "you now play Germany in 'demo'" in text and "Army Munich -> Ruhr." in text
