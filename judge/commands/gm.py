@@ -201,7 +201,7 @@ def _remove_player(s: Session, cmd: Command, status: str) -> str:
     what = "was ejected" if status == "ejected" else "is in civil disorder"
     notify_all(game, s.judge.name, f"{power.title()} {what} in {game.name}",
                [(f"{power.title()} {what} in '{game.name}'. The power is vacant: "
-                 f"JOIN {game.name} <password> AS {power.title()} takes it over.")],
+                 f"JOIN {game.name} <password> AS {power.title()} asks for it (SET TAKEOVER: the GM approves).")],
                to=was + [gm_reader(game)])
     return f"{power.title()} {what}"
 

@@ -44,8 +44,8 @@ MAX_COMMAND_LENGTH = 500
 MAX_MAIL_LINES = 1_000
 MAX_BODY_CHARS = 100_000
 _SECRET = "_secret"   # where the builder notes a password's span (Command.secret)
-__all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "KINDS", "MAX_BODY_CHARS", "MAX_MAIL_LINES", "Command", "CommandError", "ParsedMail",
-           "command_parser", "command_words", "parse_command_line", "parse_mail_body"]
+__all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "KINDS", "MAX_BODY_CHARS", "MAX_MAIL_LINES", "Command", "CommandError",
+           "ParsedMail", "command_parser", "command_words", "parse_command_line", "parse_mail_body"]
 
 # Who may send each kind: "anyone", "player" (signed on to the game; the GM may
 # use the same settings for himself) or "gm" (signed on as the game's master).

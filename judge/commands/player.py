@@ -194,7 +194,8 @@ def do_resign(s: Session, cmd: Command) -> str:
     player.status = "resigned"
     notify(game, s.judge.name, f"{s.power.title() if s.power else 'A player'} resigned from {game.name}",
            [(f"{player.address} resigned {(s.power or '').title()} in '{game.name}'. The power is vacant: "
-             f"JOIN {game.name} <password> AS {(s.power or '').title()} takes it over.")], to=[gm_reader(game)])
+             f"JOIN {game.name} <password> AS {(s.power or '').title()} asks for it "
+             "(SET TAKEOVER: the GM approves).")], to=[gm_reader(game)])
     return f"you no longer play {(s.power or '').title()} in '{game.name}'"
 
 
@@ -222,7 +223,10 @@ def do_set_address(s: Session, cmd: Command) -> str:
     if player is None:
         game.gm_address = cmd.args["address"]
     else:
+        sheets, key = game.extra.get("sheets", {}), game.seat_key(player)
         player.address = cmd.args["address"]
+        if key in sheets:  # a BID sheet sent before START stays with its seat
+            sheets[game.seat_key(player)] = sheets.pop(key)
     return f"mail about '{game.name}' now goes to {cmd.args['address']}"
 
 

@@ -105,3 +105,12 @@ def test_under_takeover_open_a_vacant_power_is_taken_at_once(sandbox: Sandbox) -
     sandbox.poll()
     text = reply(sandbox, sandbox.new_mail(), "new@")
     assert "you now play Germany in 'demo'" in text and "Army Munich -> Ruhr." in text
+
+
+def test_a_new_address_before_start_keeps_the_seats_sheet(sandbox: Sandbox) -> None:
+    _forming(sandbox)
+    sandbox.send(FRANCE, f"JOIN {GAME} fr-secret\nSET ADDRESS paris@example.org", "moving")
+    sandbox.poll()
+    game = sandbox.store.load_game(GAME)
+    assert [p.address for p in game.players] == ["paris@example.org"]
+    assert game.extra["sheets"] == {"paris@example.org": SHEET}
