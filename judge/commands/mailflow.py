@@ -48,6 +48,8 @@ _GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_wait", "pre
 _AS_POWER = frozenset({"order", "clear"})
 #: the most answers in separate mails (HELP, LIST, HISTORY...) one mail gets; the same request is answered once
 MAX_DOCUMENTS = 5
+#: the most press messages (PRESS, BROADCAST) one mail may send
+MAX_PRESS = 10
 _DOCUMENTS = frozenset({"help", "list", "history", "summary", "rules", "status", "preview"})
 
 
@@ -149,7 +151,12 @@ def run_command(session: Session, cmd: Command) -> None:
 
 
 def _too_many_documents(s: Session, cmd: Command) -> str:
-    """Why a request for a separate mail is not answered: one mail must not make the judge send many."""
+    """Why a request for mail (an answer in a separate mail, press) is not carried out: one mail must not make
+    the judge send many."""
+    if cmd.kind in ("press", "broadcast"):
+        s.press_sent += 1
+        return f"at most {MAX_PRESS} press messages per mail: send this one in another mail" \
+            if s.press_sent > MAX_PRESS else ""
     if cmd.kind not in _DOCUMENTS and not (cmd.kind == "set_rule" and cmd.args["option"] is None):
         return ""
     request = (cmd.kind, s.game, repr(sorted(cmd.args.items())))

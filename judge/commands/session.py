@@ -209,6 +209,7 @@ class Session:
     news: dict[str, list[str]] = field(default_factory=dict)   # game -> what the GM changed, told once
     loaded: dict[str, Game] = field(default_factory=dict)   # game -> a copy as first loaded by this mail
     documents: set[tuple[str, str | None, str]] = field(default_factory=set)   # answers in separate mails asked
+    press_sent: int = 0            # PRESS and BROADCAST lines of this mail allowed so far
 
     def announce(self, game: str, line: str) -> None:
         """Tell the game's players and observers, in one notice per mail however many lines the GM changed."""

@@ -6,7 +6,7 @@ import time
 
 from judge.commands.echo import MAX_ECHO
 from judge.commands.language import MAX_MAIL_LINES
-from judge.commands.mailflow import MAX_DOCUMENTS
+from judge.commands.mailflow import MAX_DOCUMENTS, MAX_PRESS
 from judge.mail.message import MAX_HEADER_CHARS
 from judge.sandbox import Sandbox
 from tests.app.helpers import GAME, address, reply, send_as, start_game, subjects
@@ -58,3 +58,12 @@ def test_a_huge_encoded_subject_is_decoded_in_linear_time(sandbox: Sandbox) -> N
     mails = sandbox.new_mail()
     assert len(mails) == 2
     assert all(len(str(m.message["Subject"])) < MAX_HEADER_CHARS for m in mails)
+
+
+def test_press_messages_per_mail_are_capped(sandbox: Sandbox) -> None:
+    start_game(sandbox)
+    send_as(sandbox, "France", "BROADCAST\nhello\nENDPRESS\n" * 30)
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    assert len(mails) == 1 + MAX_PRESS * 7, len(mails)   # six players and the GM read each broadcast
+    assert f"at most {MAX_PRESS} press messages per mail" in reply(sandbox, mails, address("France"))
