@@ -29,7 +29,7 @@ from judge.commands.session import Incoming, Judge, Workspace
 from judge.commands.ticks import tick
 from judge.config import JudgeConfig
 from judge.crash import crash_point
-from judge.mail import Attachment, IncomingMail, Mailbox, MailError, Outbox, body_text, build_message
+from judge.mail import Attachment, IncomingMail, Mailbox, MailError, Outbox, body_text, build_message, unread_note
 from judge.mail import decoded_header, loop_reason, open_transports
 from judge.mail.message import addresses, thread_of
 from judge.store import OutgoingMail, Store, StoreCorrupt, StoreError
@@ -143,7 +143,8 @@ def incoming(config: JudgeConfig, item: IncomingMail, report: PollReport) -> Inc
         log.info("skipping %s: %s", mid, reason or "no sender address")
         report.skipped += 1
         return None
-    return Incoming(mid, sender, decoded_header(msg, "Subject") or "", body_text(msg), tuple(thread_of(msg)))
+    return Incoming(mid, sender, decoded_header(msg, "Subject") or "", body_text(msg), tuple(thread_of(msg)),
+                    unread_note(item.raw))
 
 
 def act(judge: Judge, item: IncomingMail, mail: Incoming, report: PollReport, run: Run) -> bool:

@@ -109,6 +109,9 @@ ACCEPTED = [
     ("SET PRESS grey", "set_press", {"press": "grey"}),
     ("SET PRESS gray", "set_press", {"press": "grey"}),
     ("SET RULE", "set_rule", {"option": None, "value": None}),
+    ("SET SEATS 2", "set_seats", {"seats": 2}),
+    ("set takeover Open", "set_takeover", {"takeover": "open"}),
+    ("APPROVE France", "approve", {"power": "France"}),
     ("set rules Three_Centre_Count", "set_rule", {"option": "three_centre_count", "value": None}),
     ("SET RULE ballot_minimum Net", "set_rule", {"option": "ballot_minimum", "value": "Net"}),
     ("RULES", "rules", {"game": None}),
@@ -125,6 +128,8 @@ def test_every_command_in_every_spelling(line: str, kind: str, args: dict) -> No
     mail = parse_mail_body(f"  {line}  ")
     assert mail.errors == []
     assert mail.commands == [Command(kind, args, 1, f"  {line}  ")]
+    secret = mail.commands[0].secret
+    assert (secret and mail.commands[0].text[secret[0]:secret[1]]) == args.get("password", None)
 
 
 PRESS_HEADERS = [
@@ -179,12 +184,15 @@ REJECTED = [
     ("BECOME", 8, "BECOME needs a power"),
     ("ROLLBACK spring", 10, "'spring' is not a phase: write it like S1901M, F1901R or W1901A"),
     ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, GAMEZONE, DEADLINE, "
-     "GRACE, TIMING, NMR, PRESS or RULE")),
+     "GRACE, TIMING, NMR, PRESS, RULE, SEATS or TAKEOVER")),
     ("SET COLOUR red", 5, ("unknown SET option 'COLOUR': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS or RULE")),
+     "ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS or TAKEOVER")),
     ("SET ZONEX Europe/Paris", 5, ("unknown SET option 'ZONEX': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS or RULE")),
+     "ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS or TAKEOVER")),
     ("SET NO", 8, "SET NO needs WAIT (SET NO WAIT is SET NOWAIT)"),
+    ("SET SEATS 0", 11, "SET SEATS takes a number from 1 to 40, not '0'"),
+    ("SET SEATS ²", 11, "SET SEATS takes a number from 1 to 40, not '²'"),
+    ("SET TAKEOVER maybe", 14, "SET TAKEOVER takes approve or open, not 'maybe'"),
     ("SET RULE a b c", 14, "unexpected 'c': write SET RULE [option [value]]"),
     ("GM", 4, "GM needs a decision of the variant's rules, as in GM BALLOT Wallenstein, Catholic League"),
     ("RULES g1 g2", 10, "unexpected 'g2': write RULES [game]"),
@@ -431,7 +439,7 @@ def test_the_command_words_come_from_the_grammar() -> None:
     assert command_words() == {
         "help", "list", "history", "summary", "observe", "create", "signon", "join", "clear", "press",
         "broadcast", "resign", "status", "set", "start", "process", "process!", "preview", "rollback",
-        "pause", "resume", "eject", "dummy", "terminate", "become", "rules", "gm"}
+        "pause", "resume", "eject", "dummy", "terminate", "become", "rules", "gm", "approve"}
     assert command_parser() is command_parser()
 
 
@@ -445,7 +453,7 @@ def test_the_reference_documents_every_command() -> None:
     doc = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8").upper()
     words = {w.upper() for w in command_words()} | {
         f"SET {o}" for o in ("PASSWORD", "ADDRESS", "WAIT", "NOWAIT", "ABSENCE", "ZONE", "GAMEZONE", "DEADLINE",
-                             "GRACE", "TIMING", "NMR", "PRESS", "RULE")} | {"ENDPRESS", "SIGNOFF"}
+                             "GRACE", "TIMING", "NMR", "PRESS", "RULE", "SEATS", "TAKEOVER")} | {"ENDPRESS", "SIGNOFF"}
     assert {w for w in words if f"`{w}" not in doc} == set()
 
 

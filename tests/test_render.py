@@ -14,6 +14,7 @@ from judge.commands.orders import parse_order
 from judge.engine import GameState, Phase, PhaseOutcome, adjudicate
 from judge.paths import templates_dir
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
+from judge.render import SignonElsewhereContext, render_signon_elsewhere
 from judge.render import (
     GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
     OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, Rendered, ReplyContext, Secret, StatusContext,
@@ -363,6 +364,7 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
     "notice.j2": lambda: render_notice(NoticeContext(
         "J", "demo", "New deadline in demo", ["The GM set a new deadline."], AFTER_PARIS, "Europe/Paris"),
         "America/New_York"),
+    "signon_elsewhere.j2": lambda: render_signon_elsewhere(SignonElsewhereContext("J", "demo", "France", AFTER_PARIS)),
 }
 
 

@@ -12,11 +12,11 @@ from judge.adjudicate import read_line
 from judge.commands import reports
 from judge.commands.deadlines import default_timing
 from judge.commands.language import Command
-from judge.commands.notify import gm_reader, notify, own_zone
+from judge.commands.notify import Reader, gm_reader, notify, own_zone, queue
 from judge.commands.orders import OrderError
 from judge.commands.session import Handle, Refused, Session
 from judge.commands.ticks import shown_deadline
-from judge.render import HelpContext, render_help
+from judge.render import HelpContext, SignonElsewhereContext, render_help, render_signon_elsewhere
 from judge.store import Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
 from judge.variants import UnknownVariant, line_reader, load_variant
@@ -129,12 +129,21 @@ def do_signon(s: Session, cmd: Command) -> str:
         raise Refused(f"{power.title()} has no player in '{game.name}'")
     if not check_password(cmd.args["password"], player.password_hash):
         raise Refused(f"wrong password for {power.title()} in '{game.name}'")
-    s.sign_on(handle, "player", power)
+    s.sign_on(handle, "player", power, player)
     s.show_orders = True
+    if player.address and s.mail.sender.lower() != player.address.lower():
+        _tell_the_player(s, game, player, power)
     if back:  # fell into civil disorder at a deadline (NMR disorder): the player takes the power back
         player.status = "active"
         return f"signed on as {power.title()} in '{game.name}': {power.title()} is no longer in civil disorder"
     return f"signed on as {power.title()} in '{game.name}'"
+
+
+def _tell_the_player(s: Session, game: Game, player: Player, power: str) -> None:
+    """A forged From with the right password must not go unseen: the player's own address is told (not from where)."""
+    rendered = render_signon_elsewhere(SignonElsewhereContext(s.judge.name, game.name, power.title(), s.judge.now()))
+    queue(game, Reader(player.address, power, player.zone), rendered,
+          key=f"elsewhere:{s.mail.message_id}:{power}")
 
 
 def do_signon_gm(s: Session, cmd: Command) -> str:
@@ -154,8 +163,8 @@ def do_join(s: Session, cmd: Command) -> str:
         if wanted is None:
             raise Refused(f"'{cmd.args['power']}' is not a power of '{game.name}'")
     if handle.replay:
-        mine = next((p for p in game.players_at(s.mail.sender) if wanted in (None, p.power)), None)
-        s.sign_on(handle, "player", mine.power if mine else wanted)
+        mine = _own_seat(s, game, cmd.args["password"])
+        s.sign_on(handle, "player", mine.power if mine else wanted, mine)
         return "already done"
     if game.status == "forming":
         return _join_forming(s, handle, cmd, wanted)
@@ -164,17 +173,36 @@ def do_join(s: Session, cmd: Command) -> str:
     raise Refused(f"'{game.name}' is over")
 
 
+def seats_allowed(game: Game) -> int:
+    """How many seats one address may hold in ``game`` (``SET SEATS``; one unless the GM allows more)."""
+    return int(game.settings.extra.get("seats", 1))
+
+
+def _own_seat(s: Session, game: Game, password: str) -> Player | None:
+    """The sender's seat in ``game`` that ``password`` opens, if any."""
+    return next((p for p in game.players_at(s.mail.sender) if p.status == "active"
+                 and check_password(password, p.password_hash)), None)
+
+
 def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> str:
+    """A new seat, bound to the password given; the same address and password again is the same seat."""
     game, board = handle.game, handle.variant.map
+    seat = _own_seat(s, game, cmd.args["password"])
+    if seat is not None:
+        return _rejoin(s, handle, seat, wanted)
+    held = [p for p in game.players_at(s.mail.sender) if p.status == "active"]
+    if len(held) >= seats_allowed(game):
+        raise Refused(f"this address already has a seat in '{game.name}': send JOIN {game.name} with the "
+                      "password you joined with to change it")
     if len(game.players) >= len(board.powers):
         raise Refused(f"'{game.name}' is full")
     note = ""
     if wanted is not None and game.player(wanted) is not None:
         note = f"; {wanted.title()} is taken, you will get a power when the game starts"
         wanted = None
-    game.players.append(Player(s.mail.sender, s.judge.hash(cmd.args["password"]), wanted))
-    s.sign_on(handle, "player", wanted)
-    s.seat = game.players[-1]
+    seat = Player(s.mail.sender, s.judge.hash(cmd.args["password"]), wanted)
+    game.players.append(seat)
+    s.sign_on(handle, "player", wanted, seat)
     as_power = f" as {wanted.title()}" if wanted else ""
     if wanted and _sheet_decides(s, handle):
         as_power, note = "", f"; your BID sheet, not AS {wanted.title()}, decides your power when the game starts"
@@ -186,7 +214,7 @@ def _sheet_decides(s: Session, handle: Handle) -> bool:
     reader = line_reader(handle.variant.name, handle.variant.overrides)
     if reader is None:
         return False
-    if s.mail.sender.lower() in handle.game.extra.get("sheets", {}):
+    if s.seat is not None and handle.game.seat_key(s.seat) in handle.game.extra.get("sheets", {}):
         return True
     for cmd in s.mail.parsed.commands:
         if cmd.kind != "order":
@@ -200,6 +228,25 @@ def _sheet_decides(s: Session, handle: Handle) -> bool:
     return False
 
 
+def _rejoin(s: Session, handle: Handle, seat: Player, wanted: str | None) -> str:
+    """JOIN again with the seat's password: the seat is kept; ``AS power`` may change the power asked for."""
+    game, note = handle.game, ""
+    if wanted is not None and wanted != seat.power:
+        holder = game.player(wanted)
+        if holder is None:
+            seat.power = wanted
+        else:
+            note = f"; {wanted.title()} is taken"
+    s.sign_on(handle, "player", seat.power, seat)
+    as_power = f" as {seat.power.title()}" if seat.power else ""
+    return f"you are already in '{game.name}'{as_power}: your seat is kept{note}"
+
+
+def takeover_rule(game: Game) -> str:
+    """``approve`` (the default: the GM hands vacant powers over with APPROVE) or ``open`` (SET TAKEOVER)."""
+    return str(game.settings.extra.get("takeover", "approve"))
+
+
 def _take_over(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> str:
     game = handle.game
     if wanted is None:
@@ -208,11 +255,30 @@ def _take_over(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> 
     current = game.player(wanted)
     if current is not None and current.status == "active":
         raise Refused(f"{wanted.title()} already has a player in '{game.name}'")
+    held = [p for p in game.players_at(s.mail.sender) if p.status == "active"]
+    if len(held) >= seats_allowed(game):
+        raise Refused(f"this address already has a seat in '{game.name}'")
+    password_hash = s.judge.hash(cmd.args["password"])
+    if takeover_rule(game) == "approve":
+        game.extra.setdefault("takeovers", {})[wanted] = {"address": s.mail.sender, "password_hash": password_hash}
+        notify(game, s.judge.name, f"A player asks to take over {wanted.title()} in {game.name}",
+               [f"{s.mail.sender} asks to play {wanted.title()} in '{game.name}'. "
+                f"APPROVE {wanted.title()} hands the power over."], to=[gm_reader(game)])
+        return f"your request to play {wanted.title()} went to the GM of '{game.name}', who must APPROVE it"
+    seat = install_player(s, game, s.mail.sender, password_hash, wanted)
+    s.sign_on(handle, "player", wanted, seat)
+    s.show_orders = True
+    return f"you now play {wanted.title()} in '{game.name}'"
+
+
+def install_player(s: Session, game: Game, address: str, password_hash: str, power: str) -> Player:
+    """A new player for a vacant ``power`` (the old record goes); the GM is told."""
+    current = game.player(power)
     if current is not None:
         game.players.remove(current)
-    game.players.append(Player(s.mail.sender, s.judge.hash(cmd.args["password"]), wanted))
-    s.sign_on(handle, "player", wanted)
-    s.show_orders = True
-    notify(game, s.judge.name, f"{wanted.title()} has a new player in {game.name}",
-           [f"{s.mail.sender} now plays {wanted.title()} in '{game.name}'."], to=[gm_reader(game)])
-    return f"you now play {wanted.title()} in '{game.name}'"
+    seat = Player(address, password_hash, power)
+    game.players.append(seat)
+    game.extra.get("takeovers", {}).pop(power, None)
+    notify(game, s.judge.name, f"{power.title()} has a new player in {game.name}",
+           [f"{address} now plays {power.title()} in '{game.name}'."], to=[gm_reader(game)])
+    return seat

@@ -14,6 +14,7 @@ import random
 from dataclasses import replace
 
 from judge.adjudicate import read_line, state_to_json
+from judge.commands.anyone import install_player
 from judge.commands.deadlines import days_mask, local_to_utc, schedule, set_deadline, timing_for
 from judge.commands.gameview import opening_state, powers_due
 from judge.commands.language import Command
@@ -88,17 +89,17 @@ def _auction(game: Game, variant: Variant) -> dict[str, str]:
             sheets[address] = read_line(variant, None, line)
         except OrderError:
             continue
-    bidders = [p for p in game.players if p.address.lower() in sheets]
+    bidders = [p for p in game.players if game.seat_key(p) in sheets]
     if not bidders:
         return {}
     for player in bidders:
         player.power = None
     offered = [p for p in variant.map.powers if game.player(p) is None]
-    joined = [p.address.lower() for p in bidders]
+    joined = [game.seat_key(p) for p in bidders]
     assigned = variant.ruleset.assign_powers({a: sheets[a] for a in joined}, joined, offered)
-    for player in bidders:
-        player.power = assigned.get(player.address.lower())
-    return {p.address.lower(): p.power for p in bidders if p.power}
+    for player, key in zip(bidders, joined):
+        player.power = assigned.get(key)
+    return {key: p.power for p, key in zip(bidders, joined) if p.power}
 
 
 def _start_notes(game: Game, reader: Reader, auctioned: dict[str, str]) -> list[str]:
@@ -201,7 +202,7 @@ def _remove_player(s: Session, cmd: Command, status: str) -> str:
     what = "was ejected" if status == "ejected" else "is in civil disorder"
     notify_all(game, s.judge.name, f"{power.title()} {what} in {game.name}",
                [(f"{power.title()} {what} in '{game.name}'. The power is vacant: "
-                 f"JOIN {game.name} <password> AS {power.title()} takes it over.")],
+                 f"JOIN {game.name} <password> AS {power.title()} asks for it (SET TAKEOVER: the GM approves).")],
                to=was + [gm_reader(game)])
     return f"{power.title()} {what}"
 
@@ -289,3 +290,35 @@ def do_set_press(s: Session, cmd: Command) -> str:
     _handle(s).game.settings.press = cmd.args["press"]
     return ""
 
+
+
+def do_set_seats(s: Session, cmd: Command) -> str:
+    _handle(s).game.settings.extra["seats"] = cmd.args["seats"]
+    return f"one address may hold up to {cmd.args['seats']} seats"
+
+
+def do_set_takeover(s: Session, cmd: Command) -> str:
+    _handle(s).game.settings.extra["takeover"] = cmd.args["takeover"]
+    if cmd.args["takeover"] == "open":
+        return "anyone may take over a vacant power with JOIN ... AS"
+    return "taking over a vacant power waits for your APPROVE"
+
+
+def do_approve(s: Session, cmd: Command) -> str:
+    """Hand a vacant power to the player who asked for it (``SET TAKEOVER approve``); the player is told."""
+    handle = _handle(s)
+    game = handle.game
+    power = _power(handle, cmd.args["power"])
+    _running(game, paused_ok=True)
+    request = game.extra.get("takeovers", {}).get(power)
+    if request is None:
+        raise Refused(f"nobody asked to take over {power.title()}")
+    current = game.player(power)
+    if current is not None and current.status == "active":
+        raise Refused(f"{power.title()} already has a player in '{game.name}'")
+    seat = install_player(s, game, request["address"], request["password_hash"], power)
+    notify_all(game, s.judge.name, f"You now play {power.title()} in {game.name}",
+               [f"The GM approved: you now play {power.title()} in '{game.name}'. Sign on with "
+                f"SIGNON {power.title()} {game.name} and the password you gave with JOIN."],
+               to=[Reader(seat.address, power, None)])
+    return f"{power.title()} handed to {seat.address}"

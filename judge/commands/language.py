@@ -35,13 +35,17 @@ from lark.lark import PostLex
 
 from judge.commands.values import (
     ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
-    read_phase, read_power, read_recipients, read_signon, read_timing, read_zone,
+    read_phase, read_power, read_recipients, read_seats, read_signon, read_timing, read_zone,
 )
 from judge.paths import grammar_dir
 
 MAX_COMMAND_LENGTH = 500
-__all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "KINDS", "Command", "CommandError", "ParsedMail", "command_parser",
-           "command_words", "parse_command_line", "parse_mail_body"]
+#: the most of a mail body the judge reads: lines, and characters
+MAX_MAIL_LINES = 1_000
+MAX_BODY_CHARS = 100_000
+_SECRET = "_secret"   # where the builder notes a password's span (Command.secret)
+__all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "KINDS", "MAX_BODY_CHARS", "MAX_MAIL_LINES", "Command", "CommandError",
+           "ParsedMail", "command_parser", "command_words", "parse_command_line", "parse_mail_body"]
 
 # Who may send each kind: "anyone", "player" (signed on to the game; the GM may
 # use the same settings for himself) or "gm" (signed on as the game's master).
@@ -52,19 +56,23 @@ AUDIENCE: dict[str, str] = {
                      "set_address", "set_wait", "set_absence", "set_zone"), "player"),
     **dict.fromkeys(("start", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
                      "terminate", "become", "set_gamezone", "set_deadline", "set_grace", "set_timing", "set_nmr",
-                     "set_press", "set_rule", "gm_action"), "gm"),
+                     "set_press", "set_rule", "set_seats", "set_takeover", "approve", "gm_action"), "gm"),
 }
 KINDS = frozenset(AUDIENCE)
 
 
 @dataclass(frozen=True)
 class Command:
-    """One command of a mail: ``kind`` from :data:`KINDS`, its values, where it was."""
+    """One command of a mail: ``kind`` from :data:`KINDS`, its values, where it was.
+
+    ``secret`` is where in ``text`` the parser read a password (start, end), if the command has one.
+    """
 
     kind: str
     args: dict[str, Any]
     line: int
     text: str
+    secret: tuple[int, int] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -105,6 +113,7 @@ def _maybe(read: Callable[[Token], Any], token: Token | None) -> Any:
 _variant = partial(read_name, what="variant")
 _nmr = partial(read_choice, option="SET NMR", choices=("hold", "disorder", "wait"))
 _press_kind = partial(read_choice, option="SET PRESS", choices=("none", "white", "grey"), aliases={"gray": "grey"})
+_takeover = partial(read_choice, option="SET TAKEOVER", choices=("approve", "open"))
 Reader = Callable[[Token], Any]
 # Rules whose WORDs map one to one onto arguments: rule -> (kind, (argument, reader) per WORD).
 # An optional word left out gives None.
@@ -127,6 +136,9 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "set_grace": ("set_grace", (("grace", read_duration),)),
     "set_nmr": ("set_nmr", (("policy", _nmr),)),
     "set_press": ("set_press", (("press", _press_kind),)),
+    "set_seats": ("set_seats", (("seats", read_seats),)),
+    "set_takeover": ("set_takeover", (("takeover", _takeover),)),
+    "approve": ("approve", (("power", read_power),)),
 }
 
 
@@ -150,7 +162,8 @@ class CommandBuilder(Transformer):
         return "history", {"game": read_name(c[0]), "from_phase": None, "to_phase": read_phase(c[1])}
 
     def signon(self, c: list) -> Parsed:
-        return read_signon(*c)
+        kind, args = read_signon(*c)
+        return kind, _with_secret(args, c[2] if c[2] is not None else c[1])
 
     def press(self, c: list) -> Parsed:
         return "press", {"to": read_recipients(c[1:-1]), "grey": bool(c[0] or c[-1])}
@@ -182,8 +195,17 @@ class CommandBuilder(Transformer):
 
 def _word_rule(kind: str, fields: tuple[tuple[str, Reader], ...]) -> Callable[[CommandBuilder, list], Parsed]:
     def build(_self: CommandBuilder, children: list) -> Parsed:
-        return kind, {name: _maybe(read, token) for (name, read), token in zip(fields, children)}
+        args = {name: _maybe(read, token) for (name, read), token in zip(fields, children)}
+        secret = next((token for (name, _read), token in zip(fields, children) if name == "password"), None)
+        return kind, _with_secret(args, secret)
     return build
+
+
+def _with_secret(args: dict[str, Any], token: Token | None) -> dict[str, Any]:
+    """Note where the password is, for :func:`shown`; taken out again by :func:`parse_command_line`."""
+    if token is not None:
+        args[_SECRET] = (token.start_pos, token.end_pos)
+    return args
 
 
 for _rule, (_kind, _fields) in _WORD_RULES.items():
@@ -208,7 +230,7 @@ def command_parser() -> Lark:
     """The LALR parser, built once per process; it turns a line into ``(kind, args)``."""
     text = (grammar_dir() / "commands.lark").read_text(encoding="utf-8")
     return Lark(text, parser="lalr", lexer="contextual", postlex=_WordEverywhere(),
-                transformer=CommandBuilder(), cache=True)
+                transformer=CommandBuilder())
 
 
 @lru_cache(maxsize=1)
@@ -231,15 +253,20 @@ _BLOCK_WORDS = ("press", "broadcast")
 
 
 def parse_mail_body(text: str) -> ParsedMail:
-    """Read a whole mail body; never raises, whatever the text."""
-    lines = _LINE_BREAK_RE.split(text.removeprefix("\ufeff")) if text else []
+    """Read a whole mail body, at most :data:`MAX_BODY_CHARS` and :data:`MAX_MAIL_LINES` of it; never raises."""
+    text = text.removeprefix("\ufeff") if text else ""
+    lines = _LINE_BREAK_RE.split(text[:MAX_BODY_CHARS]) if text else []
+    cut = len(text) > MAX_BODY_CHARS or len(lines) > MAX_MAIL_LINES
+    if len(text) > MAX_BODY_CHARS:
+        lines.pop()  # cut in the middle: never act on half a line
+    lines = lines[:MAX_MAIL_LINES]
     mail = ParsedMail()
     index = 0
     while index < len(lines):
         raw, number = lines[index], index + 1
         index += 1
         if _SIGNOFF_RE.match(raw) or _SIGNATURE_RE.match(raw):
-            break
+            return mail
         if not raw.strip() or _QUOTED_RE.match(raw):
             continue
         if _ENDPRESS_RE.match(raw):
@@ -253,6 +280,10 @@ def parse_mail_body(text: str) -> ParsedMail:
             _add(mail, parse_command_line(raw, number))
         else:
             mail.commands.append(Command("order", {}, number, raw))
+    if cut:
+        mail.errors.append(CommandError(len(lines) + 1, 1, f"the judge reads at most {MAX_MAIL_LINES:,} lines "
+                                        f"and {MAX_BODY_CHARS:,} characters of a mail: this line and the rest "
+                                        "were not read", ""))
     return mail
 
 
@@ -272,7 +303,8 @@ def parse_command_line(raw: str, number: int = 1) -> Command | CommandError:
             OverflowError, RecursionError) as exc:
         # A bug of ours must not become a traceback in a player's reply.
         return CommandError(number, _indent(raw) + 1, f"cannot read this command ({type(exc).__name__})", raw)
-    return Command(kind, args, number, raw)
+    secret = args.pop(_SECRET, None)
+    return Command(kind, args, number, raw, secret)
 
 
 def _read_press(lines: list[str], index: int, mail: ParsedMail) -> int:
@@ -312,7 +344,8 @@ def _indent(raw: str) -> int:
 
 # -- syntax errors: what the command needed, in the player's words -------------------
 
-_SET_OPTIONS = "PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS or RULE"
+_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, "
+                "RULE, SEATS or TAKEOVER")
 _SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {
     "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE"}
 # command -> (how it is written, what it needs after its keywords); a command missing
@@ -347,6 +380,9 @@ _USAGE: dict[str, tuple[str, str]] = {
     "SET TIMING": ("SET TIMING [M|R|A] key=value…", "settings such as M days=mon-fri hour=18:00 min=24h next=48h"),
     "SET NMR": ("SET NMR hold|disorder|wait", "hold, disorder or wait"),
     "SET PRESS": ("SET PRESS none|white|grey", "none, white or grey"),
+    "SET SEATS": ("SET SEATS number", "how many seats one address may hold, as in SET SEATS 2"),
+    "SET TAKEOVER": ("SET TAKEOVER approve|open", "approve or open"),
+    "APPROVE": ("APPROVE power", "the vacant power a player asked for with JOIN ... AS"),
     "SET RULE": ("SET RULE [option [value]]", "at most an option and its value, as in SET RULE ballot_minimum net"),
 }
 

@@ -24,9 +24,10 @@ from dataclasses import replace
 
 from judge.commands import anyone, gm, player, rules
 from judge.commands.gameview import order_set
+from judge.commands.echo import shown, shown_reason
 from judge.commands.language import AUDIENCE, Command
 from judge.commands.notify import notify, own_zone, readers
-from judge.commands.session import Incoming, Judge, Refused, Session, Workspace, mask
+from judge.commands.session import Checkpoint, Incoming, Judge, Refused, Session, Workspace
 from judge.commands.ticks import DeadlineView, shown_deadline
 from judge.crash import crash_point
 from judge.render import Rejected, ReplyContext, render_reply
@@ -46,6 +47,11 @@ _SIGNING_ON = ("signon", "signon_gm", "join", "create")
 # Player commands the GM may use for himself; orders, CLEAR and STATUS after BECOME.
 _GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_wait", "press", "broadcast", "status"})
 _AS_POWER = frozenset({"order", "clear"})
+#: the most answers in separate mails (HELP, LIST, HISTORY...) one mail gets; the same request is answered once
+MAX_DOCUMENTS = 5
+#: the most press messages (PRESS, BROADCAST) one mail may send
+MAX_PRESS = 10
+_DOCUMENTS = frozenset({"help", "list", "history", "summary", "rules", "status", "preview"})
 
 
 def act_on_mail(judge: Judge, mail: Incoming, workspace: Workspace | None = None) -> bool:
@@ -64,8 +70,10 @@ def act_on_mail(judge: Judge, mail: Incoming, workspace: Workspace | None = None
     session = Session(judge, mail, work)
     parsed = mail.parsed
     for error in parsed.errors:
-        session.rejected.append(Rejected(error.line, mask(error.text.strip()),
-                                         f"column {error.column}: {error.message}"))
+        reason = shown_reason(error, f"column {error.column}: {error.message}")
+        session.rejected.append(Rejected(error.line, shown(error), reason))
+    if mail.unread:
+        session.rejected.append(Rejected(len(mail.body.splitlines()) + 1, "(the rest of the mail)", mail.unread))
     for command in parsed.commands:
         run_command(session, command)
     to_game = finish(session)
@@ -115,7 +123,7 @@ def _stored_hash(workspace: Workspace, cmd: Command) -> str | None:
 
 def run_command(session: Session, cmd: Command) -> None:
     """Run one command as whoever the session says speaks; a refusal becomes a rejected line."""
-    problem = _not_allowed(session, cmd)
+    problem = _not_allowed(session, cmd) or _too_many_documents(session, cmd)
     if problem:
         session.reject(cmd, problem)
         return
@@ -123,21 +131,42 @@ def run_command(session: Session, cmd: Command) -> None:
     if AUDIENCE[cmd.kind] != "anyone" and handle is not None and handle.replay:
         session.accept(cmd, "already done")
         return
+    checkpoint = Checkpoint(session)  # all or nothing: a failure half-way puts everything back
     try:
         note = HANDLERS[cmd.kind](session, cmd)
     except Refused as refusal:
+        checkpoint.restore()
         session.reject(cmd, str(refusal))
         if cmd.kind in _SIGNING_ON:
-            session.game = session.role = session.power = None
+            session.game = session.role = session.power = session.seat = None
             session.refused = cmd.line
         return
     except (StoreError, OSError):
         raise  # the disk, not the mail: the poll leaves the mail for the next tick
     except Exception:  # a bug of ours must not cost the player the rest of the mail
-        log.exception("command %r of mail %s failed", mask(cmd.text), session.mail.message_id)
+        checkpoint.restore()
+        log.exception("command %r of mail %s failed", shown(cmd), session.mail.message_id)
         session.reject(cmd, "the judge failed on this line (an error in the judge; its keeper has been told)")
         return
     session.accept(cmd, note)
+
+
+def _too_many_documents(s: Session, cmd: Command) -> str:
+    """Why a request for mail (an answer in a separate mail, press) is not carried out: one mail must not make
+    the judge send many."""
+    if cmd.kind in ("press", "broadcast"):
+        s.press_sent += 1
+        return f"at most {MAX_PRESS} press messages per mail: send this one in another mail" \
+            if s.press_sent > MAX_PRESS else ""
+    if cmd.kind not in _DOCUMENTS and not (cmd.kind == "set_rule" and cmd.args["option"] is None):
+        return ""
+    request = (cmd.kind, s.game, repr(sorted(cmd.args.items())))
+    if request in s.documents:
+        return f"{_word(cmd)} is answered once per mail: see the answer to the same line above"
+    if len(s.documents) >= MAX_DOCUMENTS:
+        return f"at most {MAX_DOCUMENTS} answers in separate mails per mail: send this line again in another mail"
+    s.documents.add(request)
+    return ""
 
 
 def _word(cmd: Command) -> str:

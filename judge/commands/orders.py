@@ -123,7 +123,7 @@ class _ShapeBuilder(Transformer):
 def order_parser() -> Lark:
     """The LALR parser, built once per process (building costs far more than parsing)."""
     text = (grammar_dir() / "orders.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", lexer="contextual", transformer=_ShapeBuilder(), cache=True)
+    return Lark(text, parser="lalr", lexer="contextual", transformer=_ShapeBuilder())
 
 
 @lru_cache(maxsize=1)

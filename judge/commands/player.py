@@ -31,22 +31,15 @@ def current(s: Session) -> Handle:
 
 
 def me(s: Session) -> Player | None:
-    """The signed-on player's record (None for the GM); a player who joined without AS has no power yet."""
-    if s.role != "player":
-        return None
-    game = current(s).game
-    if s.power is not None:
-        return game.player(s.power)
-    return next((p for p in game.players if p is s.seat), None)
+    """The signed-on player's seat (None for the GM), bound to the password the mail gave."""
+    return s.seat if s.role == "player" else None
 
 
-def _owner(s: Session) -> Player | None:
-    """Whose setting a SET changes: the signed-on player's record, or None for the GM (never a player's SET)."""
-    if s.role == "gm":
-        return None
+def _me_or_gm(s: Session) -> Player | None:
+    """The player's seat, or None when the GM speaks; anyone else is refused."""
     player = me(s)
-    if player is None:
-        raise Refused("you have no seat in this game whose settings could change")
+    if player is None and s.role != "gm":
+        raise Refused("you are not signed on to a seat")
     return player
 
 
@@ -117,7 +110,10 @@ def _sheet_line(s: Session, handle: Handle, reader: Any, cmd: Command) -> str:
     problem, note = reader.check(value, s.power or "", None, [])
     if problem:
         raise Refused(problem)
-    handle.game.extra.setdefault("sheets", {})[s.mail.sender.lower()] = str(value)
+    seat = me(s)
+    if seat is None:
+        raise Refused("BID sheets come from a player who joined the game")
+    handle.game.extra.setdefault("sheets", {})[handle.game.seat_key(seat)] = str(value)
     return note
 
 
@@ -199,7 +195,8 @@ def do_resign(s: Session, cmd: Command) -> str:
     player.status = "resigned"
     notify(game, s.judge.name, f"{s.power.title() if s.power else 'A player'} resigned from {game.name}",
            [(f"{player.address} resigned {(s.power or '').title()} in '{game.name}'. The power is vacant: "
-             f"JOIN {game.name} <password> AS {(s.power or '').title()} takes it over.")], to=[gm_reader(game)])
+             f"JOIN {game.name} <password> AS {(s.power or '').title()} asks for it "
+             "(SET TAKEOVER: the GM approves).")], to=[gm_reader(game)])
     return f"you no longer play {(s.power or '').title()} in '{game.name}'"
 
 
@@ -212,7 +209,7 @@ def do_status(s: Session, cmd: Command) -> str:
 
 
 def do_set_password(s: Session, cmd: Command) -> str:
-    player, game = _owner(s), current(s).game
+    player, game = _me_or_gm(s), current(s).game
     new_hash = s.judge.hash(cmd.args["password"])
     if player is None:
         game.gm_password_hash = new_hash
@@ -222,16 +219,19 @@ def do_set_password(s: Session, cmd: Command) -> str:
 
 
 def do_set_address(s: Session, cmd: Command) -> str:
-    player, game = _owner(s), current(s).game
+    player, game = _me_or_gm(s), current(s).game
     if player is None:
         game.gm_address = cmd.args["address"]
     else:
+        sheets, key = game.extra.get("sheets", {}), game.seat_key(player)
         player.address = cmd.args["address"]
+        if key in sheets:  # a BID sheet sent before START stays with its seat
+            sheets[game.seat_key(player)] = sheets.pop(key)
     return f"mail about '{game.name}' now goes to {cmd.args['address']}"
 
 
 def do_set_wait(s: Session, cmd: Command) -> str:
-    player, game = _owner(s), current(s).game
+    player, game = _me_or_gm(s), current(s).game
     wait = cmd.args["wait"]
     if player is None:
         game.settings.wait = wait
@@ -242,7 +242,7 @@ def do_set_wait(s: Session, cmd: Command) -> str:
 
 
 def do_set_absence(s: Session, cmd: Command) -> str:
-    player, game = _owner(s), current(s).game
+    player, game = _me_or_gm(s), current(s).game
     if player is None:
         raise Refused("absences are for players")
     span = absence_span(cmd.args["start"], cmd.args["end"], game.zone)
@@ -262,7 +262,7 @@ def do_set_absence(s: Session, cmd: Command) -> str:
 
 
 def do_set_zone(s: Session, cmd: Command) -> str:
-    player, game = _owner(s), current(s).game
+    player, game = _me_or_gm(s), current(s).game
     if player is None:
         game.extra["gm_zone"] = cmd.args["zone"]
     else:

@@ -68,7 +68,7 @@ def _forming(game: Game, variant: Variant, power: str, viewer: str | None) -> st
     out at START once every seat is taken, or "" (open)."""
     sheets = game.extra.get("sheets", {})
     player = game.player(power)
-    if player is not None and player.address.lower() not in sheets:
+    if player is not None and game.seat_key(player) not in sheets:
         return player.address if viewer == "GM" else "taken"
     return "given out when the game starts" if len(game.players) >= len(variant.map.powers) else ""
 

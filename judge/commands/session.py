@@ -10,13 +10,14 @@ leaves a mail half applied.
 
 from __future__ import annotations
 
-import re
+import copy
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
 
 from judge.clock import Clock
 from judge.commands.gameview import state_of, variant_of
+from judge.commands.echo import shown, shown_reason
 from judge.commands.language import Command, ParsedMail, parse_mail_body
 from judge.crash import crash_point
 from judge.engine.state import GameState
@@ -50,7 +51,8 @@ class Incoming:
 
     ``sender`` is where answers go (Reply-To, else From) and the address a
     JOIN or CREATE records; ``references`` the thread an answer continues
-    (this mail's References, then its Message-ID).
+    (this mail's References, then its Message-ID); ``unread`` says what of the
+    mail was too big to read.
     """
 
     message_id: str
@@ -58,6 +60,7 @@ class Incoming:
     subject: str
     body: str
     references: tuple[str, ...] = ()
+    unread: str = ""
 
     @cached_property
     def parsed(self) -> ParsedMail:
@@ -143,35 +146,50 @@ class Handle:
         return self._state
 
 
+class Checkpoint:
+    """The session and its games as they were before one command, to put back if the command fails.
+
+    A command is all or nothing: a refusal or a bug half-way must not leave
+    the changes it made so far to be saved with the mail (issue 10).
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.games = {name: copy.deepcopy(handle.game) for name, handle in session.games.items()}
+        self.fields = {name: getattr(session, name) for name in _SESSION_FIELDS}
+        self.lengths = (len(session.extra_mail), {game: len(lines) for game, lines in session.news.items()})
+        seat = session.seat
+        handle = session.current()
+        self.seat_at = (handle.game.players.index(seat) if handle and seat is not None
+                        and any(p is seat for p in handle.game.players) else None)
+
+    def restore(self) -> None:
+        """Put back every game and the session as they were when the checkpoint was made."""
+        s = self.session
+        for name in [n for n in s.games if n not in self.games]:  # loaded or created by the failed command
+            if s.games[name].new:
+                del s.games[name]
+                s.workspace.games.pop(name, None)
+                s.workspace.new.discard(name)
+            else:
+                self.games[name] = copy.deepcopy(s.loaded[name])
+        for name, saved in self.games.items():
+            handle = s.games[name]
+            handle.game.__dict__.update(saved.__dict__)
+            handle.reload()
+        for name, value in self.fields.items():
+            setattr(s, name, value)
+        del s.extra_mail[self.lengths[0]:]
+        s.news = {game: lines[:self.lengths[1][game]] for game, lines in s.news.items() if game in self.lengths[1]}
+        handle = s.current()
+        s.seat = handle.game.players[self.seat_at] if handle and self.seat_at is not None else None
+
+
 class Refused(Exception):
     """A command that cannot be carried out; the message is the reason the reply gives."""
 
 
-_PASSWORD_AT = {"signon": -1, "join": 2, "observe": 2, "create": 3}
-
-
-def mask(text: str) -> str:
-    """The line with its password replaced by stars, for replies (and logs)."""
-    words = text.split()
-    if not words:
-        return text
-    first = words[0].lower()
-    index = _PASSWORD_AT.get(first)
-    if first == "set" and len(words) > 2 and words[1].lower() == "password":
-        index = 2
-    if first == "signon" and len(words) == 4:
-        index = 3
-    if first == "signon" and len(words) < 3:
-        return text
-    if index is None or len(words) <= (index if index >= 0 else 1):
-        return text
-    secret = words[index]
-    start = text.rfind(secret) if index == -1 else _nth_word_start(text, index)
-    return text[:start] + "****" + text[start + len(secret):]
-
-
-def _nth_word_start(text: str, n: int) -> int:
-    return [m.start() for m in re.finditer(r"\S+", text)][n]
+_SESSION_FIELDS = ("game", "role", "power", "seat", "refused", "show_orders")
 
 
 @dataclass
@@ -185,13 +203,16 @@ class Session:
     game: str | None = None        # the game signed on to
     role: str | None = None        # "player" or "gm"
     power: str | None = None       # the player's power, or the one the GM BECAME
+    seat: Player | None = None     # the player's record, bound to the password given (before START too)
     refused: int | None = None     # line of a refused SIGNON: later commands say so
     accepted: list[Accepted] = field(default_factory=list)
     rejected: list[Rejected] = field(default_factory=list)
     extra_mail: list[OutgoingMail] = field(default_factory=list)
     show_orders: bool = False
     news: dict[str, list[str]] = field(default_factory=dict)   # game -> what the GM changed, told once
-    seat: Player | None = None     # the record a JOIN without AS made (no power yet: its SETs go there)
+    loaded: dict[str, Game] = field(default_factory=dict)   # game -> a copy as first loaded by this mail
+    documents: set[tuple[str, str | None, str]] = field(default_factory=set)   # answers in separate mails asked
+    press_sent: int = 0            # PRESS and BROADCAST lines of this mail allowed so far
 
     def announce(self, game: str, line: str) -> None:
         """Tell the game's players and observers, in one notice per mail however many lines the GM changed."""
@@ -205,6 +226,7 @@ class Session:
         """The game, loaded once per run of mails; :class:`UnknownGame` if there is none."""
         if name not in self.games:
             game = self.workspace.load(name)
+            self.loaded[name] = copy.deepcopy(game)  # as the mail found it, for Checkpoint.restore
             self.games[name] = Handle(game, replay=game.was_applied(self.mail.message_id))
         return self.games[name]
 
@@ -223,16 +245,18 @@ class Session:
     def current(self) -> Handle | None:
         return self.games.get(self.game) if self.game else None
 
-    def sign_on(self, handle: Handle, role: str, power: str | None) -> None:
+    def sign_on(self, handle: Handle, role: str, power: str | None, seat: Player | None = None) -> None:
         self.game, self.role, self.power, self.refused = handle.game.name, role, power, None
+        self.seat = seat
 
     # -- the reply ----------------------------------------------------------------
 
     def accept(self, cmd: Command, note: str = "") -> None:
-        self.accepted.append(Accepted(cmd.line, mask(cmd.text.strip()), note))
+        self.accepted.append(Accepted(cmd.line, shown(cmd, accepted=True),
+                                      shown_reason(cmd, note, accepted=True)))
 
     def reject(self, cmd: Command, reason: str) -> None:
-        self.rejected.append(Rejected(cmd.line, mask(cmd.text.strip()), reason))
+        self.rejected.append(Rejected(cmd.line, shown(cmd), shown_reason(cmd, reason)))
 
     def reply_to_sender(self, subject: str, body: str) -> None:
         """A separate mail to the sender (HELP, LIST, HISTORY, STATUS...)."""
@@ -241,4 +265,4 @@ class Session:
                                             references=list(self.mail.references)))
 
 
-__all__ = ["Handle", "Incoming", "Judge", "Refused", "Session", "UnknownGame", "Workspace", "mask"]
+__all__ = ["Checkpoint", "Handle", "Incoming", "Judge", "Refused", "Session", "UnknownGame", "Workspace"]

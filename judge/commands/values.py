@@ -131,6 +131,17 @@ def read_choice(token: Token, option: str, choices: tuple[str, ...], aliases: di
     return value
 
 
+#: the most seats the GM may let one address hold in a game (SET SEATS)
+MAX_SEATS = 40
+
+
+def read_seats(token: Token) -> int:
+    """``SET SEATS n``: a whole number from 1 to :data:`MAX_SEATS`."""
+    if not re.fullmatch(r"[0-9]{1,2}", token.value) or not 1 <= int(token.value) <= MAX_SEATS:
+        raise Invalid(f"SET SEATS takes a number from 1 to {MAX_SEATS}, not '{token}'", token.column)
+    return int(token.value)
+
+
 def read_days(token: Token) -> tuple[int, ...]:
     """Weekdays (Monday is 0) from ``mon-fri``, ``sat,sun``, ``weekdays`` or ``all``."""
     text = token.value.lower()

@@ -14,6 +14,7 @@ from judge.mail.message import (
     build_message,
     build_reply,
     decoded_header,
+    unread_note,
     header_text,
     is_loop,
     loop_reason,
@@ -32,7 +33,7 @@ from judge.mail.text import body_text, html_to_text
 __all__ = [
     "IncomingMail", "Mailbox", "MailError", "Outbox", "MailConfig", "load_mail_config",
     "open_transports", "ImapConfig", "ImapMailbox", "Attachment", "build_message", "build_reply",
-    "decoded_header", "header_text", "is_loop", "loop_reason", "parse_message", "SmtpConfig",
+    "decoded_header", "header_text", "unread_note", "is_loop", "loop_reason", "parse_message", "SmtpConfig",
     "SmtpOutbox", "SpoolConfig", "SpoolMailbox", "SpoolOutbox", "deliver_to_spool", "read_outbox",
     "body_text", "html_to_text",
 ]

@@ -21,6 +21,10 @@ from email.utils import format_datetime, getaddresses, make_msgid, parseaddr
 LOOP_HEADER = "X-Judge-Loop"
 _MAX_REFERENCES = 20
 _FOLD = re.compile(r"\r?\n(?=[ \t])")
+#: the most of a mail the judge reads (headers, body, attachments); the rest is never parsed
+MAX_MAIL_BYTES = 1_000_000
+#: the most of a header the judge decodes (decoding encoded words costs more than linear time)
+MAX_HEADER_CHARS = 2_000
 _MSGID = re.compile(r"<[^<>\s]+>")
 _TOKEN = re.compile(r"[A-Za-z0-9-]+")
 
@@ -57,10 +61,15 @@ class Attachment:
     content_type: str = "application/octet-stream"
 
 
-def parse_message(raw: bytes) -> EmailMessage:
+def parse_message(raw: bytes, limit: int | None = MAX_MAIL_BYTES) -> EmailMessage:
     """Parse raw bytes with the modern policy; the parser records defects
-    instead of raising, so any byte string gives a message."""
-    msg = BytesParser(policy=POLICY).parsebytes(raw)
+    instead of raising, so any byte string gives a message.
+
+    Only the first ``limit`` bytes are parsed (:data:`MAX_MAIL_BYTES`, for
+    every mail a mailbox fetches): a huge attachment costs neither time nor
+    memory, and the body comes before it (:func:`unread_note`).
+    """
+    msg = BytesParser(policy=POLICY).parsebytes(raw if limit is None else raw[:limit])
     assert isinstance(msg, EmailMessage)
     return msg
 
@@ -80,11 +89,22 @@ def header_text(msg: EmailMessage, name: str) -> str | None:
 
 def decoded_header(msg: EmailMessage, name: str) -> str | None:
     """The header with RFC 2047 encoded words decoded, raw if that fails."""
+    raw = header_text(msg, name)
     try:
+        if raw is not None and len(raw) > MAX_HEADER_CHARS:  # only its start is decoded, in linear time
+            return str(POLICY.header_factory(name, raw[:MAX_HEADER_CHARS].rsplit(None, 1)[0]))
         value = msg.get(name)
     except Exception:  # malformed header: the raw text is better than nothing
-        return header_text(msg, name)
+        return raw
     return None if value is None else str(value)
+
+
+def unread_note(raw: bytes) -> str:
+    """What the judge did not read of a mail over :data:`MAX_MAIL_BYTES`, for the reply ("" if none)."""
+    if len(raw) <= MAX_MAIL_BYTES:
+        return ""
+    return (f"your mail is {len(raw):,} bytes: the judge reads only the first {MAX_MAIL_BYTES:,}, "
+            "so the rest of it (attachments, or the end of the text) was not read")
 
 
 def addresses(msg: EmailMessage, name: str) -> list[str]:

@@ -17,7 +17,7 @@ from judge.render.mails import (
     Accepted, LateContext, OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, ReplyContext,
     StatusContext, render_late_notice, render_press, render_reminder, render_reply, render_status,
 )
-from judge.render.notices import NoticeContext, render_notice
+from judge.render.notices import NoticeContext, SignonElsewhereContext, render_notice, render_signon_elsewhere
 from judge.render.results import ResultsContext, render_results, results_context
 from judge.render.secrecy import GM, OBSERVER, Secret, hide_powers, reveal
 
@@ -30,5 +30,6 @@ __all__ = [
     "LateContext", "render_late_notice", "PressContext", "render_press",
     "GameListing", "ListContext", "render_list", "SummaryRow", "SummaryContext", "render_summary",
     "RuleLine", "DecisionLine", "RulesContext", "render_rules",
-    "HelpContext", "render_help", "NoticeContext", "render_notice", "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
+    "HelpContext", "render_help", "NoticeContext", "render_notice", "SignonElsewhereContext",
+    "render_signon_elsewhere", "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
 ]

@@ -29,3 +29,17 @@ class NoticeContext:
 def render_notice(ctx: NoticeContext, viewer_zone: str | None = None) -> Rendered:
     return render("notice.j2", judge=ctx.judge, game=ctx.game, title=ctx.title, lines=list(ctx.lines),
                   deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone)
+
+
+@dataclass(frozen=True, slots=True)
+class SignonElsewhereContext:
+    """A mail from another address signed on as ``power``: told to the player's own address only."""
+
+    judge: str
+    game: str
+    power: str
+    when: datetime
+
+
+def render_signon_elsewhere(ctx: SignonElsewhereContext) -> Rendered:
+    return render("signon_elsewhere.j2", judge=ctx.judge, game=ctx.game, power=ctx.power, when=ctx.when)

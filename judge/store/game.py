@@ -78,6 +78,11 @@ class Game:
         wanted = address.lower()
         return [p for p in self.players if p.address.lower() == wanted]
 
+    def seat_key(self, player: Player) -> str:
+        """Where a seat's pre-game sheet is kept: its address, then ``address#2``... for more seats at it."""
+        index = next(i for i, p in enumerate(self.players_at(player.address)) if p is player)
+        return player.address.lower() + (f"#{index + 1}" if index else "")
+
     # --- orders ------------------------------------------------------------
 
     def submit(self, order: SubmittedOrder) -> None:
