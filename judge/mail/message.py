@@ -25,7 +25,9 @@ LOOP_HEADER = "X-Judge-Loop"
 _MAX_REFERENCES = 20
 MAX_ADDRESS_HEADER = 2000  # an address header longer than this is not read (a From needs far less)
 _FOLD = re.compile(r"\r?\n(?=[ \t])")
-_MSGID = re.compile(r"<[!-;=?-~]{1,250}>")  # printable ASCII only: no space, NUL, CR, LF or brackets inside
+# printable ASCII only (no space, NUL, CR, LF or brackets) and no "=?", which a mail library would
+# decode as an RFC 2047 encoded word (into a line break, say) when the id is written into a header
+_MSGID = re.compile(r"<(?:[!-;?-~]|=(?!\?)){1,250}>")
 _TOKEN = re.compile(r"[A-Za-z0-9-]+")
 
 
@@ -201,9 +203,18 @@ def _domain_of(address: str) -> str:
     return domain if "@" in addr and domain else "judge.invalid"
 
 
-def _one_line(text: str) -> str:
-    """Header values must not contain line breaks or NULs (a subject may come from a player's mail)."""
-    return clean_line(text, 998 - len("Subject: "))
+def _one_line(text: str, limit: int = 998 - len("Subject: ")) -> str:
+    """A text header value as the judge writes it: one clean line (:func:`clean_line`), and no ``=?``,
+    which the mail library would decode as an encoded word, bringing back what was cleaned (a subject
+    encoded twice by a sender decodes to a line break and a header of the sender's choosing)."""
+    return clean_line(text, limit).replace("=?", "= ?")
+
+
+def _check_headers(msg: EmailMessage) -> None:
+    """The last guard, one place for every header the judge writes: none may carry CR, LF or NUL."""
+    for name, value in msg.items():
+        if any(ch in str(value) for ch in "\r\n\0"):
+            raise ValueError(f"the {name} header would carry a line break or a NUL")
 
 
 def _recipients(value: str | Sequence[str]) -> list[str]:
@@ -212,7 +223,7 @@ def _recipients(value: str | Sequence[str]) -> list[str]:
     found = []
     for item in _as_list(value):
         name, addr = parseaddr(item) if "<" in item else ("", item)
-        found.append(formataddr((clean_line(name, 100), normal_address(addr))) if name else normal_address(addr))
+        found.append(formataddr((_one_line(name, 100), normal_address(addr))) if name else normal_address(addr))
     return found
 
 
@@ -266,6 +277,7 @@ def build_message(
     msg.set_content(body, charset="utf-8", cte=cte)
     for item in attachments:
         _attach(msg, item)
+    _check_headers(msg)
     return msg
 
 

@@ -10,6 +10,7 @@ or an outgoing mail the judge fails on is set aside while the rest goes on.
 from __future__ import annotations
 
 from datetime import timedelta
+from email.header import Header
 
 from judge.sandbox import Sandbox
 from judge.store import OutgoingMail, Timing
@@ -151,6 +152,20 @@ def test_nul_in_subject_and_message_id_never_reaches_a_header(sandbox: Sandbox) 
         head = mail.raw.split(b"\n\n")[0]
         assert b"\x00" not in head and b"\r" not in head
         assert mail.message["In-Reply-To"] is None and mail.message["References"] is None
+    a_later_mail_is_answered(sandbox)
+
+
+def test_a_subject_encoded_twice_or_an_encoded_message_id_cannot_add_a_header(sandbox: Sandbox) -> None:
+    """Decoded once where mail enters, such a value must not be decoded again when the reply is written."""
+    twice = Header("=?utf-8?q?a=0D=0ABcc:_v=40evil.test?=", "utf-8").encode()
+    sandbox.deliver(raw_mail(f"From: a@example.org\nSubject: {twice}\nMessage-ID: <m=?utf-8?q?a=0D=0ABcc=3A_v=40evil=2Etest?=@x>"))
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    assert subjects(mails)[0] == "Re: = ?utf-8?q?a=0D=0ABcc:_v=40evil.test?="
+    for mail in mails:
+        head = mail.raw.split(b"\n\n")[0]
+        assert not [line for line in head.split(b"\n") if line.lower().startswith(b"bcc")]
+        assert b"\r" not in head and mail.message["In-Reply-To"] is None
     a_later_mail_is_answered(sandbox)
 
 
