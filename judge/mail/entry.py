@@ -58,9 +58,11 @@ def read_envelope(item: IncomingMail, judge_address: str) -> Envelope:
 
 
 def message_key(item: IncomingMail) -> str:
-    """The Message-ID if it is a clean ``<…>``, else a digest of the raw mail (never empty)."""
-    found = message_ids(_repaired(header_text(item.message, "Message-ID") or "")[:1000])
-    return found[0] if found else "sha256:" + hashlib.sha256(item.raw).hexdigest()
+    """The Message-ID if it is one clean ``<…>`` and nothing else, else a digest of the raw mail
+    (never empty; ``<a<<@x>`` is not taken for ``<@x>``, which many mails could share)."""
+    value = (header_text(item.message, "Message-ID") or "").strip()
+    found = message_ids(value) if len(value) <= 252 else []
+    return found[0] if found == [value] else "sha256:" + hashlib.sha256(item.raw).hexdigest()
 
 
 def decoded_subject(msg: EmailMessage) -> str:

@@ -58,7 +58,7 @@ def body_lines(rng: random.Random, n: int) -> str:
     if rng.random() < 0.04:
         lines = [f"CREATE fz{n} {rng.choice(['standard', 'europe1615-v3', 'nosuch'])} pw"] + lines
     if rng.random() < 0.03:
-        lines += ["LIST"] * rng.randint(20, 60)
+        lines += ["LIST"] * rng.randint(5, 20)
     return "\n".join(lines)
 
 
@@ -98,6 +98,9 @@ def hostile_value(rng: random.Random) -> str:
     ])
 
 
+ODD_IN_IDS = ["\x00", " ", "\u00e9", CRLF_WORD, "<<"]
+
+
 def headers(rng: random.Random, n: int, sender: str, extra: dict[str, str]) -> str:
     fields = {"From": sender, "To": rng.choice([JUDGE, f"{CRLF_WORD} <{JUDGE}>", hostile_value(rng)]),
               "Subject": hostile_value(rng) if rng.random() < 0.7 else f"mail {n}"}
@@ -105,7 +108,7 @@ def headers(rng: random.Random, n: int, sender: str, extra: dict[str, str]) -> s
     if roll < 0.5:
         fields["Message-ID"] = f"<m{n}.{rng.randrange(10 ** 9)}@fuzz.test>"
     elif roll < 0.8:
-        fields["Message-ID"] = f"<m{n}{rng.choice(['\x00', ' ', '\u00e9', CRLF_WORD, '<<'])}@fuzz.test>"
+        fields["Message-ID"] = f"<m{n}{rng.choice(ODD_IN_IDS)}@fuzz.test>"
     for name in ("References", "In-Reply-To", "Date", "Content-Language", "X-Fuzz"):
         if rng.random() < 0.3:
             fields[name] = hostile_value(rng) + f" <p{n}@fuzz.test>" * rng.choice([1, 1, 300])
@@ -148,7 +151,7 @@ def huge(text: str, rng: random.Random) -> str:
     if choice == 0:
         return f"Content-Type: text/plain\n\n{text}\n" + "X" * 300_000 + "\n"
     if choice == 1:
-        return "Content-Type: text/plain\n\n" + f"{text}\n" + "HELP\n" * 2000
+        return "Content-Type: text/plain\n\n" + f"{text}\n" + "A PAR - BUR\n" * 3000
     blob = base64.encodebytes(rng.randbytes(1_000_000)).decode()
     return (f"Content-Type: multipart/mixed; boundary=h\n\n--h\nContent-Type: text/plain\n\n{text}\n--h\n"
             f"Content-Type: image/png\nContent-Transfer-Encoding: base64\nContent-Disposition: attachment; "
