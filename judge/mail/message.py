@@ -29,8 +29,8 @@ _FOLD = re.compile(r"\r?\n(?=[ \t])")
 # decode as an RFC 2047 encoded word (into a line break, say) when the id is written into a header
 _MSGID = re.compile(r"<(?:[!-;?-~]|=(?!\?)){1,250}>")
 _TOKEN = re.compile(r"[A-Za-z0-9-]+")
-_MULTIPART = re.compile(rb"multipart/", re.IGNORECASE)
-MAX_MULTIPARTS = 50  # multipart containers in one mail: a mail client's mail has a handful
+_CONTAINER = re.compile(rb"(?:multipart|message)/", re.IGNORECASE)
+MAX_CONTAINERS = 50  # multipart and message/* parts in one mail: a mail client's mail has a handful
 
 
 class _Registry(HeaderRegistry):
@@ -74,13 +74,13 @@ def parse_message(raw: bytes) -> EmailMessage:
 
     The parser records defects instead of raising, except for MIME nested
     so deep that it runs out of stack; and its cost grows with the square of
-    the nesting.  A mail with more than :data:`MAX_MULTIPARTS` multipart
-    containers (found by one linear scan), or one the parser gives up on, is
+    the nesting.  A mail with more than :data:`MAX_CONTAINERS` multipart or
+    message parts (found by one linear scan), or one the parser gives up on, is
     read for its headers only, with an :class:`Unreadable` defect, so that it
     can still be answered and set aside instead of stopping the poll.
     """
-    if len(_MULTIPART.findall(raw, 0, len(raw))[:MAX_MULTIPARTS + 1]) > MAX_MULTIPARTS:
-        return _headers_only(raw, f"more than {MAX_MULTIPARTS} MIME multiparts")
+    if sum(1 for _ in zip(range(MAX_CONTAINERS + 1), _CONTAINER.finditer(raw))) > MAX_CONTAINERS:
+        return _headers_only(raw, f"more than {MAX_CONTAINERS} nested or packed MIME parts")
     try:
         msg = BytesParser(policy=POLICY).parsebytes(raw)
     except (RecursionError, MemoryError):

@@ -5,8 +5,8 @@ game that cannot be played: each is moved here (docs/store.md) with a note
 saying why, and the poll carries on with everything else.  Nothing here is
 read back by the judge; the keeper reads, fixes or deletes it by hand.
 
-    <data>/quarantine/mail/<when>-<digest>.eml     a mail as received, byte for byte
-    <data>/quarantine/mail/<when>-<digest>.txt     why, its Message-ID and sender
+    <data>/quarantine/mail/<sha256>.eml            a mail as received, byte for byte
+    <data>/quarantine/mail/<sha256>.txt            when, its Message-ID and sender, why
     <data>/quarantine/outgoing/<when>-<id>.json    an outgoing mail as queued, with why
     <data>/quarantine/games/<when>-<game>.txt      why a game was paused
 """
@@ -29,9 +29,12 @@ class Quarantine:
         self.folder = folder
 
     def mail(self, raw: bytes, message_id: str, sender: str, reason: str, now: datetime) -> Path:
-        """Keep an incoming mail the judge did not act on (or failed on), with a note why."""
-        digest = hashlib.sha256(raw).hexdigest()[:16]
-        base = self.folder / "mail" / f"{_stamp(now)}-{digest}"
+        """Keep an incoming mail the judge did not act on (or failed on), with a note why.
+
+        Named by its digest, so that the same mail kept twice (a poll killed
+        before it was marked processed) is one file.
+        """
+        base = self.folder / "mail" / hashlib.sha256(raw).hexdigest()
         atomic_write_bytes(base.with_suffix(".eml"), raw)
         note = f"when: {to_iso(now)}\nmessage-id: {message_id}\nsender: {sender or '-'}\nwhy: {reason}\n"
         atomic_write_bytes(base.with_suffix(".txt"), note.encode("utf-8", "replace"))

@@ -102,7 +102,7 @@ def test_mime_nested_1500_levels_is_answered_with_the_reason(sandbox: Sandbox) -
                              f"{opening}Content-Type: text/plain\n\nHELP\n{closing}").replace(b"\n\n", b"\n", 1))
     sandbox.poll()
     text = reply(sandbox, sandbox.new_mail(), "a@x.org")
-    assert "not acted on: MIME parts nested too deeply to be read." in text
+    assert "not acted on: more than 50 nested or packed MIME parts." in text
     a_later_mail_is_answered(sandbox)
 
 
@@ -175,3 +175,25 @@ def test_a_mail_with_no_address_is_never_answered(sandbox: Sandbox) -> None:
     assert (report.read, report.skipped, report.sent) == (0, 1, 0)
     assert sandbox.new_mail() == []
     assert "is not a mail address" in sandbox.store.quarantine.entries("mail")[1].read_text()
+
+
+def test_a_mail_that_breaks_the_judge_is_set_aside_and_the_rest_of_its_run_is_kept(sandbox: Sandbox) -> None:
+    """The run is acted on again mail by mail: the mails before and after the bad one keep their effect."""
+    start_game(sandbox)
+    store = sandbox.store
+    broken = store.load_game(GAME)
+    broken.name, broken.variant, broken.outbox, broken.loaded_mail = "broken", "no-such-variant", [], frozenset()
+    store.create_game(broken)
+    send_as(sandbox, "France", "A PAR - BUR", "before")
+    sandbox.send(address("Italy"), "SIGNON Fbroken x\nA PAR - PIC", "bad")
+    send_as(sandbox, "England", "F LON - NTH", "after")
+    report = sandbox.poll()
+    assert (report.read, report.set_aside) == (3, 2)  # the mail, and the game the judge cannot play
+    assert store.load_game("broken").status == "paused"
+    orders = store.load_game(GAME).orders
+    assert [o.line for o in orders["FRANCE"]] == ["A PAR - BUR"] and [o.line for o in orders["ENGLAND"]] == ["F LON - NTH"]
+    mails = sandbox.new_mail()
+    assert "error in the judge" in reply(sandbox, mails, "italy@")
+    assert "Army Paris -> Burgundy." in reply(sandbox, mails, "france@")
+    assert [p.suffix for p in store.quarantine.entries("mail")] == [".eml", ".txt"]
+    a_later_mail_is_answered(sandbox)
