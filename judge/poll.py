@@ -179,16 +179,16 @@ def admit(judge: Judge, config: JudgeConfig, item: IncomingMail, report: PollRep
     if envelope.refused:
         log.info("refusing %s from %s: %s", envelope.message_id, envelope.sender, envelope.refused)
         report.read += 1
-        _refuse(judge, item, envelope)
+        _refuse(judge, item, envelope, report)
         return None
     return Incoming(envelope.message_id, envelope.sender, envelope.subject, body_text(item.message))
 
 
-def _refuse(judge: Judge, item: IncomingMail, envelope: Envelope) -> None:
+def _refuse(judge: Judge, item: IncomingMail, envelope: Envelope, report: PollReport) -> None:
     if judge.store.seen(envelope.message_id):
         return
     assert envelope.sender is not None and envelope.refused is not None
-    set_aside(judge, item, envelope.message_id, envelope.sender, envelope.subject, envelope.refused, None)
+    set_aside(judge, item, envelope.message_id, envelope.sender, envelope.subject, envelope.refused, report)
 
 
 def act(judge: Judge, mail: Incoming, report: PollReport, run: Run) -> bool:
@@ -209,7 +209,7 @@ def act(judge: Judge, mail: Incoming, report: PollReport, run: Run) -> bool:
 
 
 def set_aside(judge: Judge, item: IncomingMail, message_id: str, sender: str, subject: str, reason: str,
-              report: PollReport | None) -> None:
+              report: PollReport) -> None:
     """Answer a mail not acted on (``reason`` says why; empty: the judge failed on it), keep it in
     ``quarantine/mail/`` and note it seen, so that it is neither acted on nor answered again."""
     rendered = render_set_aside(SetAsideContext(judge.name, subject, reason))
@@ -217,9 +217,8 @@ def set_aside(judge: Judge, item: IncomingMail, message_id: str, sender: str, su
                                         key=f"{message_id}:set-aside"))
     judge.store.quarantine.mail(item.raw, message_id, sender, reason or "the judge failed on it", judge.now())
     judge.store.mark_seen(message_id)
-    if report is not None:
-        report.errors += 1
-        report.set_aside += 1
+    report.set_aside += 1
+    report.errors += 0 if reason else 1  # a mail refused for a reason is no error of the judge
 
 
 def play_due(judge: Judge, report: PollReport) -> None:
