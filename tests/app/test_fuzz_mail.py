@@ -11,7 +11,6 @@ no header the judge wrote carries CR, LF or NUL.
 
 from __future__ import annotations
 
-import os
 import random
 import tempfile
 import time
@@ -127,4 +126,3 @@ def still_playing(sandbox: Sandbox) -> None:
     phase, v3_orders = SCRIPT[0]
     GAME_SCRIPT.play_phase(sandbox, phase, v3_orders)
     assert GAME_SCRIPT.phase_now(sandbox) != phase
-    assert os.environ.get("JUDGE_CRASH_AT") is None
