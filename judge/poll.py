@@ -2,36 +2,40 @@
 
 The steps, under the store's poll lock (a second poll exits at once):
 
-1. fetch every unprocessed mail; for each: skip mail-loop traffic, hand the
-   rest to :func:`judge.commands.mailflow.act_on_mail` (which saves its effect
-   and its reply, then marks the Message-ID seen), then mark it processed in
-   the mailbox;
+1. fetch every unprocessed mail; read each one's envelope where it enters
+   (:func:`judge.mail.entry.read_envelope`): mail-loop traffic and mail
+   nobody can be answered at are ignored, mail that cannot be read is
+   answered with the reason; hand the rest to
+   :func:`judge.commands.mailflow.act_on_mail` (which saves its effect and
+   its reply, then marks the Message-ID seen), then mark it processed;
 2. give every game one :func:`judge.commands.ticks.tick` (reminders, late
    notices, phases due);
-3. send every pending mail, and mark each sent once the transport took it.
+3. send every pending mail (:mod:`judge.sending`).
 
-A mail that breaks the judge is logged and answered with an apology instead
-of stopping the poll; a store that cannot be written stops it, leaving the
-mail in the mailbox for the next tick.
+One mail, one game or one outgoing mail that breaks the judge is contained:
+the mail is answered with an apology and set aside in ``quarantine/``, the
+game is paused with a notice to its GM, the outgoing mail is set aside (at
+once if it can never go, after some polls if it is refused for now); the poll
+goes on with everything else.  A store that cannot be written stops it,
+leaving the mail in the mailbox for the next tick.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime
-from email.message import EmailMessage
 
 from judge.clock import PollClock
 from judge.commands.mailflow import act_on_mail, warm_passwords
 from judge.commands.session import Incoming, Judge, Workspace
-from judge.commands.ticks import tick
+from judge.commands.ticks import pause_after_fault, tick
 from judge.config import JudgeConfig
 from judge.crash import crash_point
-from judge.mail import Attachment, IncomingMail, Mailbox, MailError, Outbox, body_text, build_message, unread_note
-from judge.mail import decoded_header, loop_reason, open_transports
-from judge.mail.message import addresses, thread_of
+from judge.mail import IncomingMail, Mailbox, MailError, body_text, open_transports, unread_note
+from judge.mail.entry import Envelope, read_envelope
+from judge.mail.message import thread_of
+from judge.render import SetAsideContext, render_set_aside
+from judge.sending import Sender
 from judge.store import OutgoingMail, Store, StoreCorrupt, StoreError
 
 log = logging.getLogger("judge.poll")
@@ -47,11 +51,13 @@ class PollReport:
     played: list[str] = field(default_factory=list)
     sent: int = 0
     errors: int = 0
+    set_aside: int = 0  # mails in, mails out and games the poll set aside (quarantine/, a paused game)
 
     def summary(self) -> str:
         played = f" ({', '.join(self.played)})" if self.played else ""
+        aside = f", {self.set_aside} set aside" if self.set_aside else ""
         return (f"poll: {self.read} mails read, {self.skipped} skipped, {len(self.played)} phases played"
-                f"{played}, {self.sent} mails sent, {self.errors} errors")
+                f"{played}, {self.sent} mails sent, {self.errors} errors{aside}")
 
 
 def make_judge(config: JudgeConfig) -> Judge:
@@ -69,10 +75,11 @@ def run_poll(config: JudgeConfig) -> PollReport:
         judge.store.remove_temp_files()
         judge.store.compact_sent()  # what a killed poll sent but did not compact
         mailbox, outbox = open_transports(config.mail)
+        sender = Sender(judge.store, config, outbox, report)
         try:
-            read_mail(judge, config, mailbox, outbox, report)
+            read_mail(judge, config, mailbox, sender, report)
             play_due(judge, report)
-            send_pending(judge.store, config, outbox, report)
+            sender.send_pending()
         finally:
             mailbox.close()
             outbox.close()
@@ -85,22 +92,56 @@ class Run:
 
     Mail that went to a game is noted in the seen-set in one batch at the end
     of the poll (each game's ``applied`` list, saved in the same write as the
-    mail's effect, guards the gap).
+    mail's effect, guards the gap).  If a mail breaks the judge, or the run's
+    save fails on what some mail did, nothing of the run's games is saved: the
+    run is done again one mail at a time, each saved on its own, and the mail
+    that breaks the judge alone is set aside.
     """
 
     workspace: Workspace
-    acted: list[IncomingMail] = field(default_factory=list)
+    acted: list[tuple[IncomingMail, Incoming | None]] = field(default_factory=list)
     seen: list[str] = field(default_factory=list)
     read: set[str] = field(default_factory=set)   # every Message-ID acted on in this poll
+    broken: bool = False
 
-    def end(self, judge: Judge, config: JudgeConfig, mailbox: Mailbox, outbox: Outbox, report: PollReport) -> None:
-        games = self.workspace.save()
-        for item in self.acted:
+    def end(self, judge: Judge, mailbox: Mailbox, sender: Sender, report: PollReport) -> None:
+        games: list[str] = []
+        if not self.broken:
+            try:
+                games = self.workspace.save()
+            except (StoreError, OSError):
+                raise  # the disk, not the mail: stop, the mails stay in the mailbox
+            except Exception:
+                log.exception("saving a run of mails failed; acting on them one at a time")
+                self.broken = True
+        if self.broken:
+            games = self._one_by_one(judge, report)
+        for item, _ in self.acted:
             mailbox.mark_processed(item.id)
             crash_point("mail:processed")
-        self.acted = []
+        self.acted, self.broken = [], False
         self.workspace = Workspace(judge.store)
-        send_pending(judge.store, config, outbox, report, games)
+        sender.send_pending(games)
+
+    def _one_by_one(self, judge: Judge, report: PollReport) -> list[str]:
+        """Act on the run's mails again, each in its own workspace saved on its own; set aside what breaks."""
+        games: list[str] = []
+        for item, mail in self.acted:
+            if mail is None:
+                continue
+            work = Workspace(judge.store)
+            try:
+                to_game = act_on_mail(judge, mail, work)
+                games += [name for name in work.save() if name not in games]
+            except (StoreError, OSError):
+                raise
+            except Exception:
+                log.exception("mail %s from %s broke the judge; it is set aside", mail.message_id, mail.sender)
+                set_aside(judge, item, mail.message_id, mail.sender, mail.subject, "", report, mail.references)
+                continue
+            if to_game:
+                self.seen.append(mail.message_id)
+        return games
 
     def note_seen(self, judge: Judge) -> None:
         if self.seen:
@@ -109,7 +150,7 @@ class Run:
             crash_point("mail:seen")
 
 
-def read_mail(judge: Judge, config: JudgeConfig, mailbox: Mailbox, outbox: Outbox, report: PollReport) -> None:
+def read_mail(judge: Judge, config: JudgeConfig, mailbox: Mailbox, sender: Sender, report: PollReport) -> None:
     """Act on every mail, RUN mails at a time: save their games, mark them processed, send the replies."""
     try:
         mails = mailbox.fetch()
@@ -119,35 +160,43 @@ def read_mail(judge: Judge, config: JudgeConfig, mailbox: Mailbox, outbox: Outbo
         return
     run = Run(Workspace(judge.store))
     for start in range(0, len(mails), RUN):
-        prepared = [(item, incoming(config, item, report)) for item in mails[start:start + RUN]]
+        prepared = [(item, admit(judge, config, item, report)) for item in mails[start:start + RUN]]
         warm_passwords(run.workspace, [mail for _, mail in prepared if mail is not None])
         for item, mail in prepared:
-            if mail is None or act(judge, item, mail, report, run):
-                run.acted.append(item)
-        run.end(judge, config, mailbox, outbox, report)
+            if mail is None or act(judge, mail, report, run):
+                run.acted.append((item, mail))
+        run.end(judge, mailbox, sender, report)
     run.note_seen(judge)
 
 
-def message_id(item: IncomingMail) -> str:
-    """The Message-ID, or a digest of the raw mail for mail without one (never empty)."""
-    return item.message_id or "sha256:" + hashlib.sha256(item.raw).hexdigest()
-
-
-def incoming(config: JudgeConfig, item: IncomingMail, report: PollReport) -> Incoming | None:
-    """The mail as the commands layer reads it; None for mail never to be answered (loops, bounces)."""
+def admit(judge: Judge, config: JudgeConfig, item: IncomingMail, report: PollReport) -> Incoming | None:
+    """The mail as the commands layer reads it; None for mail not to be acted on (answered or not)."""
     crash_point("mail:fetched")
-    msg, mid = item.message, message_id(item)
-    reason = loop_reason(msg, config.mail.address)
-    sender = (addresses(msg, "Reply-To") or addresses(msg, "From") or [""])[0]
-    if reason or not sender:
-        log.info("skipping %s: %s", mid, reason or "no sender address")
+    envelope = read_envelope(item, config.mail.address)
+    if envelope.loop or envelope.sender is None:
+        why = envelope.loop or envelope.ignore
+        log.info("ignoring %s: %s", envelope.message_id, why)
         report.skipped += 1
+        if envelope.ignore and not judge.store.seen(envelope.message_id):
+            judge.store.quarantine.mail(item.raw, envelope.message_id, "", f"not answered: {why}", judge.now())
         return None
-    return Incoming(mid, sender, decoded_header(msg, "Subject") or "", body_text(msg), tuple(thread_of(msg)),
-                    unread_note(item.raw))
+    if envelope.refused:
+        log.info("refusing %s from %s: %s", envelope.message_id, envelope.sender, envelope.refused)
+        report.read += 1
+        _refuse(judge, item, envelope, report)
+        return None
+    return Incoming(envelope.message_id, envelope.sender, envelope.subject, body_text(item.message),
+                    tuple(thread_of(item.message)), unread_note(item.raw))
 
 
-def act(judge: Judge, item: IncomingMail, mail: Incoming, report: PollReport, run: Run) -> bool:
+def _refuse(judge: Judge, item: IncomingMail, envelope: Envelope, report: PollReport) -> None:
+    if judge.store.seen(envelope.message_id):
+        return
+    assert envelope.sender is not None and envelope.refused is not None
+    set_aside(judge, item, envelope.message_id, envelope.sender, envelope.subject, envelope.refused, report)
+
+
+def act(judge: Judge, mail: Incoming, report: PollReport, run: Run) -> bool:
     """Act on one mail; False if it must stay in the mailbox (the store failed).
 
     A mail already read (the same Message-ID again, or twice in this poll)
@@ -165,69 +214,52 @@ def act(judge: Judge, item: IncomingMail, mail: Incoming, report: PollReport, ru
         report.errors += 1
         return False
     except Exception:
-        log.exception("mail %s from %s broke the judge", mail.message_id, mail.sender)
-        report.errors += 1
-        _apologise(judge, mail)
+        log.exception("mail %s from %s broke the judge; its run is done again mail by mail",
+                      mail.message_id, mail.sender)
+        run.broken = True
     report.read += 1
     run.read.add(mail.message_id)
     return True
 
 
-def _apologise(judge: Judge, incoming: Incoming) -> None:
-    body = (f":: Judge: {judge.name}\n\nYour mail could not be processed because of an error in the judge.\n"
-            "The judge's keeper has been told.  Nothing in it was applied; please send it again later.\n")
-    judge.store.queue_mail(OutgoingMail([incoming.sender], f"Re: {incoming.subject}".strip(), body,
-                                        in_reply_to=incoming.message_id, key=f"{incoming.message_id}:error",
-                                        references=list(incoming.references)))
-    judge.store.mark_seen(incoming.message_id)
+def set_aside(judge: Judge, item: IncomingMail, message_id: str, sender: str, subject: str, reason: str,
+              report: PollReport, references: tuple[str, ...] = ()) -> None:
+    """Answer a mail not acted on (``reason`` says why; empty: the judge failed on it), keep it in
+    ``quarantine/mail/`` and note it seen, so that it is neither acted on nor answered again."""
+    rendered = render_set_aside(SetAsideContext(judge.name, subject, reason))
+    judge.store.queue_mail(OutgoingMail([sender], rendered.subject, rendered.body, in_reply_to=message_id,
+                                        key=f"{message_id}:set-aside", references=list(references)))
+    judge.store.quarantine.mail(item.raw, message_id, sender, reason or "the judge failed on it", judge.now())
+    judge.store.mark_seen(message_id)
+    report.set_aside += 1
+    report.errors += 0 if reason else 1  # a mail refused for a reason is no error of the judge
 
 
 def play_due(judge: Judge, report: PollReport) -> None:
-    """One tick per game; a broken game is logged and the others go on."""
+    """One tick per game; a game the judge fails on is paused (its GM told) and the others go on."""
     for name in judge.store.game_names():
         try:
             played = tick(judge, judge.store.load_game(name))
-        except (StoreCorrupt, ValueError, LookupError, TypeError, AttributeError, AssertionError):
-            log.exception("game %s could not be ticked", name)
+        except StoreCorrupt:
+            log.exception("game %s cannot be read", name)
             report.errors += 1
+            continue
+        except OSError:
+            raise  # the disk: stop the poll, nothing is lost
+        except Exception as exc:
+            log.exception("game %s could not be ticked; it is paused", name)
+            report.errors += 1
+            _pause(judge, name, exc, report)
             continue
         report.played += [f"{name} {phase}" for phase in played]
 
 
-def outgoing_message(config: JudgeConfig, mail: OutgoingMail, now: datetime | None = None) -> EmailMessage:
-    """The queued mail as a message; ``now`` (the judge's clock) dates it."""
-    return build_message(config.mail.address, mail.to, mail.subject, mail.body, in_reply_to=mail.in_reply_to,
-                         references=mail.references,
-                         attachments=[Attachment(a.filename, a.data, a.mime_type) for a in mail.attachments],
-                         msgid_domain=config.mail.msgid_domain, auto_submitted=mail.auto_submitted, date=now)
-
-
-def pending(store: Store, games: list[str] | None) -> list[OutgoingMail]:
-    """Mail waiting to be sent: the global outbox, then every game's (or only ``games``')."""
-    if games is None:
-        return store.pending_mail()
-    return store.global_mail() + [m for name in games for m in store.load_game(name).outbox]
-
-
-def send_pending(store: Store, config: JudgeConfig, outbox: Outbox, report: PollReport,
-                 games: list[str] | None = None) -> None:
-    """Send, then mark sent: a crash in between sends that one mail again (accepted by the issue)."""
-    for mail in pending(store, games):
-        if not mail.to or not all(mail.to):
-            store.mark_sent(mail)
-            continue
-        try:
-            outbox.send(outgoing_message(config, mail, store.clock.now()))
-        except MailError as exc:
-            if exc.permanent:  # e.g. no such user: retrying would block the queue for ever
-                log.warning("dropping mail to %s (%s): %s", ", ".join(mail.to), mail.subject, exc)
-                store.mark_sent(mail)
-                continue
-            log.error("cannot send mail to %s: %s; it stays queued", ", ".join(mail.to), exc)
-            report.errors += 1
-            return
-        crash_point("send:sent")
-        store.mark_sent(mail)
-        report.sent += 1
-        crash_point("send:marked")
-    store.compact_sent()
+def _pause(judge: Judge, name: str, error: Exception, report: PollReport) -> None:
+    try:
+        pause_after_fault(judge, name, error)
+    except OSError:
+        raise
+    except Exception:  # the game cannot even be paused: leave it as it is, the others go on
+        log.exception("game %s could not be paused", name)
+        return
+    report.set_aside += 1

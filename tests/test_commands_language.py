@@ -53,7 +53,7 @@ ACCEPTED = [
     ("status", "status", {}),
     ("SET PASSWORD n3w!pw", "set_password", {"password": "n3w!pw"}),
     ("SET ADDRESS me@example.org", "set_address", {"address": "me@example.org"}),
-    ("set address <Me@Example.org>", "set_address", {"address": "Me@Example.org"}),
+    ("set address <Me@Example.org>", "set_address", {"address": "me@example.org"}),
     ("SET ADDRESS mailto:me@localhost", "set_address", {"address": "me@localhost"}),
     ("SET WAIT", "set_wait", {"wait": True}),
     ("SET NOWAIT", "set_wait", {"wait": False}),

@@ -15,6 +15,7 @@ from judge.engine import GameState, Phase, PhaseOutcome, adjudicate
 from judge.paths import templates_dir
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
 from judge.render import SignonElsewhereContext, render_signon_elsewhere
+from judge.render import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
 from judge.render import (
     GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
     OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, Rendered, ReplyContext, Secret, StatusContext,
@@ -365,7 +366,16 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
         "J", "demo", "New deadline in demo", ["The GM set a new deadline."], AFTER_PARIS, "Europe/Paris"),
         "America/New_York"),
     "signon_elsewhere.j2": lambda: render_signon_elsewhere(SignonElsewhereContext("J", "demo", "France", AFTER_PARIS)),
+    "set_aside.j2": lambda: render_set_aside(SetAsideContext("J", "orders", "MIME parts nested too deeply")),
+    "game_fault.j2": lambda: render_game_fault(GameFaultContext("J", "demo", "S1901M", "OverflowError")),
 }
+
+
+def test_a_mail_set_aside_says_why_or_apologises() -> None:
+    refused = render_set_aside(SetAsideContext("J", "orders", "MIME parts nested too deeply"))
+    assert refused.subject == "Re: orders"
+    assert "not acted on: MIME parts nested too deeply." in refused.body
+    assert "error in the judge" in render_set_aside(SetAsideContext("J", "orders")).body
 
 
 def mail_templates() -> list[str]:

@@ -28,8 +28,10 @@ from judge.commands.session import Judge
 from judge.engine import adjudicate
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
-from judge.render import LateContext, ReminderContext, render_late_notice, render_reminder
-from judge.store import Game
+from judge.render import (
+    GameFaultContext, LateContext, ReminderContext, render_game_fault, render_late_notice, render_reminder,
+)
+from judge.store import Game, to_iso
 
 log = logging.getLogger("judge.commands")
 
@@ -197,3 +199,21 @@ def _late_notices(judge: Judge, game: Game, state: GameState, late: list[str]) -
                           game.settings.nmr, power)
         queue(game, reader, render_late_notice(ctx, reader.zone),
               key=f"late:{state.phase}:{reader.address}:{reader.viewer}")
+
+
+def pause_after_fault(judge: Judge, name: str, error: BaseException) -> None:
+    """The judge failed on ``name`` at this poll: pause it as stored (what the failed tick changed in
+    memory is dropped), tell its GM, and note why in ``quarantine/games/`` for the keeper.
+
+    A paused game is not ticked, so one game the judge cannot play never
+    stops the others; the GM's RESUME tries it again.
+    """
+    game = judge.store.load_game(name)
+    phase = str(game.state.get("phase", "")) if game.state else ""
+    what = f"{type(error).__name__} at {phase or 'its start'}"
+    game.status = "paused"
+    game.extra["fault"] = what
+    ctx = GameFaultContext(judge.name, game.name, phase, type(error).__name__)
+    queue(game, gm_reader(game), render_game_fault(ctx), key=f"fault:{phase}:{to_iso(judge.now())}")
+    judge.store.save_game(game)
+    judge.store.quarantine.game(name, f"{what}: {error!r}", judge.now())

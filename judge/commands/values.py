@@ -16,6 +16,7 @@ from typing import Any
 
 from lark import Token
 
+from judge.addresses import BadAddress, normal_address
 from judge.engine.state import Phase
 
 
@@ -34,8 +35,9 @@ _DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _DATE_TIME_RE = re.compile(r"([\d-]+)[Tt](.+)")
 _TIME_RE = re.compile(r"(\d{1,2})(?::(\d{2}))?")
 _DURATION_RE = re.compile(r"(?:\d{1,6}[wdhm])+|0", re.IGNORECASE)
-_ADDRESS_RE = re.compile(r"[^@\s<>(),;:\"]+@[^@\s<>(),;:\"]+")
-_UNITS = {"w": "weeks", "d": "days", "h": "hours", "m": "minutes"}
+_MINUTES = {"w": 7 * 24 * 60, "d": 24 * 60, "h": 60, "m": 1}
+MAX_DURATION = timedelta(days=365)  # a delay, a phase length, a grace or a minimum: at most a year
+MIN_YEAR, MAX_YEAR = 2000, 2999     # dates a mail may name (a deadline, an absence)
 MASTER_WORDS = frozenset({"M", "GM", "MASTER"})
 ALL_PHASE_KINDS = ("M", "R", "A")
 _PHASE_KINDS = {**dict.fromkeys(("m", "move", "moves", "movement"), ("M",)),
@@ -78,10 +80,14 @@ def read_phase(token: Token) -> Phase:
 def read_date(token: Token) -> date:
     match = _DATE_RE.fullmatch(token.value)
     try:
-        return date(*(int(part) for part in match.groups()))  # type: ignore[union-attr]
+        day = date(*(int(part) for part in match.groups()))  # type: ignore[union-attr]
     except (AttributeError, ValueError):
         raise Invalid(f"'{token}' is not a date: write YYYY-MM-DD, such as 2026-12-20",
                       token.column) from None
+    if not MIN_YEAR <= day.year <= MAX_YEAR:
+        raise Invalid(f"'{token}' is too far off: a date lies between the years {MIN_YEAR} and {MAX_YEAR}",
+                      token.column)
+    return day
 
 
 def read_time(token: Token) -> time:
@@ -98,7 +104,10 @@ def read_duration(token: Token) -> timedelta:
         raise Invalid(f"'{token}' is not a duration: write it like 24h, 2d, 90m or 1d12h",
                       token.column)
     parts = re.findall(r"(\d+)([wdhm])", token.value.lower())
-    return sum((timedelta(**{_UNITS[unit]: int(number)}) for number, unit in parts), timedelta())
+    minutes = sum(int(number) * _MINUTES[unit] for number, unit in parts)
+    if minutes > MAX_DURATION.total_seconds() // 60:
+        raise Invalid(f"'{token}' is too long: a duration is at most {MAX_DURATION.days} days", token.column)
+    return timedelta(minutes=minutes)
 
 
 @lru_cache(maxsize=1)
@@ -118,10 +127,12 @@ def read_zone(token: Token) -> str:
 
 
 def read_address(token: Token) -> str:
+    """An address the judge can send to, normalised the way incoming senders are (judge/addresses.py)."""
     text = token.value.removeprefix("mailto:").removeprefix("<").removesuffix(">")
-    if not _ADDRESS_RE.fullmatch(text):
-        raise Invalid(f"'{token}' is not a mail address", token.column)
-    return text
+    try:
+        return normal_address(text)
+    except BadAddress as exc:
+        raise Invalid(str(exc), token.column) from None
 
 
 def read_choice(token: Token, option: str, choices: tuple[str, ...], aliases: dict[str, str] | None = None) -> str:

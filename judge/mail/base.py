@@ -22,12 +22,16 @@ class MailError(Exception):
     without knowing which library sits underneath.  ``permanent`` is set
     when retrying cannot help (the server refused every recipient or the
     message with a 5xx code): the caller should drop that mail, not retry it
-    forever.
+    forever.  ``per_message`` is set when the failure concerns this message
+    alone (its recipients or content were refused) and others may still go;
+    otherwise the server or the spool itself failed (down, login refused,
+    disk full) and the caller should stop sending until the next poll.
     """
 
-    def __init__(self, message: str, *, permanent: bool = False) -> None:
+    def __init__(self, message: str, *, permanent: bool = False, per_message: bool = False) -> None:
         super().__init__(message)
         self.permanent = permanent
+        self.per_message = per_message
 
 
 @dataclass(frozen=True)

@@ -9,24 +9,32 @@ the judge can recognise its own mail if it ever comes back.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from email import policy
+from email import errors, policy
 from email.headerregistry import BaseHeader, HeaderRegistry
 from email.message import EmailMessage
 from email.parser import BytesParser
-from email.utils import format_datetime, getaddresses, make_msgid, parseaddr
+from email.utils import format_datetime, formataddr, getaddresses, make_msgid, parseaddr
+
+from judge.addresses import normal_address
 
 LOOP_HEADER = "X-Judge-Loop"
 _MAX_REFERENCES = 20
+MAX_ADDRESS_HEADER = 2000  # an address header longer than this is not read (a From needs far less)
 _FOLD = re.compile(r"\r?\n(?=[ \t])")
 #: the most of a mail the judge reads (headers, body, attachments); the rest is never parsed
 MAX_MAIL_BYTES = 1_000_000
 #: the most of a header the judge decodes (decoding encoded words costs more than linear time)
 MAX_HEADER_CHARS = 2_000
-_MSGID = re.compile(r"<[^<>\s]+>")
+# printable ASCII only (no space, NUL, CR, LF or brackets) and no "=?", which a mail library would
+# decode as an RFC 2047 encoded word (into a line break, say) when the id is written into a header
+_MSGID = re.compile(r"<(?:[!-;?-~]|=(?!\?)){1,250}>")
 _TOKEN = re.compile(r"[A-Za-z0-9-]+")
+_CONTAINER = re.compile(rb"(?:multipart|message)/", re.IGNORECASE)
+MAX_CONTAINERS = 50  # multipart and message/* parts in one mail: a mail client's mail has a handful
 
 
 class _Registry(HeaderRegistry):
@@ -61,17 +69,65 @@ class Attachment:
     content_type: str = "application/octet-stream"
 
 
+class Unreadable(errors.MessageDefect):
+    """The body could not be parsed at all (MIME nested past the recursion limit): only the headers were."""
+
+
 def parse_message(raw: bytes, limit: int | None = MAX_MAIL_BYTES) -> EmailMessage:
-    """Parse raw bytes with the modern policy; the parser records defects
-    instead of raising, so any byte string gives a message.
+    """Parse raw bytes with the modern policy; never raises.
 
     Only the first ``limit`` bytes are parsed (:data:`MAX_MAIL_BYTES`, for
     every mail a mailbox fetches): a huge attachment costs neither time nor
-    memory, and the body comes before it (:func:`unread_note`).
+    memory, and the body comes before it (:func:`unread_note`).  The parser
+    records defects instead of raising, except for MIME nested so deep that
+    it runs out of stack; and its cost grows with the square of the nesting.
+    A mail with more than :data:`MAX_CONTAINERS` multipart or message parts
+    (found by one linear scan), or one the parser gives up on, is read for its
+    headers only, with an :class:`Unreadable` defect, so that it can still be
+    answered and set aside instead of stopping the poll.
     """
-    msg = BytesParser(policy=POLICY).parsebytes(raw if limit is None else raw[:limit])
+    raw = raw if limit is None else raw[:limit]
+    if sum(1 for _ in zip(range(MAX_CONTAINERS + 1), _CONTAINER.finditer(raw))) > MAX_CONTAINERS:
+        return _headers_only(raw, f"more than {MAX_CONTAINERS} nested or packed MIME parts")
+    try:
+        msg = BytesParser(policy=POLICY).parsebytes(raw)
+    except (RecursionError, MemoryError):
+        return _headers_only(raw, "MIME parts nested too deeply to be read")
     assert isinstance(msg, EmailMessage)
     return msg
+
+
+def _headers_only(raw: bytes, why: str) -> EmailMessage:
+    msg = BytesParser(policy=POLICY).parsebytes(raw, headersonly=True)
+    assert isinstance(msg, EmailMessage)
+    msg.set_payload("")
+    msg.defects.append(Unreadable(why))
+    return msg
+
+
+def unreadable(msg: EmailMessage) -> str | None:
+    """Why ``msg`` could not be read, if :func:`parse_message` gave up on its body."""
+    found = next((d for d in msg.defects if isinstance(d, Unreadable)), None)
+    return str(found) if found is not None else None
+
+
+def clean_line(text: str, limit: int = 250) -> str:
+    """``text`` as one header-safe line: control characters (NUL, CR, LF...) and line or paragraph
+    separators made spaces, invisible format characters and lone surrogates dropped, runs of white
+    space made one space, at most ``limit`` characters.
+
+    Every text the judge writes into a header, and every header text it keeps
+    from a mail, goes through here.
+    """
+    chars: list[str] = []
+    for ch in text[:limit * 4]:
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Zl", "Zp") or ch.isspace():
+            chars.append(" ")
+        elif category not in ("Cs", "Cf"):
+            chars.append(ch)
+    line = " ".join("".join(chars).split())
+    return line if len(line) <= limit else line[:limit - 3].rstrip() + "..."
 
 
 def header_text(msg: EmailMessage, name: str) -> str | None:
@@ -108,11 +164,48 @@ def unread_note(raw: bytes) -> str:
 
 
 def addresses(msg: EmailMessage, name: str) -> list[str]:
-    """The bare addr-specs in an address header, lower-cased."""
+    """The bare addr-specs in an address header, lower-cased, as written (not yet checked).
+
+    Comments are dropped first without recursion (the stdlib's reader recurses
+    once per nested parenthesis), and an over-long header is not read at all.
+    """
     value = header_text(msg, name)
-    if not value:
+    if not value or len(value) > MAX_ADDRESS_HEADER:
         return []
-    return [addr.lower() for _, addr in getaddresses([value]) if addr]
+    try:
+        found = getaddresses([_without_comments(value)])
+    except Exception:  # whatever the stdlib makes of garbage: no address
+        return []
+    return [addr.lower() for _, addr in found if addr]
+
+
+def _without_comments(value: str) -> str:
+    """``value`` with its RFC 5322 comments (nested parentheses) removed, quoted strings kept."""
+    out: list[str] = []
+    depth, quoted, escaped = 0, False, False
+    for ch in value:
+        if escaped:
+            escaped = False
+            if depth == 0:
+                out.append(ch)
+            continue
+        if ch == "\\":
+            escaped = True
+            if depth == 0:
+                out.append(ch)
+        elif quoted:
+            quoted = ch != '"'
+            out.append(ch)
+        elif ch == "(":
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                out.append(" ")
+        elif depth == 0:
+            quoted = ch == '"'
+            out.append(ch)
+    return "".join(out)
 
 
 def message_ids(value: str | Sequence[str] | None) -> list[str]:
@@ -152,10 +245,28 @@ def _domain_of(address: str) -> str:
     return domain if "@" in addr and domain else "judge.invalid"
 
 
-def _one_line(text: str) -> str:
-    """Header values must not contain line breaks (a subject may come from a
-    player's mail)."""
-    return " ".join(text.split())
+def _one_line(text: str, limit: int = 998 - len("Subject: ")) -> str:
+    """A text header value as the judge writes it: one clean line (:func:`clean_line`), and no ``=?``,
+    which the mail library would decode as an encoded word, bringing back what was cleaned (a subject
+    encoded twice by a sender decodes to a line break and a header of the sender's choosing)."""
+    return clean_line(text, limit).replace("=?", "= ?")
+
+
+def _check_headers(msg: EmailMessage) -> None:
+    """The last guard, one place for every header the judge writes: none may carry CR, LF or NUL."""
+    for name, value in msg.items():
+        if any(ch in str(value) for ch in "\r\n\0"):
+            raise ValueError(f"the {name} header would carry a line break or a NUL")
+
+
+def _recipients(value: str | Sequence[str]) -> list[str]:
+    """The recipients, each address checked and normalised (:func:`judge.addresses.normal_address`) and
+    its display name made one clean line; ValueError (a ``BadAddress``) for one that cannot be sent to."""
+    found = []
+    for item in _as_list(value):
+        name, addr = parseaddr(item) if "<" in item else ("", item)
+        found.append(formataddr((_one_line(name, 100), normal_address(addr))) if name else normal_address(addr))
+    return found
 
 
 def _as_list(value: str | Sequence[str]) -> list[str]:
@@ -185,14 +296,14 @@ def build_message(
     (deadline reminders, broadcast results).  ``date`` (default: now) is
     the judge's clock, so a test clock dates its mail too.
     """
-    recipients = _as_list(to)
+    recipients = _recipients(to)
     if not recipients:
         raise ValueError("a message needs at least one recipient")
     msg = EmailMessage(policy=POLICY)
-    msg["From"] = from_addr
+    msg["From"] = _one_line(from_addr)
     msg["To"] = ", ".join(recipients)
     if cc:
-        msg["Cc"] = ", ".join(cc)
+        msg["Cc"] = ", ".join(_recipients(cc))
     msg["Subject"] = _one_line(subject)
     msg["Date"] = format_datetime((date or datetime.now(UTC)).astimezone(UTC))
     msg["Message-ID"] = make_msgid(domain=msgid_domain or _domain_of(from_addr))
@@ -210,6 +321,7 @@ def build_message(
     msg.set_content(body, charset="utf-8", cte=cte)
     for item in attachments:
         _attach(msg, item)
+    _check_headers(msg)
     return msg
 
 

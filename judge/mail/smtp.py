@@ -83,17 +83,30 @@ class SmtpOutbox:
         """
         cfg = self.config
         try:
-            with self._connect() as smtp:
+            smtp = self._connect()
+        except (smtplib.SMTPException, OSError, ValueError) as exc:
+            raise MailError(f"SMTP to {cfg.host}:{cfg.effective_port} failed: {exc}") from exc
+        try:
+            with smtp:
                 refused = smtp.send_message(msg, from_addr=self._envelope_from())
         except (smtplib.SMTPException, OSError, ValueError) as exc:
             raise MailError(f"SMTP to {cfg.host}:{cfg.effective_port} failed: {exc}",
-                            permanent=_permanent(exc)) from exc
+                            permanent=_permanent(exc), per_message=_per_message(exc)) from exc
         for rcpt, (code, reply) in refused.items():
             log.warning("SMTP server refused %s: %s %s", rcpt, code,
                         reply.decode("utf-8", "replace"))
 
     def close(self) -> None:
         """Nothing held open between sends."""
+
+
+def _per_message(exc: Exception) -> bool:
+    """The server refused this message (its recipients, its content), not the judge's mail as a whole:
+    a refused sender or a dropped connection would fail every message alike."""
+    if isinstance(exc, (smtplib.SMTPSenderRefused, smtplib.SMTPServerDisconnected)):
+        return False
+    return isinstance(exc, (smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError, smtplib.SMTPNotSupportedError,
+                            ValueError))
 
 
 def _permanent(exc: Exception) -> bool:

@@ -41,7 +41,9 @@ def body_text(msg: Message) -> str:
             text = ""
     except Exception:  # never let one malformed mail stop the poll
         text = _last_resort(msg)
-    return _newlines(text).translate(_NO_BREAK_SPACES)
+    text = _newlines(text).translate(_NO_BREAK_SPACES)
+    # raw 8-bit bytes a broken part kept as lone surrogates cannot be stored: made U+FFFD-like "?"
+    return text if text.isascii() else text.encode("utf-8", "replace").decode("utf-8")
 
 
 def _body_parts(msg: Message) -> tuple[Message | None, Message | None]:

@@ -17,6 +17,7 @@ from judge.render.mails import (
     Accepted, LateContext, OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, ReplyContext,
     StatusContext, render_late_notice, render_press, render_reminder, render_reply, render_status,
 )
+from judge.render.faults import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
 from judge.render.notices import NoticeContext, SignonElsewhereContext, render_notice, render_signon_elsewhere
 from judge.render.results import ResultsContext, render_results, results_context
 from judge.render.secrecy import GM, OBSERVER, Secret, hide_powers, reveal
@@ -30,6 +31,7 @@ __all__ = [
     "LateContext", "render_late_notice", "PressContext", "render_press",
     "GameListing", "ListContext", "render_list", "SummaryRow", "SummaryContext", "render_summary",
     "RuleLine", "DecisionLine", "RulesContext", "render_rules",
+    "SetAsideContext", "render_set_aside", "GameFaultContext", "render_game_fault",
     "HelpContext", "render_help", "NoticeContext", "render_notice", "SignonElsewhereContext",
     "render_signon_elsewhere", "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
 ]

@@ -8,6 +8,7 @@ Layout (see docs/store.md)::
     <data>/seen/<bucket>.json         Message-IDs handled, 256 buckets
     <data>/outbox.json                mails not tied to a game
     <data>/sent.log                   ids of mails sent, until compacted out of their outboxes
+    <data>/quarantine/                mail, outgoing mail and game faults set aside for the keeper
     <data>/poll.lock                  flock: one poll at a time
 
 What a poll reads every time (the game files, the global outbox) does not grow
@@ -35,6 +36,7 @@ from judge.store.atomic import (
 )
 from judge.store.game import Game, merge_outbox
 from judge.store.lock import exclusive_lock
+from judge.store.quarantine import Quarantine
 from judge.store.records import OutgoingMail, PhaseRecord
 from judge.store.seen import SeenSet
 from judge.store.sentlog import SentLog
@@ -83,6 +85,7 @@ class Store:
         self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         self._seen = SeenSet(self.data_dir / "seen")
         self._sent = SentLog(self.data_dir / "sent.log")
+        self.quarantine = Quarantine(self.data_dir / "quarantine")
 
     # --- paths -------------------------------------------------------------
 
@@ -108,9 +111,9 @@ class Store:
     def remove_temp_files(self) -> int:
         """Delete temp files of writers killed mid-write; call only under :meth:`poll_lock`."""
         dirs = [self.data_dir, self.data_dir / "games", self.data_dir / "history", self.data_dir / "seen"]
-        archive = self.data_dir / "archive"
-        if archive.is_dir():
-            dirs += [d for d in archive.iterdir() if d.is_dir()]
+        for parent in (self.data_dir / "archive", self.data_dir / "quarantine"):
+            if parent.is_dir():
+                dirs += [d for d in parent.iterdir() if d.is_dir()]
         return sum(remove_temp_files(d) for d in dirs)
 
     # --- games -------------------------------------------------------------
@@ -275,6 +278,21 @@ class Store:
         From then on it is left out of every pending list; :meth:`compact_sent`
         removes it from its file.  Marking twice, or an unknown id, is harmless.
         """
+        self._sent.record(mail.game or "-", mail.id)
+
+    def count_try(self, mail: OutgoingMail) -> int:
+        """Note one more failed try to send ``mail`` in its outbox file; returns the tries so far."""
+        path = self.outbox_path if mail.game is None else self.game_path(mail.game)
+        with open_db(path) as db:
+            outbox = db.table("outbox")
+            stored = [int(doc.get("tries", 0)) for doc in outbox.search(_MAIL_ID == mail.id)]
+            mail.tries = max([mail.tries, *stored]) + 1
+            outbox.update({"tries": mail.tries}, _MAIL_ID == mail.id)
+        return mail.tries
+
+    def set_aside_mail(self, mail: OutgoingMail, reason: str) -> None:
+        """Move ``mail`` out of its outbox into ``quarantine/outgoing/``: it will not be tried again."""
+        self.quarantine.outgoing(mail, reason, self.clock.now())
         self._sent.record(mail.game or "-", mail.id)
 
     def compact_sent(self) -> int:

@@ -16,7 +16,7 @@ from judge.mail import (
     loop_reason,
     parse_message,
 )
-from judge.mail.message import header_text
+from judge.mail.message import header_text, unreadable
 
 DATA = Path(__file__).parent / "data"
 JUDGE = "judge@example.org"
@@ -163,3 +163,25 @@ def test_parse_message_never_raises() -> None:
     for raw in (b"", b"\x00\xff" * 100, b"Content-Type: multipart/mixed\r\n\r\nno boundary",
                 b"From: x\r\n" * 1000):
         parse_message(raw)
+
+
+def test_mime_nested_deep_in_any_container_is_read_for_its_headers_only() -> None:
+    for kind in ("multipart/mixed; boundary=b{0}\n\n--b{0}", "message/rfc822\n"):
+        opening = "".join(f"Content-Type: {kind.format(i)}\n" for i in range(1500))
+        msg = parse_message(f"From: a@x.org\nSubject: deep\n{opening}\nHELP\n".encode())
+        assert unreadable(msg) == "more than 50 nested or packed MIME parts" and str(msg["Subject"]) == "deep"
+    assert unreadable(parse_message(b"From: a@x.org\nContent-Type: multipart/mixed; boundary=b\n\n--b--\n")) is None
+
+
+def test_no_header_the_judge_writes_carries_cr_lf_or_nul() -> None:
+    twice = "=?utf-8?b?" + "PT91dGYtOD9xP2E9MEQ9MEFCY2M6X3Y9NDBldmlsLnRlc3Q/PQ==" + "?="
+    msg = build_message(JUDGE, "Player <P@Example.ORG>", "Re: nul\x00\r\nBcc: x@y.org =?utf-8?q?a=0D=0Ab?=",
+                        "body", in_reply_to="<a\x00b@x> <m=?utf-8?q?=0D=0A?=@x> <ok@x>", references=twice)
+    head = msg.as_bytes().split(b"\n\n")[0]
+    assert b"\x00" not in head and b"\r" not in head
+    assert [line for line in head.split(b"\n") if line.lower().startswith(b"bcc")] == []
+    assert str(msg["Subject"]) == "Re: nul Bcc: x@y.org = ?utf-8?q?a=0D=0Ab?="
+    assert str(msg["In-Reply-To"]) == "<ok@x>" and str(msg["To"]) == "Player <p@example.org>"
+    for bad in ("=?utf-8?q?a=0D=0ABcc=3A_v=40evil=2Etest?=@example.org", "jos\u00e9@example.es", "only a name"):
+        with pytest.raises(ValueError):
+            build_message(JUDGE, bad, "s", "b")

@@ -1,0 +1,113 @@
+"""Sending what the judge queued: one outgoing mail's failure never holds up the others.
+
+A poll hands every pending mail to the outbox, then marks it sent (a crash in
+between sends that one mail again, which docs/store.md accepts).  Failures
+are told apart by what they concern:
+
+* the transport (server down, login refused, spool disk full): sending stops
+  for the rest of the poll and everything stays queued for the next one;
+* this mail alone, for good (a recipient refused with 5xx, a mail that
+  cannot be built): it is set aside at once in ``quarantine/outgoing/``;
+* this mail alone, for now (4xx): it counts one try, is not tried again in
+  this poll, and is set aside after :data:`MAX_SEND_TRIES` polls.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.message import EmailMessage
+from typing import TYPE_CHECKING
+
+from judge.config import JudgeConfig
+from judge.crash import crash_point
+from judge.mail import Attachment, MailError, Outbox, build_message
+from judge.store import OutgoingMail, Store
+
+if TYPE_CHECKING:
+    from judge.poll import PollReport
+
+log = logging.getLogger("judge.poll")
+MAX_SEND_TRIES = 20  # polls a mail refused for now is tried at before it is set aside
+
+
+def outgoing_message(config: JudgeConfig, mail: OutgoingMail, now: datetime | None = None) -> EmailMessage:
+    """The queued mail as a message; ``now`` (the judge's clock) dates it."""
+    return build_message(config.mail.address, mail.to, mail.subject, mail.body, in_reply_to=mail.in_reply_to,
+                         references=mail.references,
+                         attachments=[Attachment(a.filename, a.data, a.mime_type) for a in mail.attachments],
+                         msgid_domain=config.mail.msgid_domain, auto_submitted=mail.auto_submitted, date=now)
+
+
+@dataclass
+class Sender:
+    """The sending of one poll: stops for good at a transport failure, tries each mail at most once."""
+
+    store: Store
+    config: JudgeConfig
+    outbox: Outbox
+    report: PollReport
+    down: bool = False
+    failed: set[str] = field(default_factory=set)
+
+    def send_pending(self, games: list[str] | None = None) -> None:
+        """Send the pending mail (the global outbox, then every game's or only ``games``')."""
+        for mail in [] if self.down else self._pending(games):
+            if mail.id in self.failed:
+                continue
+            if not mail.to or not all(mail.to):  # nobody to send it to (a power in civil disorder)
+                self.store.mark_sent(mail)
+                continue
+            if not self._send(mail):
+                break
+        self.store.compact_sent()
+
+    def _pending(self, games: list[str] | None) -> list[OutgoingMail]:
+        if games is None:
+            return self.store.pending_mail()
+        return self.store.global_mail() + [m for name in games for m in self.store.load_game(name).outbox]
+
+    def _send(self, mail: OutgoingMail) -> bool:
+        """Send one mail; False once the transport is down."""
+        try:
+            message = outgoing_message(self.config, mail, self.store.clock.now())
+        except Exception as exc:  # nothing will ever make this mail buildable: set it aside now
+            self.report.errors += 1
+            self._set_aside(mail, f"cannot be written as a mail: {exc}")
+            return True
+        try:
+            self.outbox.send(message)
+        except MailError as exc:
+            return self._failed(mail, exc)
+        except Exception as exc:  # a transport library refusing this message in its own way
+            log.exception("sending mail %s failed", mail.id)
+            self.report.errors += 1
+            self._set_aside(mail, f"refused by the transport: {exc!r}")
+            return True
+        crash_point("send:sent")
+        self.store.mark_sent(mail)
+        self.report.sent += 1
+        crash_point("send:marked")
+        return True
+
+    def _failed(self, mail: OutgoingMail, exc: MailError) -> bool:
+        if not exc.per_message:
+            log.error("cannot send mail: %s; sending stops until the next poll", exc)
+            self.report.errors += 1
+            self.down = True
+            return False
+        self.failed.add(mail.id)
+        if exc.permanent:
+            self._set_aside(mail, f"refused for good: {exc}")
+        elif self.store.count_try(mail) >= MAX_SEND_TRIES:
+            self._set_aside(mail, f"refused at {mail.tries} polls, last: {exc}")
+        else:
+            log.warning("mail to %s refused for now (try %d): %s", ", ".join(mail.to), mail.tries, exc)
+        return True
+
+    def _set_aside(self, mail: OutgoingMail, reason: str) -> None:
+        log.warning("setting aside mail to %s (%s): %s", ", ".join(mail.to), mail.subject, reason)
+        self.report.set_aside += 1
+        self.failed.add(mail.id)
+        self.store.set_aside_mail(mail, reason)
