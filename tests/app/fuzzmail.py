@@ -57,8 +57,8 @@ def body_lines(rng: random.Random, n: int) -> str:
     lines = [rng.choice(LINES) for _ in range(rng.randint(1, 12))]
     if rng.random() < 0.04:
         lines = [f"CREATE fz{n} {rng.choice(['standard', 'europe1615-v3', 'nosuch'])} pw"] + lines
-    if rng.random() < 0.03:
-        lines += ["LIST"] * rng.randint(5, 20)
+    if rng.random() < 0.03:  # amplification: answered at most MAX_DOCUMENTS times (docs/mail.md)
+        lines += [rng.choice(["LIST", "HELP", "LIST demo", "HISTORY demo"]) for _ in range(rng.randint(5, 2000))]
     return "\n".join(lines)
 
 
