@@ -466,7 +466,7 @@ def run_diplomacy(Game, units: dict[str, list[str]], orders: dict[str, list[str]
 
 
 def run_judge(request: dict) -> Outcome:
-    from judge.adjudicate import handle_request
+    from judge.app.adjudicate import handle_request
     try:
         return judge_outcome(handle_request(request))
     except Exception as exc:  # noqa: BLE001 - an engine crash is a disagreement to report, not a benchmark crash
@@ -728,7 +728,7 @@ def engine_entry() -> tuple[Callable | None, str]:
 
 def preparse(position: Position):
     """The judge's parsed input for one phase: (variant, state, orders), built outside any timer."""
-    from judge.commands.orders import parse_order
+    from judge.reading.orders import parse_order
     from judge.engine.orders import Unit
     from judge.engine.state import GameState, Phase
     from judge.variants import load_variant
@@ -736,7 +736,7 @@ def preparse(position: Position):
     variant = load_variant(VARIANT)
     request = position.request()
     try:  # the state exactly as handle_request builds it (centres default to the home centres)
-        from judge.adjudicate import state_from_json
+        from judge.app.adjudicate import state_from_json
         state = state_from_json(variant, request["state"])
     except ImportError:
         state = GameState(phase=Phase.parse(PHASE),
@@ -772,7 +772,7 @@ def time_judge_adjudication(positions: list[Position], repeat: int) -> tuple[flo
 
 def time_judge_handle_request(positions: list[Position], repeat: int) -> float:
     """Mean seconds per phase of ``handle_request`` in this process (parse + adjudicate, no JSON text)."""
-    from judge.adjudicate import handle_request
+    from judge.app.adjudicate import handle_request
     requests = [p.request() for p in positions]
     runs = []
     for _ in range(repeat):
@@ -890,11 +890,11 @@ def main(argv: list[str] | None = None) -> int:
           + ", ".join(f"{k} {v}" for k, v in sorted(features.items())))
 
     try:
-        import judge.adjudicate  # noqa: F401
+        import judge.app.adjudicate  # noqa: F401
         have_judge = True
     except ImportError as exc:
         have_judge = False
-        print(f"judge.adjudicate is not importable yet ({exc}): only the diplomacy side runs.")
+        print(f"judge.app.adjudicate is not importable yet ({exc}): only the diplomacy side runs.")
 
     out = sys.stdout
     status = 0

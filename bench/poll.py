@@ -35,13 +35,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from judge.adjudicate import state_to_json
-from judge.commands.deadlines import default_timing
-from judge.commands.gameview import opening_state
+from judge.app.adjudicate import state_to_json
+from judge.app.poll import run_poll
+from judge.app.sandbox import Sandbox
 from judge.mail import deliver_to_spool
-from judge.poll import run_poll
-from judge.sandbox import Sandbox
 from judge.store import Game, PhaseRecord, Player, Settings, Store, hash_password, open_db
+from judge.turns.deadlines import default_timing
+from judge.turns.gameview import opening_state
 from judge.variants import load_variant
 
 POWERS = ("ENGLAND", "FRANCE", "GERMANY", "ITALY", "AUSTRIA", "RUSSIA", "TURKEY")

@@ -1,5 +1,5 @@
 """``python -m judge`` is the ``judge`` command."""
 
-from judge.cli import main
+from judge.app.cli import main
 
 raise SystemExit(main())

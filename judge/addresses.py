@@ -2,7 +2,7 @@
 
 Every address the judge may answer goes through :func:`normal_address` once,
 where it comes in: the Reply-To or From of a mail (``judge/mail/entry.py``)
-and ``SET ADDRESS`` (``judge/commands/values.py``).  What passes can be put
+and ``SET ADDRESS`` (``judge/reading/values.py``).  What passes can be put
 into a header and handed to any SMTP server as it is; what cannot (8-bit
 local parts that need SMTPUTF8, RFC 2047 encoded words that a mail library
 decodes into line breaks, control characters, quotes, over-long parts) is

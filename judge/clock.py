@@ -28,7 +28,7 @@ class PollClock:
 
     The reply to a mail is written before the poll's tick plays the phases
     due; both computing deadlines from the same moment is what lets the reply
-    show the deadline the tick then sets (judge.commands.ticks.deadline_view).
+    show the deadline the tick then sets (judge.turns.ticks.deadline_view).
     """
 
     def __init__(self, clock: Clock) -> None:

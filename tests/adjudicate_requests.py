@@ -12,8 +12,8 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from judge import demo, demo_2013_08, demo_v3
-from judge.adjudicate import handle_request, state_to_json
+from judge.app import demo, demo_2013_08, demo_v3
+from judge.app.adjudicate import handle_request, state_to_json
 from judge.variants import load_variant
 
 VARIANTS = ("standard", "europe1615-v3", "europe1615-2013-08")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 
 GOLDEN_ROOT = Path(__file__).resolve().parent / "golden"
 

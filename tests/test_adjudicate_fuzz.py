@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from judge.adjudicate import RequestError, handle_request
+from judge.app.adjudicate import RequestError, handle_request
 from tests.adjudicate_requests import VARIANTS, mutate, valid_requests
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,11 +7,11 @@ map with every kind of unit and compare the two answers (issue 9, item 11).
 
 from __future__ import annotations
 
-from judge.commands.gameview import check_order
 from judge.engine import GameState, Phase, Unit, adjudicate
 from judge.engine.orders import Build, Retreat
 from judge.engine.results import OK
 from judge.engine.state import Dislodged
+from judge.turns.gameview import check_order
 from judge.variants import load_variant
 
 

@@ -8,12 +8,12 @@ from datetime import date, datetime, time, timedelta
 
 import pytest
 
-from judge.commands.language import (
+from judge.engine.state import Phase
+from judge.paths import ROOT
+from judge.reading.language import (
     ALL_PHASE_KINDS, AUDIENCE, KINDS, Command, CommandError, ParsedMail, command_parser,
     command_words, parse_command_line, parse_mail_body,
 )
-from judge.engine.state import Phase
-from judge.paths import ROOT
 
 ALL = ALL_PHASE_KINDS
 S1901M, F1902M, W1901A = Phase("S", 1901, "M"), Phase("F", 1902, "M"), Phase("W", 1901, "A")
@@ -306,7 +306,7 @@ def test_an_empty_mail_and_a_byte_order_mark() -> None:
 
 
 def test_orders_are_kept_raw_for_the_order_parser() -> None:
-    from judge.commands.orders import parse_order
+    from judge.reading.orders import parse_order
     from judge.variants import load_variant
     board = load_variant("standard").map
     lines = ["A PAR - BUR", "army marseilles moves to spain", "F St Petersburg nc - Gulf of Bothnia",
@@ -458,7 +458,7 @@ def test_the_reference_documents_every_command() -> None:
 
 
 def test_parse_command_line_never_raises_on_a_bug(monkeypatch: pytest.MonkeyPatch) -> None:
-    from judge.commands import language
+    from judge.reading import language
 
     def broken(_self: object, _children: list) -> None:
         raise KeyError("bug")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.adjudicate import RequestError, handle_request
+from judge.app.adjudicate import RequestError, handle_request
 
 
 def request(orders: dict[str, list[str]], units: dict[str, list[str]], **state: object) -> dict:

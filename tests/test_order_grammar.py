@@ -8,13 +8,13 @@ import random
 import pytest
 from lark import Lark
 
-from judge.commands.orders import OrderError, order_parser, parse_order, parse_orders
 from judge.engine.geography import Map
 from judge.engine.mapfile import parse_map
 from judge.engine.orders import (
     Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Waive,
 )
 from judge.paths import grammar_dir
+from judge.reading.orders import OrderError, order_parser, parse_order, parse_orders
 
 MINI_MAP = """
 name mini

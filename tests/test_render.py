@@ -9,10 +9,10 @@ from datetime import UTC, datetime
 import pytest
 from jinja2 import StrictUndefined, UndefinedError
 
-from judge.adjudicate import state_from_json
-from judge.commands.orders import parse_order
+from judge.app.adjudicate import state_from_json
 from judge.engine import GameState, Phase, PhaseOutcome, adjudicate
 from judge.paths import templates_dir
+from judge.reading.orders import parse_order
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
 from judge.render import SignonElsewhereContext, render_signon_elsewhere
 from judge.render import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside

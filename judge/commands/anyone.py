@@ -8,17 +8,17 @@ the mail.
 
 from __future__ import annotations
 
-from judge.adjudicate import read_line
+from judge.app.adjudicate import read_line
 from judge.commands import reports
-from judge.commands.deadlines import default_timing
-from judge.commands.language import Command
-from judge.commands.notify import Reader, gm_reader, notify, own_zone, queue
-from judge.commands.orders import OrderError
 from judge.commands.session import Handle, Refused, Session
-from judge.commands.ticks import shown_deadline
+from judge.reading.language import Command
+from judge.reading.orders import OrderError
 from judge.render import HelpContext, SignonElsewhereContext, render_help, render_signon_elsewhere
 from judge.store import Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
+from judge.turns.deadlines import default_timing
+from judge.turns.notify import Reader, gm_reader, notify, own_zone, queue
+from judge.turns.ticks import shown_deadline
 from judge.variants import UnknownVariant, line_reader, load_variant
 
 

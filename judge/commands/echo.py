@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from itertools import takewhile
 
-from judge.commands.language import Command, CommandError
+from judge.reading.language import Command, CommandError
 
 #: the most of a line a reply quotes back (a longer line is cut, with its length)
 MAX_ECHO = 120

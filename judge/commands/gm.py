@@ -3,7 +3,7 @@ TERMINATE, BECOME and the game-wide SETs.
 
 Playing a phase needs history and archive writes before the game is saved,
 so PROCESS only marks the game; the poll plays it once every mail is read
-(:mod:`judge.commands.ticks`).  PREVIEW adjudicates in memory and mails the
+(:mod:`judge.turns.ticks`).  PREVIEW adjudicates in memory and mails the
 GM alone.  ROLLBACK restores a stored state and leaves a marker so the
 history after it is dropped even if the poll dies in between.
 """
@@ -13,20 +13,20 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from judge.adjudicate import read_line, state_to_json
+from judge.app.adjudicate import read_line, state_to_json
 from judge.commands.anyone import install_player
-from judge.commands.deadlines import days_mask, local_to_utc, schedule, set_deadline, timing_for
-from judge.commands.gameview import opening_state, powers_due
-from judge.commands.language import Command
-from judge.commands.notify import Reader, gm_reader, player_readers, queue, readers
-from judge.commands.orders import OrderError
-from judge.commands.notify import notify as notify_all
-from judge.commands.phases import late_powers, preview, terminate
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.state import Phase
 from judge.engine.variant import Variant
+from judge.reading.language import Command
+from judge.reading.orders import OrderError
 from judge.render import GM, GameStartContext, render_game_start
 from judge.store import Game, Player
+from judge.turns.deadlines import days_mask, local_to_utc, schedule, set_deadline, timing_for
+from judge.turns.gameview import opening_state, powers_due
+from judge.turns.notify import Reader, gm_reader, player_readers, queue, readers
+from judge.turns.notify import notify as notify_all
+from judge.turns.phases import late_powers, preview, terminate
 
 
 def _handle(s: Session) -> Handle:

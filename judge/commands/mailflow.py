@@ -2,7 +2,7 @@
 
 :func:`act_on_mail` is what the poll calls for every mail.  Commands run in
 mail order; ``SIGNON``, ``JOIN``, ``CREATE`` and ``BECOME`` decide who speaks
-for the lines after them, :data:`judge.commands.language.AUDIENCE` and the
+for the lines after them, :data:`judge.reading.language.AUDIENCE` and the
 session decide whether the sender may use each command, and every line ends
 up accepted or rejected with a reason.  Then, following docs/store.md, the
 reply (and any HELP, LIST... answer) is queued with the first game the mail
@@ -23,15 +23,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 from judge.commands import anyone, gm, player, rules
-from judge.commands.gameview import order_set
 from judge.commands.echo import shown, shown_reason
-from judge.commands.language import AUDIENCE, Command
-from judge.commands.notify import notify, own_zone, readers
 from judge.commands.session import Checkpoint, Incoming, Judge, Refused, Session, Workspace
-from judge.commands.ticks import DeadlineView, shown_deadline
 from judge.crash import crash_point
+from judge.reading.language import AUDIENCE, Command
 from judge.render import Rejected, ReplyContext, render_reply
 from judge.store import OutgoingMail, StoreError, check_password
+from judge.turns.gameview import order_set
+from judge.turns.notify import notify, own_zone, readers
+from judge.turns.ticks import DeadlineView, shown_deadline
 from judge.variants import load_variant
 
 log = logging.getLogger("judge.commands")

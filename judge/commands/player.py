@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.adjudicate import read_line
+from judge.app.adjudicate import read_line
 from judge.commands import reports
-from judge.commands.deadlines import absence_span, after_absences, set_deadline
-from judge.commands.gameview import check_order, unit_key
-from judge.commands.language import Command
-from judge.commands.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers
-from judge.commands.orders import OrderError
 from judge.commands.session import Handle, Refused, Session
-from judge.commands.ticks import shown_deadline
 from judge.engine.state import Phase
+from judge.reading.language import Command
+from judge.reading.orders import OrderError
 from judge.render import GM, PressContext, render_press
 from judge.store import Game, Player, SubmittedOrder
+from judge.turns.deadlines import absence_span, after_absences, set_deadline
+from judge.turns.gameview import check_order, unit_key
+from judge.turns.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers
+from judge.turns.ticks import shown_deadline
 from judge.variants import line_reader
 
 

@@ -6,8 +6,6 @@ touches no game file; its answers go to the judge's global outbox.
 
 from __future__ import annotations
 
-from judge.commands.gameview import due, order_set, orders_complete, phase_of, state_of, variant_of
-from judge.commands.ticks import DeadlineView
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.render import (
@@ -15,6 +13,8 @@ from judge.render import (
     render_status, render_summary,
 )
 from judge.store import Game, PhaseRecord, Store
+from judge.turns.gameview import due, order_set, orders_complete, phase_of, state_of, variant_of
+from judge.turns.ticks import DeadlineView
 
 _OVER = ("finished", "terminated")
 

@@ -2,7 +2,7 @@
 ``GM <action>`` (a decision the variant's rules leave to the GM).
 
 A game's overrides live in ``game.rules`` and the game's variant is loaded
-with them (:func:`judge.commands.gameview.variant_of`), so nothing here asks
+with them (:func:`judge.turns.gameview.variant_of`), so nothing here asks
 which variant it plays: the ruleset lists its options (``rule_options``) and
 its decisions (``gm_actions``, pure functions on the state), and checks the
 options itself when the variant is made (``judge.variants.load_variant``).
@@ -10,16 +10,16 @@ options itself when the variant is made (``judge.variants.load_variant``).
 
 from __future__ import annotations
 
-from judge.adjudicate import state_to_json
+from judge.app.adjudicate import state_to_json
 from judge.commands.anyone import peek
-from judge.commands.gameview import state_of, variant_of
-from judge.commands.language import Command
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.discretion import ActionError, GmAction, OptionError, RuleOption, show
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
+from judge.reading.language import Command
 from judge.render import DecisionLine, Rendered, RuleLine, RulesContext, render_rules
 from judge.store import Game
+from judge.turns.gameview import state_of, variant_of
 from judge.variants import load_variant
 
 

@@ -16,14 +16,14 @@ from datetime import datetime
 from functools import cached_property
 
 from judge.clock import Clock
-from judge.commands.gameview import state_of, variant_of
 from judge.commands.echo import shown, shown_reason
-from judge.commands.language import Command, ParsedMail, parse_mail_body
 from judge.crash import crash_point
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
+from judge.reading.language import Command, ParsedMail, parse_mail_body
 from judge.render import Accepted, Rejected
 from judge.store import Game, OutgoingMail, Player, Store, UnknownGame, hash_password
+from judge.turns.gameview import state_of, variant_of
 
 
 @dataclass(frozen=True)

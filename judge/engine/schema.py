@@ -4,7 +4,7 @@ Each schema checks a decoded JSON value and raises :class:`SchemaError`
 naming the path of the first bad field (``state.influence.LOR.FRANCE:
 expected a whole number from 0 to 1000000, got "x"``), so that nothing the
 engine reads later can surprise it.  A variant describes its own state fields
-with these (``Ruleset.state_fields``); ``judge.adjudicate`` the standard ones.
+with these (``Ruleset.state_fields``); ``judge.app.adjudicate`` the standard ones.
 """
 
 from __future__ import annotations

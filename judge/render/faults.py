@@ -1,6 +1,6 @@
 """Mails about things the judge set aside: a mail it did not act on, a game it paused.
 
-The judge goes on without what broke (judge/poll.py); these say so to whoever
+The judge goes on without what broke (judge/app/poll.py); these say so to whoever
 is concerned, without the details, which go to the keeper's log and
 ``quarantine/``.
 """

@@ -5,7 +5,7 @@
     name = "standard"
     map = "standard.map"                       # relative to the folder
     ruleset = "judge.variants.standard:Standard"  # module:class, a Ruleset subclass
-    lines = "judge.commands.europe1615:V3Lines"   # optional: a reader of the variant's own lines
+    lines = "judge.reading.europe1615:V3Lines"   # optional: a reader of the variant's own lines
     report = "judge.render.europe1615:V3Report"   # optional: the variant's sections of result mails
     [options]                                  # passed to the ruleset as a dict
 

@@ -1,4 +1,4 @@
-"""A throwaway judge per test (judge.sandbox): spool mail, a test clock, cheap password hashes."""
+"""A throwaway judge per test (judge.app.sandbox): spool mail, a test clock, cheap password hashes."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 
 
 @pytest.fixture

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from judge import demo
+from judge.app import demo
+from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
-from judge.sandbox import Sandbox
 
 GAME = demo.GAME
 GM = demo.GM

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from judge.app.sandbox import Sandbox
 from judge.commands import mailflow
-from judge.commands.language import Command
 from judge.commands.session import Refused, Session
-from judge.sandbox import Sandbox
+from judge.reading.language import Command
 from tests.app.helpers import GAME, gm, reply, start_game
 from tests.app.helpers import GM as GM_ADDRESS
 

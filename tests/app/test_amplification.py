@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time
 
+from judge.app.sandbox import Sandbox
 from judge.commands.echo import MAX_ECHO
-from judge.commands.language import MAX_MAIL_LINES
 from judge.commands.mailflow import MAX_DOCUMENTS, MAX_PRESS
 from judge.mail.message import MAX_HEADER_CHARS
-from judge.sandbox import Sandbox
+from judge.reading.language import MAX_MAIL_LINES
 from tests.app.helpers import GAME, address, reply, send_as, start_game, subjects
 
 STRANGER = "stranger@example.org"

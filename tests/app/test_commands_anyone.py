@@ -3,7 +3,7 @@ SIGNON and JOIN (docs/commands.md)."""
 
 from __future__ import annotations
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 from tests.app.helpers import GAME, GM, POWERS, address, reply, send_as, start_game, subjects, to
 
 

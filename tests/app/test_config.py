@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from judge.app.config import ConfigError, load_config
 from judge.clock import FileClock
-from judge.config import ConfigError, load_config
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,9 +7,9 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from judge.commands.deadlines import absence_span, days_mask, local_to_utc, next_deadline
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 from judge.store import Timing
+from judge.turns.deadlines import absence_span, days_mask, local_to_utc, next_deadline
 from tests.app.helpers import GAME, POWERS, address, gm, hold_all, reply, send_as, start_game, subjects, to
 
 

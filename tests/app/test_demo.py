@@ -57,8 +57,8 @@ def test_judge_demo_plays_two_years_of_europe_1615_by_mail(tmp_path: Path) -> No
 
 def test_judge_demo_help_names_every_demo(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 9, item 16: `judge demo --help` left out europe1615-2013-08."""
-    from judge.cli import main
-    from judge.demo import demos
+    from judge.app.cli import main
+    from judge.app.demo import demos
 
     monkeypatch.setenv("COLUMNS", "300")  # argparse wraps at hyphens on a narrow terminal
 

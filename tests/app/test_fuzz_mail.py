@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from judge.app.demo_v3 import GAME_SCRIPT, SCRIPT
+from judge.app.sandbox import Sandbox
 from judge.commands.mailflow import MAX_DOCUMENTS
-from judge.demo_v3 import GAME_SCRIPT, SCRIPT
 from judge.mail import IncomingMail
-from judge.sandbox import Sandbox
 from judge.store import Game
 from tests.app.fuzzmail import Hostile, hostile_mail
 from tests.app.helpers import GAME, POWERS, hold_all, send_as, start_game

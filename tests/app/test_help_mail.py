@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from judge.commands.language import command_words, parse_command_line
-from judge.commands.orders import parse_order
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
+from judge.reading.language import command_words, parse_command_line
+from judge.reading.orders import parse_order
 from judge.variants import load_variant
 from tests.app.helpers import to
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 from tests.app.helpers import GAME, address, gm, send_as, start_game, to
 
 LOST = "Germany: 1 build not ordered by the deadline (no valid BUILD or WAIVE), and so lost."

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 from judge.store import Game
 from tests.app.helpers import GAME, address, password, reply, send_as, start_game, subjects, to
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 from tests.app.helpers import GAME, reply, send_as, start_game
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 from tests.app.helpers import GAME, reply, send_as, start_game
 
 

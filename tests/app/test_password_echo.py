@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 from tests.app.helpers import GAME, GM, address, password, start_game
 
 FRANCE = "France"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import timedelta
 from email.header import Header
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 from judge.store import OutgoingMail, Timing
 from tests.app.helpers import GAME, GM, address, gm, reply, send_as, start_game, subjects, to
 

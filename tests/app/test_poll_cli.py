@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 
 ROOT = Path(__file__).resolve().parents[2]
 

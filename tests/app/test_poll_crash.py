@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from judge.app.sandbox import Sandbox
 from judge.crash import EXIT_CODE, POINTS
-from judge.sandbox import Sandbox
 from judge.store import Store
 from tests.app.helpers import GAME, POWERS, address, hold_all, send_as, start_game
 

@@ -3,7 +3,7 @@ the GM's as much as a player's: replies, STATUS, LIST, notices and results."""
 
 from __future__ import annotations
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 from tests.app.helpers import GAME, GM, address, gm, reply, send_as, start_game, to
 
 TOKYO = "In your time zone (Asia/Tokyo) that is"

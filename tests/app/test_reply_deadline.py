@@ -13,10 +13,10 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from judge import demo_v3
+from judge.app import demo_v3
+from judge.app.poll import make_judge
+from judge.app.sandbox import Sandbox
 from judge.render.env import in_zone
-from judge.poll import make_judge
-from judge.sandbox import Sandbox
 from tests.app.helpers import GAME, GM, POWERS, gm, hold_all, reply, send_as, start_game
 
 _DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

@@ -7,7 +7,7 @@ JOIN from the same address added a seat.
 
 from __future__ import annotations
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 from tests.app.helpers import GAME as DEMO
 from tests.app.helpers import gm, reply, send_as, start_game
 

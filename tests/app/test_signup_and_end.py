@@ -3,8 +3,8 @@ the GM ends it (TERMINATE)."""
 
 from __future__ import annotations
 
-from judge import demo_v3
-from judge.sandbox import Sandbox
+from judge.app import demo_v3
+from judge.app.sandbox import Sandbox
 from tests.app.helpers import GAME, GM, POWERS, address, gm, password, reply, start_game, to
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from email.utils import parsedate_to_datetime
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 from tests.app.helpers import GAME, GM, signon, start_game, to
 
 THREAD = "<root@example.org> <second@example.org>"

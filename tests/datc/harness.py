@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judge.adjudicate import handle_request
+from judge.app.adjudicate import handle_request
 
 
 @dataclass

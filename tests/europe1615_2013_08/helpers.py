@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.adjudicate import finish_lines, read_line
+from judge.app.adjudicate import finish_lines, read_line
 from judge.engine import GameState, Phase, Unit, adjudicate
 from judge.engine.results import OrderResult, PhaseOutcome
 from judge.engine.variant import Variant

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from judge import demo_2013_08 as mailgame
-from judge.demo_2013_08 import GAME, address, send_as
-from judge.sandbox import Sandbox
+from judge.app import demo_2013_08 as mailgame
+from judge.app.demo_2013_08 import GAME, address, send_as
+from judge.app.sandbox import Sandbox
 
 BARRED = "no diplomatic attacks in the first movement phase"
 

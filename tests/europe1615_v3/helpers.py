@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.commands.orders import parse_order
 from judge.engine import GameState, Phase, Unit, adjudicate
 from judge.engine.orders import AnyOrder
 from judge.engine.results import OrderResult, PhaseOutcome
 from judge.engine.variant import Variant
+from judge.reading.orders import parse_order
 from judge.variants import load_variant
 from judge.variants.europe1615.world import Setup
 

@@ -1,6 +1,6 @@
 """Europe 1615 (Version 3) by mail: games of the variant, the BID auction, and the variant's lines in a mail.
 
-Each test plays on a throwaway judge (``judge/sandbox.py``) through the same
+Each test plays on a throwaway judge (``judge/app/sandbox.py``) through the same
 poll as ``judge poll``: mails are dropped in the spool inbox, replies and
 results read from its outbox.
 """
@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from judge.app import demo_v3 as mailgame
+from judge.app.demo_v3 import GAME, GM, POWERS, address, password, send_as
+from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
-from judge.sandbox import Sandbox
-from judge import demo_v3 as mailgame
-from judge.demo_v3 import GAME, GM, POWERS, address, password, send_as
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """What Version 3 leaves to the GM, by mail: SET RULE for its readings and defaults, GM for its decisions.
 
-Each test plays on a throwaway judge (``judge/sandbox.py``): the game of
-``judge/demo_v3.py`` is set up (five players, the auction, the status check
+Each test plays on a throwaway judge (``judge/app/sandbox.py``): the game of
+``judge/app/demo_v3.py`` is set up (five players, the auction, the status check
 played at once), then the GM and the players mail the judge.
 """
 
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from judge import demo_v3 as mailgame
-from judge.demo_v3 import GAME, GM, OBSERVER, POWERS, address, send_as
+from judge.app import demo_v3 as mailgame
+from judge.app.demo_v3 import GAME, GM, OBSERVER, POWERS, address, send_as
+from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
-from judge.sandbox import Sandbox
 
 
 @pytest.fixture

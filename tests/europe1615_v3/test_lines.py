@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from judge.adjudicate import handle_request
-from judge.commands.europe1615 import NOT_MINE, V3Lines
-from judge.commands.orders import OrderError
+from judge.app.adjudicate import handle_request
 from judge.engine import GameState, Phase, Unit
+from judge.reading.europe1615 import NOT_MINE, V3Lines
+from judge.reading.orders import OrderError
 from judge.variants.europe1615 import (
     Agree,
     Attack,

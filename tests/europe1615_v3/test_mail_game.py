@@ -1,4 +1,4 @@
-"""Two full years of Europe 1615 (Version 3) by mail (``judge/demo_v3.py``): outcomes, secrets, the golden archive.
+"""Two full years of Europe 1615 (Version 3) by mail (``judge/app/demo_v3.py``): outcomes, secrets, the golden archive.
 
 The game is played once for the module.  Its public result mails (the
 archive ``HISTORY`` serves) must equal ``tests/golden/europe1615-v3/``; to
@@ -15,12 +15,12 @@ import re
 
 import pytest
 
+from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
-from judge.sandbox import Sandbox
 from tests.golden_archive import archived, check_golden
+from judge.app import demo_v3 as mailgame
+from judge.app.demo_v3 import GAME, GM, OBSERVER, POWERS, address
 from judge.store import PhaseRecord
-from judge import demo_v3 as mailgame
-from judge.demo_v3 import GAME, GM, OBSERVER, POWERS, address
 
 PHASES = ["S1615I", "S1615M", "U1615M", "F1615M", "W1615E", "W1615A", "W1615S",
           "S1616I", "S1616M", "U1616M", "F1616M", "W1616E", "W1616A", "W1616S", "S1617I"]

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from judge import demo_v3 as mailgame
-from judge.adjudicate import read_line
-from judge.commands.orders import OrderError
-from judge.demo_v3 import GAME, address, send_as
+from judge.app import demo_v3 as mailgame
+from judge.app.adjudicate import read_line
+from judge.app.demo_v3 import GAME, address, send_as
+from judge.app.sandbox import Sandbox
 from judge.engine import GameState, Phase, adjudicate
+from judge.reading.orders import OrderError
 from judge.render import GM, render_results, results_context
-from judge.sandbox import Sandbox
 from judge.variants import results_report
 from judge.variants.europe1615 import Attack, Deploy
 from judge.variants.europe1615.checks import check_input

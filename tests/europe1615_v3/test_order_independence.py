@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from judge.adjudicate import state_to_json
+from judge.app.adjudicate import state_to_json
 from judge.engine import GameState
 from judge.engine.results import PhaseOutcome
 from judge.variants.europe1615 import Agree, Deploy, Motion, WaiveCapture
@@ -100,7 +100,7 @@ MIXED = {
 @pytest.mark.parametrize("seed", range(8))
 def test_a_whole_v3_movement_phase_is_the_same_whatever_order_the_powers_are_read(seed: int) -> None:
     from tests.europe1615_v3.helpers import opening
-    from judge.adjudicate import read_line
+    from judge.app.adjudicate import read_line
     from tests.europe1615_v3.helpers import v3
 
     state = opening()
@@ -125,8 +125,8 @@ def test_the_2013_08_spring_example_is_the_same_whatever_order_the_powers_are_re
 
 
 def _script_orders(state: GameState, mails: dict[str, str]) -> dict[str, list[Any]]:
-    from judge.adjudicate import finish_lines, read_line
-    from judge.commands.orders import OrderError
+    from judge.app.adjudicate import finish_lines, read_line
+    from judge.reading.orders import OrderError
     from tests.europe1615_v3.helpers import v3
 
     orders: dict[str, list[Any]] = {}
@@ -146,7 +146,7 @@ def _script_orders(state: GameState, mails: dict[str, str]) -> dict[str, list[An
 @pytest.mark.parametrize("seed", range(3))
 def test_the_two_year_script_plays_alike_whatever_order_the_powers_are_read(seed: int) -> None:
     """Every phase of the scripted game (deployments, attacks, Ottoman votes, ballots, builds), powers shuffled."""
-    from judge.demo_v3 import SCRIPT
+    from judge.app.demo_v3 import SCRIPT
     from judge.engine import adjudicate
     from tests.europe1615_v3.helpers import v3
 

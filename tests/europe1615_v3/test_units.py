@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from judge.commands.orders import OrderError
 from judge.engine import Unit
+from judge.reading.orders import OrderError
 from judge.variants.europe1615 import Permit
 from judge.variants.europe1615.influence import deploy_problem
 from tests.europe1615_v3.helpers import (

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from judge.app.sandbox import START, Sandbox
 from judge.mail import ImapConfig, ImapMailbox, IncomingMail, body_text
-from judge.sandbox import START, Sandbox
 from tests.mail.servers import USERS, DovecotServer, SmtpServer
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from judge import sending
-from judge.sandbox import Sandbox
+from judge.app import sending
+from judge.app.sandbox import Sandbox
 from tests.mail.servers import _start_controller
 
 
@@ -75,7 +75,7 @@ def test_with_smtp_down_sending_stops_until_the_next_poll(tmp_path: Path, caplog
     sandbox = smtp_judge(tmp_path / "judge", closed_port())
     for n in range(3):
         sandbox.send(f"p{n}@example.org", "HELP")
-    with caplog.at_level(logging.ERROR, logger="judge.poll"):
+    with caplog.at_level(logging.ERROR, logger="judge.app.poll"):
         report = sandbox.poll()
     tries = [r for r in caplog.records if "cannot send mail" in r.getMessage()]
     assert len(tries) == 1 and "sending stops until the next poll" in tries[0].getMessage()

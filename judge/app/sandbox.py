@@ -13,10 +13,10 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
+from judge.app.config import JudgeConfig, load_config
+from judge.app.poll import PollReport, run_poll
 from judge.clock import FileClock
-from judge.config import JudgeConfig, load_config
 from judge.mail import IncomingMail, body_text, deliver_to_spool, read_outbox
-from judge.poll import PollReport, run_poll
 from judge.store import Store
 
 CONFIG = """\

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 
 GAME = "demo"
 GM = "gm@demo.invalid"
@@ -141,7 +141,7 @@ class Demo:
 
 def demos() -> dict[str, Demo]:
     """The variants ``judge demo --variant`` knows, each with its script."""
-    from judge import demo_2013_08, demo_v3
+    from judge.app import demo_2013_08, demo_v3
 
     return {"standard": Demo(play, GAME, "Diplomacy results demo S1902M", address("France")),
             "europe1615-v3": Demo(lambda sandbox: demo_v3.play(sandbox, say=True), demo_v3.GAME,

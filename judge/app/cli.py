@@ -10,9 +10,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from judge.adjudicate import RequestError, handle_request
-from judge.config import ConfigError, config_path, load_config
-from judge.mapcli import add_map_commands
+from judge.app.adjudicate import RequestError, handle_request
+from judge.app.config import ConfigError, config_path, load_config
+from judge.app.mapcli import add_map_commands
 from judge.paths import templates_dir
 
 
@@ -65,7 +65,7 @@ def _init(args: argparse.Namespace) -> int:
 
 def _poll(args: argparse.Namespace) -> int:
     from judge.mail import MailError
-    from judge.poll import run_poll
+    from judge.app.poll import run_poll
     from judge.store import PollBusy, StoreError
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
@@ -88,7 +88,7 @@ def _poll(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from judge.demo import run_demo
+    from judge.app.demo import run_demo
 
     return run_demo(args.dir, args.variant)
 

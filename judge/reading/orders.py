@@ -30,8 +30,8 @@ from judge.engine.geography import Map
 from judge.engine.orders import (
     AnyOrder, Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Waive,
 )
-from judge.commands.order_errors import NAME_WORD_RE, OrderError, syntax_error
 from judge.paths import grammar_dir
+from judge.reading.order_errors import NAME_WORD_RE, OrderError, syntax_error
 
 __all__ = ["OrderError", "order_parser", "parse_order", "parse_orders"]
 

@@ -13,13 +13,13 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from judge.commands.orders import PHASE_NAMES, OrderError, parse_order
 from judge.engine import GameState, OrderResult, Phase, PhaseError, Unit, adjudicate
 from judge.engine.orders import AnyOrder
 from judge.engine.results import VOID
 from judge.engine.schema import ListOf, MapOf, Maybe, Record, SchemaError, Str
 from judge.engine.state import Dislodged
 from judge.engine.variant import Variant
+from judge.reading.orders import PHASE_NAMES, OrderError, parse_order
 from judge.variants import UnknownVariant, line_reader, load_variant
 
 _STATE_KEYS = ("phase", "units", "centers", "dislodged")

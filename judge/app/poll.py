@@ -8,9 +8,9 @@ The steps, under the store's poll lock (a second poll exits at once):
    answered with the reason; hand the rest to
    :func:`judge.commands.mailflow.act_on_mail` (which saves its effect and
    its reply, then marks the Message-ID seen), then mark it processed;
-2. give every game one :func:`judge.commands.ticks.tick` (reminders, late
+2. give every game one :func:`judge.turns.ticks.tick` (reminders, late
    notices, phases due);
-3. send every pending mail (:mod:`judge.sending`).
+3. send every pending mail (:mod:`judge.app.sending`).
 
 One mail, one game or one outgoing mail that breaks the judge is contained:
 the mail is answered with an apology and set aside in ``quarantine/``, the
@@ -25,18 +25,18 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
+from judge.app.config import JudgeConfig
+from judge.app.sending import Sender
 from judge.clock import PollClock
 from judge.commands.mailflow import act_on_mail, warm_passwords
 from judge.commands.session import Incoming, Judge, Workspace
-from judge.commands.ticks import pause_after_fault, tick
-from judge.config import JudgeConfig
 from judge.crash import crash_point
 from judge.mail import IncomingMail, Mailbox, MailError, body_text, open_transports, unread_note
 from judge.mail.entry import Envelope, read_envelope
 from judge.mail.message import thread_of
 from judge.render import SetAsideContext, render_set_aside
-from judge.sending import Sender
 from judge.store import OutgoingMail, Store, StoreCorrupt, StoreError
+from judge.turns.ticks import pause_after_fault, tick
 
 log = logging.getLogger("judge.poll")
 RUN = 100  # mails acted on together: each game saved once per run, then the replies are sent

@@ -3,7 +3,7 @@
 A script is data (the game, its players' letters and BID sheets, the GM's
 set-up mail, and each phase's order mails); :class:`ScriptedGame` mails it to
 the judge phase by phase, polling, and moving the test clock past a deadline
-when a phase still waits.  ``judge/demo_v3.py`` and ``judge/demo_2013_08.py``
+when a phase still waits.  ``judge/app/demo_v3.py`` and ``judge/app/demo_2013_08.py``
 are scripts; the tests play the same ones.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from judge.sandbox import Sandbox
+from judge.app.sandbox import Sandbox
 
 Phases = Sequence[tuple[str, Mapping[str, str]]]
 

@@ -1,6 +1,6 @@
 """Each WORD of a command checked and converted, or :class:`Invalid` at its column.
 
-Split from :mod:`judge.commands.language` so the grammar driver stays short:
+Split from :mod:`judge.reading.language` so the grammar driver stays short:
 these readers know nothing of Lark's parser state, only of one token's text
 and column (a Lark ``Token``), and say in the player's words what is wrong.
 Dates and times stay naive (the game's zone is applied by the caller).

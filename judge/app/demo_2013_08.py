@@ -7,14 +7,14 @@ diplomatic attacks (one inside the Ottoman Empire, told only to the two
 powers), Spain aligning the Ottoman Empire in secret, Scandinavia's army
 entering its aligned Mecklenburg, Spain holding the Dutch Provinces to the
 build phase (EX-1308-08), and the builds of Winter 1615.  The game is
-``e1308`` on a sandbox judge (``judge/sandbox.py``); its archive is the
+``e1308`` on a sandbox judge (``judge/app/sandbox.py``); its archive is the
 public result mails, which ``tests/golden/europe1615-2013-08/`` keeps (the
 tests play this same script).
 """
 
 from __future__ import annotations
 
-from judge.demo_script import ScriptedGame
+from judge.app.demo_script import ScriptedGame
 
 GAME = "e1308"
 #: each power and its letter on the map (Scandinavia is N: S is Spain's)

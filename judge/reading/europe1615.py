@@ -23,13 +23,12 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
-from judge.commands.orders import OrderError, parse_order
 from judge.engine.geography import Map, normalise_name
 from judge.engine.orders import Disband, Remove
-from judge.variants.europe1615.world import states, unit_owner_at
 from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 from judge.paths import grammar_dir
+from judge.reading.orders import OrderError, parse_order
 from judge.variants.europe1615.ballots import item_named
 from judge.variants.europe1615.checks import check_input, input_key
 from judge.variants.europe1615.inputs import (
@@ -43,6 +42,7 @@ from judge.variants.europe1615.inputs import (
     Permit,
     WaiveCapture,
 )
+from judge.variants.europe1615.world import states, unit_owner_at
 
 #: what :meth:`V3Lines.read` returns for a line that is a unit order (or nothing it knows)
 NOT_MINE = object()

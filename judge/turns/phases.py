@@ -13,12 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from judge.adjudicate import state_to_json
-from judge.commands.deadlines import schedule
-from judge.commands.gameview import (
-    engine_orders, orders_complete, powers_due, state_of, variant_of,
-)
-from judge.commands.notify import gm_zone, queue, readers
+from judge.app.adjudicate import state_to_json
 from judge.commands.session import Judge
 from judge.crash import crash_point
 from judge.engine import adjudicate
@@ -29,6 +24,11 @@ from judge.render import (
     GM, OBSERVER, GameEndContext, Rendered, ResultsContext, render_game_end, render_results, results_context,
 )
 from judge.store import Game, PhaseRecord, SubmittedOrder
+from judge.turns.deadlines import schedule
+from judge.turns.gameview import (
+    engine_orders, orders_complete, powers_due, state_of, variant_of,
+)
+from judge.turns.notify import gm_zone, queue, readers
 from judge.variants import results_report
 
 

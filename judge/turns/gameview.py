@@ -14,13 +14,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from judge.adjudicate import finish_lines, read_line, state_from_json
-from judge.commands.orders import OrderError, parse_order
+from judge.app.adjudicate import finish_lines, read_line, state_from_json
 from judge.engine.adjustments import check_build
 from judge.engine.orders import AnyOrder, Build, Order, Remove, Retreat, Unit, Waive
 from judge.engine.retreats import retreat_options, retreat_target
 from judge.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
 from judge.engine.variant import Variant
+from judge.reading.orders import OrderError, parse_order
 from judge.render import OrderSet
 from judge.store import Game, SubmittedOrder
 from judge.variants import line_reader, load_variant

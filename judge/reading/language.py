@@ -5,7 +5,7 @@ TO …`` or ``BROADCAST`` up to ``ENDPRESS``, whose lines are kept verbatim).  T
 body ends at a ``SIGNOFF`` line or a signature separator (``--``); quoted lines
 (``>``) and blank lines are skipped.  A line whose first word starts a command
 of ``grammar/commands.lark`` is parsed as that command; any other line is an
-order, kept as raw text for :func:`judge.commands.orders.parse_order`, because
+order, kept as raw text for :func:`judge.reading.orders.parse_order`, because
 only the game knows the map.  Every bad line becomes a :class:`CommandError`
 with its line and column, and the rest of the mail still counts: nothing but a
 :class:`ParsedMail` comes out, whatever the text.
@@ -33,11 +33,11 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 from lark.lark import PostLex
 
-from judge.commands.values import (
+from judge.paths import grammar_dir
+from judge.reading.values import (
     ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
     read_phase, read_power, read_recipients, read_seats, read_signon, read_timing, read_zone,
 )
-from judge.paths import grammar_dir
 
 MAX_COMMAND_LENGTH = 500
 #: the most of a mail body the judge reads: lines, and characters

@@ -4,14 +4,14 @@ Five players join with BID sheets, the GM starts the game, and each phase the
 players' mails (as :data:`SCRIPT` gives them) are dropped into the judge's
 inbox and ``judge poll`` runs; a phase not played once the mails are read is
 played when the test clock passes its deadline.  The game is ``v3`` on a
-sandbox judge (``judge/sandbox.py``); its archive (``data/archive/v3/``) is
+sandbox judge (``judge/app/sandbox.py``); its archive (``data/archive/v3/``) is
 the public result mails, which ``tests/golden/europe1615-v3/`` keeps (the
 tests play this same script).
 """
 
 from __future__ import annotations
 
-from judge.demo_script import ScriptedGame
+from judge.app.demo_script import ScriptedGame
 
 GAME = "v3"
 POWERS = ("Austria", "Denmark", "England", "France", "Spain")
