@@ -736,7 +736,7 @@ def preparse(position: Position):
     variant = load_variant(VARIANT)
     request = position.request()
     try:  # the state exactly as handle_request builds it (centres default to the home centres)
-        from judge.app.adjudicate import state_from_json
+        from judge.engine.codec import state_from_json
         state = state_from_json(variant, request["state"])
     except ImportError:
         state = GameState(phase=Phase.parse(PHASE),

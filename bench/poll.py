@@ -35,9 +35,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from judge.app.adjudicate import state_to_json
 from judge.app.poll import run_poll
 from judge.app.sandbox import Sandbox
+from judge.engine.codec import state_to_json
 from judge.mail import deliver_to_spool
 from judge.store import Game, PhaseRecord, Player, Settings, Store, hash_password, open_db
 from judge.turns.deadlines import default_timing

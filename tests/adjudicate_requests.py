@@ -13,7 +13,8 @@ from functools import lru_cache
 from typing import Any
 
 from judge.app import demo, demo_2013_08, demo_v3
-from judge.app.adjudicate import handle_request, state_to_json
+from judge.app.adjudicate import handle_request
+from judge.engine.codec import state_to_json
 from judge.variants import load_variant
 
 VARIANTS = ("standard", "europe1615-v3", "europe1615-2013-08")

@@ -106,7 +106,7 @@ def test_a_name_spelt_with_a_hyphen_by_the_map_stays_one_name() -> None:
 @pytest.mark.parametrize("variant", MAPS[1:])
 def test_europe_orders_by_province_read_alike_with_every_dash(variant: str) -> None:
     """Europe 1615's orders without a unit type (``GUY-BIS``, ``BOH – SIL``) go through its line reader first."""
-    from judge.app.adjudicate import read_line
+    from judge.reading.lines import read_line
     from judge.engine.state import Phase
 
     loaded = load_variant(variant)

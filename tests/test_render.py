@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 import pytest
 from jinja2 import StrictUndefined, UndefinedError
 
-from judge.app.adjudicate import state_from_json
 from judge.engine import GameState, Phase, PhaseOutcome, adjudicate
+from judge.engine.codec import state_from_json
 from judge.paths import templates_dir
 from judge.reading.orders import parse_order
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules

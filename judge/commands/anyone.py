@@ -8,10 +8,10 @@ the mail.
 
 from __future__ import annotations
 
-from judge.app.adjudicate import read_line
 from judge.commands import reports
 from judge.commands.session import Handle, Refused, Session
 from judge.reading.language import Command
+from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
 from judge.render import HelpContext, SignonElsewhereContext, render_help, render_signon_elsewhere
 from judge.store import Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name

@@ -13,12 +13,13 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from judge.app.adjudicate import read_line, state_to_json
 from judge.commands.anyone import install_player
 from judge.commands.session import Handle, Refused, Session
+from judge.engine.codec import state_to_json
 from judge.engine.state import Phase
 from judge.engine.variant import Variant
 from judge.reading.language import Command
+from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
 from judge.render import GM, GameStartContext, render_game_start
 from judge.store import Game, Player

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.app.adjudicate import read_line
 from judge.commands import reports
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.state import Phase
 from judge.reading.language import Command
+from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
 from judge.render import GM, PressContext, render_press
 from judge.store import Game, Player, SubmittedOrder

@@ -10,9 +10,9 @@ options itself when the variant is made (``judge.variants.load_variant``).
 
 from __future__ import annotations
 
-from judge.app.adjudicate import state_to_json
 from judge.commands.anyone import peek
 from judge.commands.session import Handle, Refused, Session
+from judge.engine.codec import state_to_json
 from judge.engine.discretion import ActionError, GmAction, OptionError, RuleOption, show
 from judge.engine.state import GameState
 from judge.engine.variant import Variant

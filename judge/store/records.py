@@ -2,7 +2,7 @@
 
 Times are aware UTC ``datetime`` objects here and ``...Z`` ISO strings on
 disk, so a file can be read by eye and no local time ever creeps in.  A game's
-engine state is kept as the JSON dict ``judge.app.adjudicate.state_to_json``
+engine state is kept as the JSON dict ``judge.engine.codec.state_to_json``
 makes: the store never needs the map to load a game.
 """
 

@@ -14,12 +14,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from judge.app.adjudicate import finish_lines, read_line, state_from_json
 from judge.engine.adjustments import check_build
+from judge.engine.codec import state_from_json
 from judge.engine.orders import AnyOrder, Build, Order, Remove, Retreat, Unit, Waive
 from judge.engine.retreats import retreat_options, retreat_target
 from judge.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
 from judge.engine.variant import Variant
+from judge.reading.lines import finish_lines, read_line
 from judge.reading.orders import OrderError, parse_order
 from judge.render import OrderSet
 from judge.store import Game, SubmittedOrder

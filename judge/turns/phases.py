@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from judge.app.adjudicate import state_to_json
 from judge.commands.session import Judge
 from judge.crash import crash_point
 from judge.engine import adjudicate
+from judge.engine.codec import state_to_json
 from judge.engine.results import OK, OrderResult, PhaseOutcome
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant

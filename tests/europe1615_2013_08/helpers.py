@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.app.adjudicate import finish_lines, read_line
 from judge.engine import GameState, Phase, Unit, adjudicate
 from judge.engine.results import OrderResult, PhaseOutcome
 from judge.engine.variant import Variant
+from judge.reading.lines import finish_lines, read_line
 from judge.variants import load_variant
 from judge.variants.europe1615 import Europe1615
 from judge.variants.europe1615.world import Setup

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from judge.app import demo_v3 as mailgame
-from judge.app.adjudicate import read_line
 from judge.app.demo_v3 import GAME, address, send_as
 from judge.app.sandbox import Sandbox
 from judge.engine import GameState, Phase, adjudicate
+from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
 from judge.render import GM, render_results, results_context
 from judge.variants import results_report

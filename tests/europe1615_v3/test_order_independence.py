@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from judge.app.adjudicate import state_to_json
 from judge.engine import GameState
+from judge.engine.codec import state_to_json
 from judge.engine.results import PhaseOutcome
 from judge.variants.europe1615 import Agree, Deploy, Motion, WaiveCapture
 from tests.europe1615_v3.helpers import inf, play, play_with, position, v3_with
@@ -100,7 +100,7 @@ MIXED = {
 @pytest.mark.parametrize("seed", range(8))
 def test_a_whole_v3_movement_phase_is_the_same_whatever_order_the_powers_are_read(seed: int) -> None:
     from tests.europe1615_v3.helpers import opening
-    from judge.app.adjudicate import read_line
+    from judge.reading.lines import read_line
     from tests.europe1615_v3.helpers import v3
 
     state = opening()
@@ -125,7 +125,7 @@ def test_the_2013_08_spring_example_is_the_same_whatever_order_the_powers_are_re
 
 
 def _script_orders(state: GameState, mails: dict[str, str]) -> dict[str, list[Any]]:
-    from judge.app.adjudicate import finish_lines, read_line
+    from judge.reading.lines import finish_lines, read_line
     from judge.reading.orders import OrderError
     from tests.europe1615_v3.helpers import v3
 

@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 
 from judge.app import demo_v3 as mailgame
-from judge.app.adjudicate import handle_request, state_to_json
+from judge.app.adjudicate import handle_request
 from judge.app.demo_v3 import GAME, GM, send_as
 from judge.app.sandbox import Sandbox
 from judge.engine.assignment import canonical
+from judge.engine.codec import state_to_json
 from judge.engine.orders import Move, Support, Unit
 from judge.variants import load_variant
 from tests.europe1615_v3.helpers import opening, play, units_of

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.app.adjudicate import handle_request, state_to_json
+from judge.app.adjudicate import handle_request
+from judge.engine.codec import state_to_json
 from tests.europe1615_v3.helpers import v3
 
 
