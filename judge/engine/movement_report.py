@@ -2,19 +2,36 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from judge.engine.geography import Map
 from judge.engine.movement_orders import CONVOY, MOVE, SUPPORT, Piece
 from judge.engine.orders import ARMY, Unit
 from judge.engine.results import (BOUNCE, CUT, DISLODGED, DISRUPTED, NO_CONVOY, OK, VOID, ImpliedHold, OrderResult,
                                   PhaseOutcome)
-from judge.engine.state import Dislodged
-
-if TYPE_CHECKING:
-    from judge.engine.movement import Movement
+from judge.engine.ruleset import Ruleset
+from judge.engine.state import Dislodged, GameState
 
 
-def report(movement: Movement, void: list[OrderResult]) -> PhaseOutcome:
+class Resolved(Protocol):
+    """What the report reads from a resolved movement phase (``judge.engine.movement.Movement``).
+
+    Named here so the report depends on nothing above it: the resolver imports the report, not the other way.
+    """
+
+    board: Map
+    ruleset: Ruleset
+    state: GameState
+    pieces: list[Piece]
+    moves_to: dict[str, list[int]]
+    opposed: list[int]
+
+    def succeeds(self, index: int) -> bool: ...
+
+    def route_open(self, index: int) -> bool: ...
+
+
+def report(movement: Resolved, void: list[OrderResult]) -> PhaseOutcome:
     pieces = movement.pieces
     moved = [p.kind == MOVE and movement.succeeds(p.index) for p in pieces]
     winner = _dislodgers(movement, moved)
@@ -34,7 +51,7 @@ def report(movement: Movement, void: list[OrderResult]) -> PhaseOutcome:
     return PhaseOutcome(state, results + void, dislodged)
 
 
-def _dislodgers(movement: Movement, moved: list[bool]) -> list[int]:
+def _dislodgers(movement: Resolved, moved: list[bool]) -> list[int]:
     winner = [-1] * len(movement.pieces)
     for piece in movement.pieces:
         if moved[piece.index]:
@@ -45,7 +62,7 @@ def _dislodgers(movement: Movement, moved: list[bool]) -> list[int]:
     return winner
 
 
-def _standoffs(movement: Movement, moved: list[bool], occupied: set[str]) -> set[str]:
+def _standoffs(movement: Resolved, moved: list[bool], occupied: set[str]) -> set[str]:
     """Provinces left empty by a bounce: no unit may retreat there."""
     contested = set()
     for province, movers in movement.moves_to.items():
@@ -58,7 +75,7 @@ def _standoffs(movement: Movement, moved: list[bool], occupied: set[str]) -> set
     return contested
 
 
-def _result(movement: Movement, piece: Piece, moved: bool, winner: int) -> OrderResult:
+def _result(movement: Resolved, piece: Piece, moved: bool, winner: int) -> OrderResult:
     unit = piece.unit
     text = piece.order if piece.order is not None else ImpliedHold(unit)
     note = "" if piece.order is not None else "no order: holds"
@@ -85,7 +102,7 @@ def _result(movement: Movement, piece: Piece, moved: bool, winner: int) -> Order
     return OrderResult(piece.power, unit, text, outcome, note)
 
 
-def _move_outcome(movement: Movement, piece: Piece, moved: bool) -> str:
+def _move_outcome(movement: Resolved, piece: Piece, moved: bool) -> str:
     if moved:
         return OK
     if piece.no_route:
@@ -95,7 +112,7 @@ def _move_outcome(movement: Movement, piece: Piece, moved: bool) -> str:
     return BOUNCE
 
 
-def _retreats(movement: Movement, piece: Piece, attacker: Piece, closed: set[str]) -> Dislodged:
+def _retreats(movement: Resolved, piece: Piece, attacker: Piece, closed: set[str]) -> Dislodged:
     board, unit = movement.board, piece.unit
     if unit.type == ARMY:
         options = sorted(board.army_adjacency.get(piece.province, ()))
