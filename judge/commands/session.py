@@ -12,37 +12,17 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from datetime import datetime
 from functools import cached_property
 
-from judge.clock import Clock
 from judge.commands.echo import shown, shown_reason
 from judge.crash import crash_point
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.reading.language import Command, ParsedMail, parse_mail_body
 from judge.render import Accepted, Rejected
-from judge.store import Game, OutgoingMail, Player, Store, UnknownGame, hash_password
+from judge.store import Game, OutgoingMail, Player, Store, UnknownGame
+from judge.turns.context import Judge
 from judge.turns.gameview import state_of, variant_of
-
-
-@dataclass(frozen=True)
-class Judge:
-    """What every command needs from the judge itself."""
-
-    store: Store
-    name: str
-    address: str
-    clock: Clock
-    zone: str = "UTC"
-    password_cost: int = 12
-
-    def now(self) -> datetime:
-        return self.clock.now()
-
-    def hash(self, password: str) -> str:
-        """A stored hash of a new password, at the configured scrypt cost."""
-        return hash_password(password, n=2 ** self.password_cost)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from judge.commands.session import Judge
 from judge.crash import crash_point
 from judge.engine import adjudicate
 from judge.engine.codec import state_to_json
@@ -24,6 +23,7 @@ from judge.render import (
     GM, OBSERVER, GameEndContext, Rendered, ResultsContext, render_game_end, render_results, results_context,
 )
 from judge.store import Game, PhaseRecord, SubmittedOrder
+from judge.turns.context import Judge
 from judge.turns.deadlines import schedule
 from judge.turns.gameview import (
     engine_orders, orders_complete, powers_due, state_of, variant_of,

@@ -20,7 +20,6 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from judge.commands.session import Judge
 from judge.engine import adjudicate
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
@@ -28,6 +27,7 @@ from judge.render import (
     GameFaultContext, LateContext, ReminderContext, render_game_fault, render_late_notice, render_reminder,
 )
 from judge.store import Game, to_iso
+from judge.turns.context import Judge
 from judge.turns.deadlines import after_absences, minimum_passed, next_deadline, remind_at, timing_for
 from judge.turns.gameview import engine_orders, order_set, powers_due, state_of, variant_of
 from judge.turns.notify import gm_reader, player_readers, queue
