@@ -26,6 +26,7 @@ import logging
 from dataclasses import dataclass, field
 
 from judge.app.config import JudgeConfig
+from judge.app.report import PollReport
 from judge.app.sending import Sender
 from judge.clock import PollClock
 from judge.commands.mailflow import act_on_mail, warm_passwords
@@ -40,24 +41,6 @@ from judge.turns.ticks import pause_after_fault, tick
 
 log = logging.getLogger("judge.poll")
 RUN = 100  # mails acted on together: each game saved once per run, then the replies are sent
-
-
-@dataclass
-class PollReport:
-    """What one poll did, for the log line and the tests."""
-
-    read: int = 0
-    skipped: int = 0
-    played: list[str] = field(default_factory=list)
-    sent: int = 0
-    errors: int = 0
-    set_aside: int = 0  # mails in, mails out and games the poll set aside (quarantine/, a paused game)
-
-    def summary(self) -> str:
-        played = f" ({', '.join(self.played)})" if self.played else ""
-        aside = f", {self.set_aside} set aside" if self.set_aside else ""
-        return (f"poll: {self.read} mails read, {self.skipped} skipped, {len(self.played)} phases played"
-                f"{played}, {self.sent} mails sent, {self.errors} errors{aside}")
 
 
 def make_judge(config: JudgeConfig) -> Judge:

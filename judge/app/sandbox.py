@@ -14,7 +14,8 @@ from email.utils import make_msgid
 from pathlib import Path
 
 from judge.app.config import JudgeConfig, load_config
-from judge.app.poll import PollReport, run_poll
+from judge.app.poll import run_poll
+from judge.app.report import PollReport
 from judge.clock import FileClock
 from judge.mail import IncomingMail, body_text, deliver_to_spool, read_outbox
 from judge.store import Store

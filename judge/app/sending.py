@@ -18,15 +18,12 @@ import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
-from typing import TYPE_CHECKING
 
 from judge.app.config import JudgeConfig
+from judge.app.report import PollReport
 from judge.crash import crash_point
 from judge.mail import Attachment, MailError, Outbox, build_message
 from judge.store import OutgoingMail, Store
-
-if TYPE_CHECKING:
-    from judge.app.poll import PollReport
 
 log = logging.getLogger("judge.poll")
 MAX_SEND_TRIES = 20  # polls a mail refused for now is tried at before it is set aside
