@@ -12,13 +12,13 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from judge.app import demo, demo_2013_08, demo_v3
+from judge.app.demo import load_script
 from judge.app.adjudicate import handle_request
 from judge.engine.codec import state_to_json
 from judge.variants import load_variant
 
 VARIANTS = ("standard", "europe1615-v3", "europe1615-2013-08")
-SCRIPTS = {"standard": demo.SCRIPT, "europe1615-v3": demo_v3.SCRIPT, "europe1615-2013-08": demo_2013_08.SCRIPT}
+SCRIPTS = {name: load_script(name).phases for name in VARIANTS}
 
 
 @lru_cache(maxsize=None)

@@ -1,179 +1,159 @@
-"""``judge demo``: a whole game by mail on the local spool, two game years in a few seconds.
+"""``judge demo``: a scripted game by mail on a sandbox judge, a few game years in a few seconds.
 
-A GM creates a standard game by mail, seven players join, the GM starts it;
-then each phase the players' order mails are dropped into the spool inbox
-and ``judge poll`` runs.  Turkey forgets its Fall 1901 orders, so the test
-clock is moved past the deadline (late notice) and past the grace period
-(its units hold).  Spring 1902 has a supported attack that dislodges a French
-army, which retreats; both winters have builds.  At the end the demo prints
-where the result mails and the archive are, and one result mail.
+A scripted game is data: ``gamedata/<variant>/demo.toml`` gives the game,
+its players (letter, password, BID sheet), the GM's set-up mail and each
+phase's order mails.  :class:`ScriptedGame` mails it to the judge phase by
+phase, polling, and moves the test clock past a deadline (and past the grace
+period, if there is one) when a phase still waits.  The tests play the same
+scripts; the Europe 1615 ones end in the golden archives of tests/golden/.
 """
 
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable
+import tomllib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from judge.app.sandbox import Sandbox
+from judge.paths import gamedata_dir
 
-GAME = "demo"
-GM = "gm@demo.invalid"
-POWERS = ("England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey")
-SETUP = f"""CREATE {GAME} standard gm-secret
-SET TIMING M next=48h hour=18:00
-SET TIMING R next=24h hour=18:00
-SET TIMING A next=24h hour=18:00
-SET GRACE 12h
-SET NMR hold
-SET PRESS white
-"""
-# Each phase: power -> order lines.  Turkey misses F1901M.
-SCRIPT: list[tuple[str, dict[str, str]]] = [
-    ("S1901M", {
-        "England": "F LON - NTH\nF EDI - NWG\nA LVP - YOR",
-        "France": "A PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO",
-        "Germany": "A BER - KIE\nA MUN - RUH\nF KIE - DEN",
-        "Italy": "A ROM - APU\nF NAP - ION\nA VEN H",
-        "Austria": "A VIE - GAL\nA BUD - SER\nF TRI - ALB",
-        "Russia": "A MOS - UKR\nA WAR - GAL\nF SEV - BLA\nF STP/SC - BOT",
-        "Turkey": "F ANK - BLA\nA CON - BUL\nA SMY - CON\nPRESS TO Russia\nThe Black Sea is big enough for "
-                  "both of us.\nENDPRESS",
-    }),
-    ("F1901M", {
-        "England": "F NWG - NWY\nF NTH S F NWG - NWY\nA YOR H",
-        "France": "A BUR - BEL\nA MAR - SPA\nF MAO - POR",
-        "Germany": "A KIE - HOL\nF DEN H\nA RUH H",
-        "Italy": "F ION C A APU - TUN\nA APU - TUN\nA VEN H",
-        "Austria": "F ALB - GRE\nA SER S F ALB - GRE\nA VIE - BUD",
-        "Russia": "A UKR - RUM\nF BOT - SWE\nA WAR H\nF SEV S A UKR - RUM",
-    }),
-    ("W1901A", {
-        "England": "BUILD F LON",
-        "France": "BUILD A PAR\nBUILD A MAR\nBUILD F BRE",
-        "Germany": "BUILD A BER\nBUILD F KIE",
-        "Italy": "BUILD F NAP",
-        "Austria": "BUILD A VIE\nBUILD F TRI",
-        "Russia": "BUILD A MOS\nBUILD F STP/NC",
-        "Turkey": "BUILD F SMY",
-    }),
-    ("S1902M", {
-        "England": "F NWY - BAR\nF NTH H\nA YOR H\nF LON - ENG",
-        "France": "A BEL H\nA PAR - BUR\nA MAR H\nF BRE - ENG\nA SPA H\nF POR - MAO",
-        "Germany": "A RUH - BEL\nA HOL S A RUH - BEL\nF DEN H\nA BER - MUN\nF KIE - HEL",
-        "Italy": "F ION - AEG\nF NAP - ION\nA VEN H\nA TUN H",
-        "Austria": "A VIE - GAL\nA BUD H\nA SER H\nF GRE H\nF TRI - ADR",
-        "Russia": "A RUM H\nF SWE H\nA WAR H\nF SEV H\nA MOS - UKR\nF STP/NC - BAR",
-        "Turkey": "F SMY - AEG\nA BUL H\nA CON H\nF ANK - BLA",
-    }),
-    ("S1902R", {"France": "A BEL - PIC"}),
-    ("F1902M", {
-        "England": "F NWY H\nF NTH H\nA YOR H\nF LON H",
-        "France": "A PIC H\nA BUR H\nA MAR H\nF BRE H\nA SPA H\nF MAO H",
-        "Germany": "A BEL H\nA HOL H\nF DEN H\nA MUN H\nF HEL H",
-        "Italy": "F ION H\nF NAP H\nA VEN H\nA TUN H",
-        "Austria": "A GAL H\nA BUD H\nA SER H\nF GRE H\nF ADR H",
-        "Russia": "A RUM H\nF SWE H\nA WAR H\nF SEV H\nA UKR H\nF STP/NC H",
-        "Turkey": "F SMY H\nA BUL H\nA CON H\nF BLA H",
-    }),
-    ("W1902A", {"Germany": "BUILD A BER", "France": "REMOVE A PIC"}),
-]
-
-
-def address(power: str) -> str:
-    return f"{power.lower()}@demo.invalid"
-
-
-def password(power: str) -> str:
-    return f"{power.lower()}-secret"
-
-
-def set_up(sandbox: Sandbox, say: bool = True) -> None:
-    """CREATE, seven JOINs, START: one poll each."""
-    sandbox.send(GM, SETUP, "new game")
-    _poll(sandbox, "the GM creates the game", say)
-    for power in POWERS:
-        sandbox.send(address(power), f"JOIN {GAME} {password(power)} AS {power}", "joining")
-    _poll(sandbox, "seven players join", say)
-    sandbox.send(GM, f"SIGNON M{GAME} gm-secret\nSTART", "start")
-    _poll(sandbox, "the GM starts the game", say)
-
-
-def play_phase(sandbox: Sandbox, phase: str, orders: dict[str, str], say: bool = True) -> None:
-    """Mail the orders and poll; move the clock past the deadline and the grace if someone is late."""
-    for power, lines in orders.items():
-        sandbox.send(address(power), f"SIGNON {power[0]}{GAME} {password(power)}\n{lines}\n", f"{phase} orders")
-    sandbox.advance(timedelta(hours=3))
-    _poll(sandbox, f"{phase}: {len(orders)} order mails", say)
-    game = sandbox.store.load_game(GAME)
-    if game.state.get("phase") != phase or game.deadline is None:
-        return
-    sandbox.clock.set(game.deadline + timedelta(minutes=1))
-    _poll(sandbox, f"{phase}: the clock passes the deadline", say)
-    if game.grace_end is not None:
-        sandbox.clock.set(game.grace_end + timedelta(minutes=1))
-        _poll(sandbox, f"{phase}: the clock passes the end of the grace period", say)
-
-
-def _poll(sandbox: Sandbox, what: str, say: bool) -> None:
-    report = sandbox.poll()
-    if say:
-        print(f"  {sandbox.clock.now():%a %d %b %H:%M} UTC  {what:<52} -> {report.summary()[6:]}")
-
-
-def play(sandbox: Sandbox, say: bool = True) -> None:
-    set_up(sandbox, say)
-    for phase, orders in SCRIPT:
-        play_phase(sandbox, phase, orders, say)
+Phases = Sequence[tuple[str, Mapping[str, str]]]
+SCRIPT_FILE = "demo.toml"
 
 
 @dataclass(frozen=True)
-class Demo:
-    """A scripted game: how to play it, its name, and which result mail to print at the end."""
+class ScriptedGame:
+    """One script (see a ``demo.toml``) and how to play it."""
 
-    play: Callable[[Sandbox], None]
     game: str
-    subject: str
-    reader: str
+    letters: Mapping[str, str]   # power -> its letter in SIGNON
+    bids: Mapping[str, str]      # power -> its BID sheet, sent with JOIN ("" where the judge gives out powers)
+    setup: str                   # the GM's CREATE mail
+    phases: Phases               # (phase, {power: order lines}) in order
+    password_form: str = "{power}-pw"
+    join_as: bool = False        # JOIN ... AS <Power> rather than a BID sheet
+    observer_joins: bool = True
+    show: tuple[str, str] = ("", "")   # the subject and the reader of the result mail `judge demo` prints
+
+    @property
+    def gm(self) -> str:
+        return f"gm@{self.game}.invalid"
+
+    @property
+    def observer(self) -> str:
+        return f"watcher@{self.game}.invalid"
+
+    @property
+    def powers(self) -> tuple[str, ...]:
+        return tuple(self.letters)
+
+    def address(self, power: str) -> str:
+        return f"{power.lower()}@{self.game}.invalid"
+
+    def password(self, power: str) -> str:
+        return self.password_form.format(power=power.lower())
+
+    def signon(self, power: str) -> str:
+        return f"SIGNON {self.letters[power]}{self.game} {self.password(power)}"
+
+    def send_as(self, sandbox: Sandbox, power: str, lines: str, subject: str = "orders") -> None:
+        sandbox.send(self.address(power), f"{self.signon(power)}\n{lines}\n", subject)
+
+    def set_up(self, sandbox: Sandbox, say: bool = False) -> None:
+        """CREATE; a JOIN per power (with its BID sheet, or AS the power); an observer; START."""
+        sandbox.send(self.gm, self.setup, "new game")
+        self._poll(sandbox, "the GM creates the game", say)
+        for power in self.powers:
+            join = f"JOIN {self.game} {self.password(power)}"
+            body = f"{join} AS {power}" if self.join_as else f"{join}\n{self.bids[power]}\n"
+            sandbox.send(self.address(power), body, "joining")
+        if self.observer_joins:
+            sandbox.send(self.observer, f"OBSERVE {self.game} watch", "observing")
+        self._poll(sandbox, f"{len(self.powers)} players join", say)
+        sandbox.send(self.gm, f"SIGNON M{self.game} gm-secret\nSTART", "start")
+        self._poll(sandbox, "the GM starts the game", say)
+
+    def phase_now(self, sandbox: Sandbox) -> str:
+        return str(sandbox.store.load_game(self.game).state.get("phase"))
+
+    def play_phase(self, sandbox: Sandbox, phase: str, orders: Mapping[str, str], say: bool = False) -> None:
+        """Mail the orders and poll; if the phase still waits, move the clock past its deadline (and grace)."""
+        if self.phase_now(sandbox) != phase:
+            raise RuntimeError(f"the script expected {phase}, the game is at {self.phase_now(sandbox)}")
+        for power, lines in orders.items():
+            self.send_as(sandbox, power, lines, f"{phase} orders")
+        sandbox.advance(timedelta(hours=3))
+        self._poll(sandbox, f"{phase}: {len(orders)} order mails", say)
+        game = sandbox.store.load_game(self.game)
+        if game.state.get("phase") != phase or game.deadline is None:
+            return
+        sandbox.clock.set(game.deadline + timedelta(minutes=1))
+        self._poll(sandbox, f"{phase}: the clock passes the deadline", say)
+        if game.grace_end is not None and game.grace_end > game.deadline:
+            sandbox.clock.set(game.grace_end + timedelta(minutes=1))
+            self._poll(sandbox, f"{phase}: the clock passes the end of the grace period", say)
+
+    def play(self, sandbox: Sandbox, say: bool = False) -> None:
+        self.set_up(sandbox, say)
+        for phase, orders in self.phases:
+            self.play_phase(sandbox, phase, orders, say)
+
+    def _poll(self, sandbox: Sandbox, what: str, say: bool) -> None:
+        report = sandbox.poll()
+        if say:
+            phase = sandbox.store.load_game(self.game).state.get("phase")
+            print(f"  {sandbox.clock.now():%a %d %b %H:%M} UTC  {what:<52} -> {report.summary()[6:]}"
+                  + (f"  now {phase}" if phase else ""))
 
 
-def demos() -> dict[str, Demo]:
-    """The variants ``judge demo --variant`` knows, each with its script."""
-    from judge.app import demo_2013_08, demo_v3
+def load_script(variant: str) -> ScriptedGame:
+    """The scripted game of ``gamedata/<variant>/demo.toml``."""
+    with open(gamedata_dir() / variant / SCRIPT_FILE, "rb") as f:
+        data: dict[str, Any] = tomllib.load(f)
+    powers: dict[str, dict[str, str]] = data["powers"]
+    return ScriptedGame(
+        game=data["game"], letters={p: v["letter"] for p, v in powers.items()},
+        bids={p: v.get("bid", "") for p, v in powers.items()}, setup=data["setup"],
+        phases=[(p["phase"], p["orders"]) for p in data["phases"]], password_form=data["password"],
+        join_as=data["join"] == "as", observer_joins=data["observer"],
+        show=(data["show"]["subject"], data["show"]["reader"]))
 
-    return {"standard": Demo(play, GAME, "Diplomacy results demo S1902M", address("France")),
-            "europe1615-v3": Demo(lambda sandbox: demo_v3.play(sandbox, say=True), demo_v3.GAME,
-                                  f"Diplomacy results {demo_v3.GAME} U1615M", demo_v3.address("Spain")),
-            "europe1615-2013-08": Demo(lambda sandbox: demo_2013_08.play(sandbox, say=True), demo_2013_08.GAME,
-                                       f"Diplomacy results {demo_2013_08.GAME} S1615M",
-                                       demo_2013_08.address("Scandinavia"))}
+
+def demos() -> list[str]:
+    """The variants ``judge demo --variant`` knows: those with a script, the standard game first."""
+    names = sorted(p.parent.name for p in gamedata_dir().glob(f"*/{SCRIPT_FILE}"))
+    return sorted(names, key=lambda name: name != "standard")
 
 
 def run_demo(folder: str | None = None, variant: str = "standard") -> int:
-    scripted = demos().get(variant)
-    if scripted is None:
+    if variant not in demos():
         print(f"judge demo: no demo of {variant!r} (there are: {', '.join(demos())})")
         return 2
     root = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="judge-demo-"))
     if (root / "judge.toml").exists():
         print(f"judge demo: {root} already holds a judge; give an empty or new --dir")
         return 1
+    scripted = load_script(variant)
     sandbox = Sandbox.create(root)
     print(f"A demo judge in {root} (test clock, local spool, no mail server).\n")
-    scripted.play(sandbox)
+    scripted.play(sandbox, say=True)
     _show(sandbox, scripted)
     return 0
 
 
-def _show(sandbox: Sandbox, scripted: Demo) -> None:
+def _show(sandbox: Sandbox, scripted: ScriptedGame) -> None:
     sent = sandbox.sent()
     archive = sandbox.config.data_dir / "archive" / scripted.game
     phases = sorted(p.stem for p in archive.glob("*.txt"))
     print(f"\nThe judge sent {len(sent)} mails, one file each (Maildir):\n  {sandbox.spool / 'outbox' / 'new'}")
     print(f"The archive has {len(phases)} result files ({', '.join(phases)}):\n  {archive}")
     print(f"Config, data and clock: {sandbox.root}\n")
-    mail = next(m for m in sent if m.message["Subject"] == scripted.subject and scripted.reader in str(m.message["To"]))
+    subject, reader = scripted.show
+    mail = next(m for m in sent if m.message["Subject"] == subject
+                and scripted.address(reader) in str(m.message["To"]))
     print(f"One of them, to {mail.message['To']}:  Subject: {mail.message['Subject']}\n")
     print(sandbox.text(mail))

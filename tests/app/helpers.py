@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from judge.app import demo
+from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
 
-GAME = demo.GAME
-GM = demo.GM
-POWERS = demo.POWERS
-address = demo.address
-password = demo.password
+DEMO = load_script("standard")
+GAME, GM, POWERS, address, password = DEMO.game, DEMO.gm, DEMO.powers, DEMO.address, DEMO.password
 
 
 def start_game(sandbox: Sandbox, setup: str = "") -> None:

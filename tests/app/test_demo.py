@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from judge.app.demo import demos, load_script
 from judge.mail import body_text, read_outbox
+from judge.variants import load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,7 +60,6 @@ def test_judge_demo_plays_two_years_of_europe_1615_by_mail(tmp_path: Path) -> No
 def test_judge_demo_help_names_every_demo(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 9, item 16: `judge demo --help` left out europe1615-2013-08."""
     from judge.app.cli import main
-    from judge.app.demo import demos
 
     monkeypatch.setenv("COLUMNS", "300")  # argparse wraps at hyphens on a narrow terminal
 
@@ -67,3 +68,14 @@ def test_judge_demo_help_names_every_demo(capsys: pytest.CaptureFixture[str], mo
     shown = " ".join(capsys.readouterr().out.split())
     for name in demos():
         assert name in shown, name
+
+
+def test_each_demo_script_is_a_data_file_of_its_variant() -> None:
+    """gamedata/<variant>/demo.toml: found by `judge demo`, and each power signs on with its map letter."""
+    assert demos() == ["standard", "europe1615-2013-08", "europe1615-v3"]
+    for name in demos():
+        script = load_script(name)
+        board = load_variant(name).map
+        assert {p: board.powers[p.upper()].letter for p in script.powers} == dict(script.letters), name
+        assert script.setup.startswith(f"CREATE {script.game} {name} "), name
+        assert script.phases and all(p in script.letters for _, orders in script.phases for p in orders), name

@@ -19,13 +19,15 @@ from pathlib import Path
 
 import pytest
 
-from judge.app.demo_v3 import GAME_SCRIPT, SCRIPT
+from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
 from judge.commands.mailflow import MAX_DOCUMENTS
 from judge.mail import IncomingMail
 from judge.store import Game
 from tests.app.fuzzmail import Hostile, hostile_mail
 from tests.app.helpers import GAME, POWERS, hold_all, send_as, start_game
+
+GAME_SCRIPT = load_script("europe1615-v3")
 
 MAILS = 1000
 PER_POLL = 250
@@ -123,6 +125,6 @@ def still_playing(sandbox: Sandbox) -> None:
     report = sandbox.poll()
     assert f"{GAME} S1901M" in report.played
     assert sandbox.store.load_game(GAME).state["phase"] == "F1901M"
-    phase, v3_orders = SCRIPT[0]
+    phase, v3_orders = GAME_SCRIPT.phases[0]
     GAME_SCRIPT.play_phase(sandbox, phase, v3_orders)
     assert GAME_SCRIPT.phase_now(sandbox) != phase

@@ -13,11 +13,13 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from judge.app import demo_v3
+from judge.app.demo import load_script
 from judge.app.poll import make_judge
 from judge.app.sandbox import Sandbox
 from judge.render.env import in_zone
 from tests.app.helpers import GAME, GM, POWERS, gm, hold_all, reply, send_as, start_game
+
+demo_v3 = load_script("europe1615-v3")
 
 _DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
@@ -30,7 +32,7 @@ def _shown(moment, zone: str = "Europe/Paris") -> str:  # type: ignore[no-untype
 def test_the_v3_start_reply_gives_the_first_real_deadline(tmp_path: Path) -> None:
     sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
     demo_v3.set_up(sandbox)
-    game = sandbox.store.load_game(demo_v3.GAME)
+    game = sandbox.store.load_game(demo_v3.game)
     assert game.state["phase"] == "S1615M" and game.deadline is not None
     text = next(sandbox.text(m) for m in sandbox.sent() if m.message["Subject"] == "Re: start")
     assert "'v3' has started at S1615I" in text

@@ -3,9 +3,11 @@ the GM ends it (TERMINATE)."""
 
 from __future__ import annotations
 
-from judge.app import demo_v3
+from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
 from tests.app.helpers import GAME, GM, POWERS, address, gm, password, reply, start_game, to
+
+demo_v3 = load_script("europe1615-v3")
 
 
 def _status(sandbox: Sandbox, who: str) -> str:
@@ -33,10 +35,10 @@ def test_list_during_signup_calls_no_power_open_once_every_seat_is_taken(sandbox
 
 
 def test_a_v3_join_with_a_bid_sheet_does_not_promise_the_power_asked_for(sandbox: Sandbox) -> None:
-    sandbox.send(demo_v3.GM, f"CREATE {demo_v3.GAME} europe1615-v3 gm-secret", "new game")
+    sandbox.send(demo_v3.gm, f"CREATE {demo_v3.game} europe1615-v3 gm-secret", "new game")
     sandbox.poll()
-    sandbox.send(demo_v3.address("France"), f"JOIN {demo_v3.GAME} pw AS France\n{demo_v3.BIDS['France']}\n")
-    sandbox.send(demo_v3.address("Spain"), f"JOIN {demo_v3.GAME} pw AS Spain")
+    sandbox.send(demo_v3.address("France"), f"JOIN {demo_v3.game} pw AS France\n{demo_v3.bids['France']}\n")
+    sandbox.send(demo_v3.address("Spain"), f"JOIN {demo_v3.game} pw AS Spain")
     sandbox.poll()
     mails = sandbox.new_mail()
     france = reply(sandbox, mails, demo_v3.address("France"))

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from judge.app import demo_2013_08 as mailgame
-from judge.app.demo_2013_08 import GAME, GM, address
+from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
+
+mailgame = load_script("europe1615-2013-08")
+GAME, GM, address = mailgame.game, mailgame.gm, mailgame.address
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from judge.app import demo_2013_08 as mailgame
-from judge.app.demo_2013_08 import GAME, address, send_as
+from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
+
+mailgame = load_script("europe1615-2013-08")
+GAME, address, send_as = mailgame.game, mailgame.address, mailgame.send_as
 
 BARRED = "no diplomatic attacks in the first movement phase"
 
@@ -41,7 +43,7 @@ def test_R_1308_54_an_attack_in_spring_1615_is_refused_on_arrival(game: Sandbox)
 
 
 def test_an_attack_in_summer_1615_is_taken_on_arrival(game: Sandbox) -> None:
-    mailgame.play_phase(game, "S1615M", mailgame.SPRING_1615)
+    mailgame.play_phase(game, "S1615M", dict(mailgame.phases)["S1615M"])
     game.new_mail()
     send_as(game, "France", "10: RHI\nRHI > SPAIN")
     game.poll()

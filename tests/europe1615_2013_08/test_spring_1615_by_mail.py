@@ -1,7 +1,7 @@
 """EX-1308-01, the Spring 1615 example of the 2013-08 text, played by mail; then Summer and Fall 1615.
 
 The five submissions the text prints go to a game of this edition as five
-mails (``judge/app/demo_2013_08.py``, also ``judge demo --variant
+mails (``gamedata/europe1615-2013-08/demo.toml``, also ``judge demo --variant
 europe1615-2013-08``).  The results mail must print, under each power, the
 outcome the text prints for each order, and its status sheet the statuses
 and percentages the text states.  The public result mails (the archive) must
@@ -19,10 +19,12 @@ import re
 
 import pytest
 
-from judge.app import demo_2013_08 as mailgame
-from judge.app.demo_2013_08 import GAME, GM, OBSERVER, POWERS, address
+from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
 from tests.golden_archive import archived, check_golden
+
+mailgame = load_script("europe1615-2013-08")
+GAME, GM, OBSERVER, POWERS, address = mailgame.game, mailgame.gm, mailgame.observer, mailgame.powers, mailgame.address
 
 PHASES = ["S1615M", "U1615M", "F1615M", "W1615A"]
 

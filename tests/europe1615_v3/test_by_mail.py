@@ -12,10 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from judge.app import demo_v3 as mailgame
-from judge.app.demo_v3 import GAME, GM, POWERS, address, password, send_as
+from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
+
+mailgame = load_script("europe1615-v3")
+GAME, GM, POWERS, address, password, send_as = (
+    mailgame.game, mailgame.gm, mailgame.powers, mailgame.address, mailgame.password, mailgame.send_as)
 
 
 @pytest.fixture
@@ -138,7 +141,7 @@ def test_R_v3_13_orders_to_a_minor_unit_only_from_a_power_that_may_give_them(san
 
 def test_R_v3_78_late_winter_waits_for_every_ballot_and_says_what_is_missing(sandbox: Sandbox) -> None:
     mailgame.set_up(sandbox)
-    for phase, orders in mailgame.SCRIPT[:3]:
+    for phase, orders in mailgame.phases[:3]:
         mailgame.play_phase(sandbox, phase, orders)
     assert mailgame.phase_now(sandbox) == "W1615A"
     sandbox.new_mail()

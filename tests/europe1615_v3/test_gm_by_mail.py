@@ -11,10 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from judge.app import demo_v3 as mailgame
-from judge.app.demo_v3 import GAME, GM, OBSERVER, POWERS, address, send_as
+from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
+
+mailgame = load_script("europe1615-v3")
+GAME, GM, OBSERVER, POWERS, address, send_as = (
+    mailgame.game, mailgame.gm, mailgame.observer, mailgame.powers, mailgame.address, mailgame.send_as)
 
 
 @pytest.fixture
@@ -72,7 +75,7 @@ def test_R_v3_78_the_gm_s_ballot_is_announced_and_is_the_one_voted_on(sandbox: S
     assert "The modifiers on the ballot of Late Winter 1615: Wallenstein, Catholic League, Polish intervention." \
         in news[address("Spain")]
     assert extra(sandbox)["ballot"] == ["WALLENSTEIN", "CATHOLIC_LEAGUE", "POLISH"]
-    for phase, orders in mailgame.SCRIPT[:3]:
+    for phase, orders in mailgame.phases[:3]:
         mailgame.play_phase(sandbox, phase, orders)
     assert mailgame.phase_now(sandbox) == "W1615A"
     sandbox.new_mail()

@@ -15,12 +15,14 @@ import re
 
 import pytest
 
+from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
 from tests.golden_archive import archived, check_golden
-from judge.app import demo_v3 as mailgame
-from judge.app.demo_v3 import GAME, GM, OBSERVER, POWERS, address
 from judge.store import PhaseRecord
+
+mailgame = load_script("europe1615-v3")
+GAME, GM, OBSERVER, POWERS, address = mailgame.game, mailgame.gm, mailgame.observer, mailgame.powers, mailgame.address
 
 PHASES = ["S1615I", "S1615M", "U1615M", "F1615M", "W1615E", "W1615A", "W1615S",
           "S1616I", "S1616M", "U1616M", "F1616M", "W1616E", "W1616A", "W1616S", "S1617I"]
@@ -166,7 +168,7 @@ def secrets(game: Sandbox) -> list[Secret]:
     for record in game.store.phases(GAME):
         found += _secrets_of(record)
     found += [(power.upper(), " ".join(bid.upper().replace("=", " ").replace(",", " ").split()), False)
-              for power, bid in mailgame.BIDS.items()]
+              for power, bid in mailgame.bids.items()]
     return found
 
 

@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from judge.app import demo_v3 as mailgame
-from judge.app.demo_v3 import GAME, address, send_as
+from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
 from judge.engine import GameState, Phase, adjudicate
 from judge.reading.lines import read_line
@@ -26,6 +25,9 @@ from judge.variants.europe1615.checks import check_input
 from judge.variants.europe1615.sanctions import secede
 from judge.variants.europe1615.winter import dissolve
 from tests.europe1615_v3.helpers import inf, order, play, position, setup, v3
+
+mailgame = load_script("europe1615-v3")
+GAME, address, send_as = mailgame.game, mailgame.address, mailgame.send_as
 
 
 def dissolved_england() -> GameState:

@@ -146,13 +146,13 @@ def _script_orders(state: GameState, mails: dict[str, str]) -> dict[str, list[An
 @pytest.mark.parametrize("seed", range(3))
 def test_the_two_year_script_plays_alike_whatever_order_the_powers_are_read(seed: int) -> None:
     """Every phase of the scripted game (deployments, attacks, Ottoman votes, ballots, builds), powers shuffled."""
-    from judge.app.demo_v3 import SCRIPT
+    from judge.app.demo import load_script
     from judge.engine import adjudicate
     from tests.europe1615_v3.helpers import v3
 
     state = v3().ruleset.initial_state()  # type: ignore[attr-defined]
     rng = random.Random(seed)
-    for phase, mails in SCRIPT:
+    for phase, mails in load_script("europe1615-v3").phases:
         while str(state.phase) != phase:
             state = adjudicate(v3(), state, {}).state
         orders = _script_orders(state, mails)

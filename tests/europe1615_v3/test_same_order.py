@@ -15,15 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from judge.app import demo_v3 as mailgame
+from judge.app.demo import load_script
 from judge.app.adjudicate import handle_request
-from judge.app.demo_v3 import GAME, GM, send_as
 from judge.app.sandbox import Sandbox
 from judge.engine.assignment import canonical
 from judge.engine.codec import state_to_json
 from judge.engine.orders import Move, Support, Unit
 from judge.variants import load_variant
 from tests.europe1615_v3.helpers import opening, play, units_of
+
+mailgame = load_script("europe1615-v3")
+GAME, GM, send_as = mailgame.game, mailgame.gm, mailgame.send_as
 
 # France (35) and Austria (33) send one order in two spellings; Spain (37) another
 MOVES = {"FRANCE": ["A SER - BOS"], "AUSTRIA": ["SER-BOS"], "SPAIN": ["SER H"]}
