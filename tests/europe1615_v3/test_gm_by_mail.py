@@ -7,7 +7,6 @@ played at once), then the GM and the players mail the judge.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -21,11 +20,8 @@ GAME, GM, OBSERVER, POWERS, address, send_as = (
 
 
 @pytest.fixture
-def sandbox(tmp_path: Path) -> Sandbox:
-    sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
-    mailgame.set_up(sandbox)
-    sandbox.new_mail()
-    return sandbox
+def sandbox(started_v3: Sandbox) -> Sandbox:
+    return started_v3
 
 
 def gm(sandbox: Sandbox, lines: str) -> list[IncomingMail]:

@@ -8,7 +8,6 @@ the map's, so these lines are read, checked and played.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -70,11 +69,8 @@ def test_a_province_that_is_no_state_yet_is_still_refused() -> None:
 
 
 @pytest.fixture
-def sandbox(tmp_path: Path) -> Sandbox:
-    sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
-    mailgame.set_up(sandbox)
-    sandbox.new_mail()
-    return sandbox
+def sandbox(started_v3: Sandbox) -> Sandbox:
+    return started_v3
 
 
 def test_R_v3_93_a_seceded_state_takes_infs_by_mail(sandbox: Sandbox) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -72,11 +71,8 @@ def test_R_v3_47_judge_adjudicate_adds_the_weights_of_two_spellings() -> None:
 
 
 @pytest.fixture
-def sandbox(tmp_path: Path) -> Sandbox:
-    sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
-    mailgame.set_up(sandbox)
-    sandbox.new_mail()
-    return sandbox
+def sandbox(started_v3: Sandbox) -> Sandbox:
+    return started_v3
 
 
 def test_R_v3_47_by_mail_preview_and_results_add_the_weights_of_two_spellings(sandbox: Sandbox) -> None:
