@@ -14,7 +14,7 @@ from email.header import Header
 
 from judge.app.sandbox import Sandbox
 from judge.store import OutgoingMail, Timing
-from tests.app.helpers import GAME, GM, address, gm, reply, send_as, start_game, subjects, to
+from tests.app.helpers import GAME, GM, address, gm, reply, send_as, signon, start_game, subjects, to
 
 JUDGE = "judge@demo.invalid"
 CRLF_ADDRESS = "=?utf-8?q?a=0D=0ABcc=3A_v=40evil=2Etest?=@example.org"
@@ -197,3 +197,20 @@ def test_a_mail_that_breaks_the_judge_is_set_aside_and_the_rest_of_its_run_is_ke
     assert "Army Paris -> Burgundy." in reply(sandbox, mails, "france@")
     assert [p.suffix for p in store.quarantine.entries("mail")] == [".eml", ".txt"]
     a_later_mail_is_answered(sandbox)
+
+
+def test_a_duplicate_in_a_run_that_is_done_again_mail_by_mail_is_still_read_once(sandbox: Sandbox) -> None:
+    """A mail and its copy in the same run as a mail that breaks the judge: the copy stays a duplicate."""
+    start_game(sandbox)
+    store = sandbox.store
+    broken = store.load_game(GAME)
+    broken.name, broken.variant, broken.outbox, broken.loaded_mail = "broken", "no-such-variant", [], frozenset()
+    store.create_game(broken)
+    first = sandbox.send(address("England"), f"{signon('England')}\nPRESS TO France\nhello\nENDPRESS", "press")
+    sandbox.deliver(first)  # the same mail again, same Message-ID
+    sandbox.send(address("Italy"), "SIGNON Fbroken x\nA PAR - PIC", "bad")
+    report = sandbox.poll()
+    assert report.skipped == 1
+    mails = sandbox.new_mail()
+    assert len([m for m in mails if str(m.message["To"]).startswith("england@")]) == 1
+    assert len([m for m in mails if "hello" in sandbox.text(m) and str(m.message["To"]).startswith("france@")]) == 1
