@@ -10,7 +10,6 @@ leaves a mail half applied.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -135,7 +134,7 @@ class Checkpoint:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.games = {name: copy.deepcopy(handle.game) for name, handle in session.games.items()}
+        self.games = {name: handle.game.copy() for name, handle in session.games.items()}
         self.fields = {name: getattr(session, name) for name in _SESSION_FIELDS}
         self.lengths = (len(session.extra_mail), {game: len(lines) for game, lines in session.news.items()})
         seat = session.seat
@@ -152,7 +151,7 @@ class Checkpoint:
                 s.workspace.games.pop(name, None)
                 s.workspace.new.discard(name)
             else:
-                self.games[name] = copy.deepcopy(s.loaded[name])
+                self.games[name] = s.loaded[name].copy()
         for name, saved in self.games.items():
             handle = s.games[name]
             handle.game.__dict__.update(saved.__dict__)
@@ -206,7 +205,7 @@ class Session:
         """The game, loaded once per run of mails; :class:`UnknownGame` if there is none."""
         if name not in self.games:
             game = self.workspace.load(name)
-            self.loaded[name] = copy.deepcopy(game)  # as the mail found it, for Checkpoint.restore
+            self.loaded[name] = game.copy()  # as the mail found it, for Checkpoint.restore
             self.games[name] = Handle(game, replay=game.was_applied(self.mail.message_id))
         return self.games[name]
 

@@ -9,7 +9,8 @@ the game's age.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -77,6 +78,25 @@ class Game:
         """Every player using ``address`` (case-insensitive): one person may hold several powers."""
         wanted = address.lower()
         return [p for p in self.players if p.address.lower() == wanted]
+
+    def copy(self) -> Game:
+        """A copy that shares nothing a command may change: what a command's checkpoint keeps.
+
+        ``copy.deepcopy`` did the same at five times the cost, and took most of
+        a busy poll (a checkpoint is made before every command of every mail).
+        Records are copied field by field, JSON values by a walk that knows
+        their types, the queued mails and applied ids by list (a command only
+        ever appends to them).
+        """
+        twin = copy.copy(self)
+        twin.settings = replace(self.settings, extra=json_copy(self.settings.extra))
+        twin.timing = {kind: replace(t) for kind, t in self.timing.items()}
+        twin.state, twin.extra, twin.rules = json_copy(self.state), json_copy(self.extra), json_copy(self.rules)
+        twin.players = [replace(p, absences=list(p.absences)) for p in self.players]
+        twin.observers = [replace(o) for o in self.observers]
+        twin.orders = {power: [replace(o) for o in orders] for power, orders in self.orders.items()}
+        twin.applied, twin.outbox = list(self.applied), list(self.outbox)
+        return twin
 
     def seat_key(self, player: Player) -> str:
         """Where a seat's pre-game sheet is kept: its address, then ``address#2``... for more seats at it."""
@@ -178,3 +198,14 @@ def merge_outbox(game: Game, stored: list[Any]) -> list[OutgoingMail]:
     added = [m for m in game.outbox
              if m.id not in game.loaded_mail and m.id not in stored_ids and (m.key is None or m.key not in keys)]
     return kept + added
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of a JSON value (dicts, lists, scalars); anything else goes to ``copy.deepcopy``."""
+    if isinstance(value, dict):
+        return {k: json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_copy(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return copy.deepcopy(value)
