@@ -18,24 +18,19 @@ def payola_fields(board: Map) -> dict[str, Schema]:
     powers = frozenset(board.powers)
     power = Str(choices=lambda: powers, what="a power")
     letter = Str(choices=lambda: powers | {"?"}, what="a power or ?")
-    text = Str(what="a text", longest=1000)
-    entry = ListOf(Str(what="a phase, a note or an amount", longest=200), longest=4)
     return {
         "treasury": MapOf(power, MONEY),
         "accept": MapOf(power, ListOf(letter, longest=len(powers) + 1)),
         "seed": Str(what="a seed", longest=100),
         "dummies": ListOf(power),
         "received": MapOf(power, ListOf(power)),
-        "accounts": MapOf(power, ListOf(_AnyEntry(entry))),
-        "ledgers": MapOf(power, _AnyEntry(text)),
+        "accounts": MapOf(power, ListOf(Written())),
+        "ledgers": MapOf(power, Written()),
     }
 
 
-class _AnyEntry:
-    """A value the judge itself wrote (ledger entries): JSON of any shape, not read by the rules."""
-
-    def __init__(self, _shape: Schema) -> None:
-        self.shape = _shape
+class Written:
+    """A record the judge itself wrote for the players (account entries, ledgers): never read by the rules."""
 
     def check(self, value: object, path: str) -> None:
         return None

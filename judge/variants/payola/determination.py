@@ -187,7 +187,8 @@ def _decide(target: _Target) -> tuple[Order, int, str]:
 def _break_tie(target: _Target, tied: list[Order], order_list: Sequence[str],
                best: int) -> tuple[Order, int, str]:
     """5.2–5.4: the earliest power in the list that offered for a tied order; its earliest line; then the next."""
-    powers = [*order_list, *sorted({b.power for b in target.bids} - set(order_list))]
+    offered = {b.power for b in target.bids if any(b.rank(o) is not None for o in tied)}
+    powers = [p for p in [*order_list, *sorted(offered - set(order_list))] if p in offered]
 
     def vector(order: Order) -> tuple[tuple[int, int], ...]:
         return tuple(min((r for b in target.bids if b.power == p and (r := b.rank(order)) is not None),
