@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from judge.engine.assignment import canonical
@@ -35,7 +35,8 @@ from judge.variants.payola.ledger import (
 from judge.variants.payola.legal import order_problem
 from judge.variants.payola.offers import REST, Accept, Offer, Savings, default_accept, expand, total
 
-_NONE = (1 << 62, 0)  # the rank of a power that made no offer for an order: after every real one
+_NONE = (1 << 62, 0)
+DEFAULT = 1 << 40  # the sheet position of the default HOLD (3.3): after every offer  # the rank of a power that made no offer for an order: after every real one
 
 
 class PayolaHooks(Protocol):
@@ -56,16 +57,21 @@ class _Bid:
     offer: Offer
     values: list[int]
     plateaus: list[int]
+    total: int = 0
+    #: the indices of the unit's candidate orders this offer pays for
+    pays: tuple[int, ...] = ()
 
-    def amount(self) -> int:
-        return sum(self.values)
+    #: where the offer stands for each candidate it offered for (5.3): (sheet line, place in the line)
+    ranks: dict[int, tuple[int, int]] = field(default_factory=dict)
 
-    def rank(self, order: Order) -> tuple[int, int] | None:
-        """Where the offer stands for ``order`` in its sheet (5.3), or None if it made no offer for it."""
+    def rank_all(self, candidates: Sequence[Order]) -> None:
+        """Its place for each candidate: an order it names where it names it; one it pays for after those."""
         named = self.offer.candidates()
-        if order in named:
-            return (self.seq, named.index(order))
-        return (self.seq, len(named)) if self.offer.pays_for(order) else None
+        for i, order in enumerate(candidates):
+            if order in named:
+                self.ranks[i] = (self.seq, named.index(order))
+            elif i in self.pays:
+                self.ranks[i] = (self.seq, len(named))
 
 
 @dataclass(slots=True)
@@ -74,8 +80,11 @@ class _Target:
     unit: Unit
     bids: list[_Bid] = field(default_factory=list)
     candidates: list[Order] = field(default_factory=list)
+    #: each candidate's total bribe (5.1), kept up to date as bribes are reduced
+    totals: list[int] = field(default_factory=list)
     #: the list that breaks its ties: the owner's, a variant's fixed one, or None (4.4: a tie holds)
     tie: tuple[str, ...] | None = None
+    offered: bool = False
 
 
 @dataclass(slots=True)
@@ -120,82 +129,108 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
     return _outcome(targets, chosen, ledgers, lists)
 
 
+class _Orders:
+    """Each order read once per determination: as the board reads it, and why its unit could not issue it."""
+
+    def __init__(self, board: Map, state: GameState) -> None:
+        self.board = board
+        self.at = {board.province_of(u.location): u for us in state.units.values() for u in us}
+        self.seen: dict[tuple[Unit, Order], tuple[Order, str]] = {}
+
+    def read(self, unit: Unit, order: Order) -> tuple[Order, str]:
+        key = (unit, order)
+        found = self.seen.get(key)
+        if found is None:
+            found = self.seen[key] = (canonical(self.board, self.at, order), order_problem(self.board, unit, order))
+        return found
+
+
 def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
              ledgers: dict[str, Ledger]) -> dict[str, _Target]:
     """Every unit with the offers it received (3.1), its owner's default HOLD added (3.3)."""
-    at = {board.province_of(u.location): u for us in state.units.values() for u in us}
+    reader = _Orders(board, state)
     targets = {board.province_of(u.location): _Target(p, u) for p, us in state.units.items() for u in us}
     for power, sheet in sheets.items():
         offers = [v for v in sheet if isinstance(v, Offer)]
         for seq, offer in enumerate(offers):
             target = targets.get(board.province_of_or_none(offer.unit.location) or "")
-            why = _refusal(board, hooks, state, power, target, offer)
+            why = _refusal(reader, hooks, state, power, target, offer)
             if target is None or why:
                 ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why or "no such unit"))
                 continue
-            offer = replace(offer, unit=target.unit,
-                            orders=tuple(canonical(board, at, o) for o in offer.orders))
+            offer = Offer(offer.amounts, offer.kind, target.unit,
+                          tuple(reader.read(target.unit, o)[0] for o in offer.orders))
             bribes = expand(offer.amounts)
             target.bids.append(_Bid(power, seq, offer, [b.value for b in bribes], [b.plateau for b in bribes]))
     for target in targets.values():
-        if not any(b.power == target.owner for b in target.bids):
-            hold = Hold(target.unit.type, target.unit.location)
-            target.bids.append(_Bid(target.owner, 1 << 40, Offer((), ":", target.unit, (hold,)), [0], [0]))
-        for bid in target.bids:
-            for order in bid.offer.candidates():
-                if order not in target.candidates:
-                    target.candidates.append(order)
+        _candidates(target)
     return targets
 
 
-def _refusal(board: Map, hooks: PayolaHooks, state: GameState, power: str, target: _Target | None,
+def _candidates(target: _Target) -> None:
+    """The unit's candidate orders (5.1) and their totals; the owner's 0 AgP HOLD if it made no offer (3.3)."""
+    if not any(b.power == target.owner for b in target.bids):
+        hold = Hold(target.unit.type, target.unit.location)
+        target.bids.append(_Bid(target.owner, DEFAULT, Offer((), ":", target.unit, (hold,)), [0], [0]))
+    for bid in target.bids:
+        for order in bid.offer.candidates():
+            if order not in target.candidates:
+                target.candidates.append(order)
+    target.offered = any(b.seq != DEFAULT for b in target.bids)
+    target.totals = [0] * len(target.candidates)
+    for bid in target.bids:
+        bid.total = sum(bid.values)
+        bid.pays = tuple(i for i, c in enumerate(target.candidates) if bid.offer.pays_for(c))
+        bid.rank_all(target.candidates)
+        for i in bid.pays:
+            target.totals[i] += bid.total
+
+
+def _refusal(reader: _Orders, hooks: PayolaHooks, state: GameState, power: str, target: _Target | None,
              offer: Offer) -> str:
     """Why an offer cannot stand at determination (the reader says so on arrival too)."""
     if target is None:
-        return f"there is no unit in {board.province_of_or_none(offer.unit.location) or offer.unit.location}"
+        where = reader.board.province_of_or_none(offer.unit.location) or offer.unit.location
+        return f"there is no unit in {where}"
     owner, unit = target.owner, target.unit
     if not hooks.may_bribe(state, power, owner, unit):
         return f"{power} may not bribe {unit}"
     if total(offer.amounts) == 0 and not hooks.may_offer_zero(state, power, owner, unit):
         return "zero offers to a foreign unit are not allowed (3.1)"
     for order in offer.orders:
-        problem = order_problem(board, unit, order) or (
+        problem = reader.read(unit, order)[1] or (
             "" if hooks.may_buy(state, power, owner, unit, order) else f"{power} may not buy {order}")
         if problem:
             return problem
     return ""
 
 
-def _totals(target: _Target) -> dict[Order, int]:
-    """5.1: every candidate order's total bribe, the money of wildcards (! > @ &) included."""
-    return {c: sum(b.amount() for b in target.bids if b.offer.pays_for(c)) for c in target.candidates}
-
-
-def _decide(target: _Target) -> tuple[Order, int, str]:
-    """The order the unit issues, the total it accepts and why (5.1–5.4, 4.4)."""
-    totals = _totals(target)
-    best = max(totals.values())
-    tied = [c for c in target.candidates if totals[c] == best]
-    if len(tied) == 1:
-        only_default = all(b.seq == 1 << 40 for b in target.bids)
-        return tied[0], best, NO_OFFER if only_default else BY_TOTAL
+def _decide(target: _Target) -> tuple[int, int, str]:
+    """The index of the order the unit issues, the total it accepts and why (5.1–5.4, 4.4)."""
+    totals = target.totals
+    best = max(totals)
+    if totals.count(best) == 1:
+        return totals.index(best), best, BY_TOTAL if target.offered else NO_OFFER
+    tied = [i for i, t in enumerate(totals) if t == best]
     if target.tie is None:
-        return Hold(target.unit.type, target.unit.location), best + 1, BY_DUMMY
+        return -1, best + 1, BY_DUMMY
     return _break_tie(target, tied, target.tie, best)
 
 
-def _break_tie(target: _Target, tied: list[Order], order_list: Sequence[str],
-               best: int) -> tuple[Order, int, str]:
+def _break_tie(target: _Target, tied: list[int], order_list: Sequence[str],
+               best: int) -> tuple[int, int, str]:
     """5.2–5.4: the earliest power in the list that offered for a tied order; its earliest line; then the next."""
-    offered = {b.power for b in target.bids if any(b.rank(o) is not None for o in tied)}
+    earliest: dict[int, dict[str, tuple[int, int]]] = {i: {} for i in tied}
+    for bid in target.bids:
+        for i in tied:
+            rank = bid.ranks.get(i)
+            if rank is not None and rank < earliest[i].get(bid.power, _NONE):
+                earliest[i][bid.power] = rank
+    offered = {p for by_power in earliest.values() for p in by_power}
     powers = [p for p in [*order_list, *sorted(offered - set(order_list))] if p in offered]
-
-    def vector(order: Order) -> tuple[tuple[int, int], ...]:
-        return tuple(min((r for b in target.bids if b.power == p and (r := b.rank(order)) is not None),
-                         default=_NONE) for p in powers)
-
-    ranked = sorted(tied, key=lambda o: (vector(o), str(o)))
-    first, second = vector(ranked[0]), vector(ranked[1])
+    vectors = {i: tuple(earliest[i].get(p, _NONE) for p in powers) for i in tied}
+    ranked = sorted(tied, key=lambda i: (vectors[i], str(target.candidates[i])))
+    first, second = vectors[ranked[0]], vectors[ranked[1]]
     depth = next((i for i, (a, b) in enumerate(zip(first, second)) if a != b), len(first))
     if depth == 0:
         why = BY_SEQUENCE if first[0] != _NONE and second[0] != _NONE else BY_LIST
@@ -204,60 +239,82 @@ def _break_tie(target: _Target, tied: list[Order], order_list: Sequence[str],
     return ranked[0], best, why
 
 
-def _costs(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[Order, int, str]]) -> dict[str, int]:
+def _paid(target: _Target, index: int) -> list[_Bid]:
+    """The bids that pay for the order issued (a dummy's tie HOLD, index -1, is paid by nobody: 4.4)."""
+    return [] if index < 0 else [b for b in target.bids if index in b.pays]
+
+
+def _costs(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int, str]]) -> dict[str, int]:
     """5.6: what each power pays, for the orders issued only."""
     spend: dict[str, int] = {}
     for key, target in targets.items():
-        order = chosen[key][0]
-        for bid in target.bids:
-            if bid.offer.pays_for(order):
-                spend[bid.power] = spend.get(bid.power, 0) + bid.amount()
+        for bid in _paid(target, chosen[key][0]):
+            spend[bid.power] = spend.get(bid.power, 0) + bid.total
     return spend
 
 
-def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[Order, int, str]],
+def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[int, int, str]],
                        ledgers: dict[str, Ledger]) -> None:
     """5.5: while anyone would overspend, each such power's offers lose 1 and the units re-decide."""
+    by_power: dict[str, list[tuple[_Bid, _Target]]] = {}
+    for target in targets.values():
+        for bid in target.bids:
+            by_power.setdefault(bid.power, []).append((bid, target))
     while True:
         spend = _costs(targets, chosen)
-        over = {p for p, s in spend.items() if s > ledgers[p].available}
+        over = [p for p, s in spend.items() if s > ledgers[p].available]
         if not over:
             return
+        touched: dict[int, _Target] = {}
         for power in over:
             ledgers[power].reductions += 1
-            bids = [b for t in targets.values() for b in t.bids if b.power == power]
-            _reduce(bids)
+            for target in _reduce(by_power[power]):
+                touched[id(target)] = target
         for key, target in targets.items():
-            if any(b.power in over for b in target.bids):
+            if id(target) in touched:
                 chosen[key] = _decide(target)
 
 
-def _reduce(bids: list[_Bid]) -> None:
-    """One silver piece off every bribe above its plateau; off every bribe once all are at their plateau."""
-    above = [(b, i) for b in bids for i, v in enumerate(b.values) if v > b.plateaus[i]]
-    if not above:
-        above = [(b, i) for b in bids for i, v in enumerate(b.values) if v > 0]
-    for bid, i in above:
-        bid.values[i] -= 1
+def _reduce(bids: list[tuple[_Bid, _Target]]) -> list[_Target]:
+    """One silver piece off every bribe above its plateau; off every bribe once all are at their plateau.
+
+    Returns the units whose totals changed.
+    """
+    floor = any(v > b.plateaus[i] for b, _ in bids for i, v in enumerate(b.values))
+    changed = []
+    for bid, target in bids:
+        cut = 0
+        for i, value in enumerate(bid.values):
+            if value > (bid.plateaus[i] if floor else 0):
+                bid.values[i] = value - 1
+                cut += 1
+        if cut:
+            bid.total -= cut
+            for index in bid.pays:
+                target.totals[index] -= cut
+            changed.append(target)
+    return changed
 
 
-def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[Order, int, str]],
+def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int, str]],
              ledgers: dict[str, Ledger], lists: dict[str, tuple[str, ...]]) -> Determination:
     orders: dict[str, list[Order]] = {}
     decisions = []
     for key in sorted(targets):
-        target, (order, got, why) = targets[key], chosen[key]
+        target, (index, got, why) = targets[key], chosen[key]
+        order = target.candidates[index] if index >= 0 else Hold(target.unit.type, target.unit.location)
+        paying = {id(b) for b in _paid(target, index)}
         orders.setdefault(target.owner, []).append(order)
         decisions.append(UnitDecision(target.owner, str(target.unit), str(order), got, why))
         if target.owner in ledgers:
             ledgers[target.owner].units.append((str(target.unit), str(order), got))
         for bid in target.bids:
-            if bid.seq == 1 << 40:
+            if bid.seq == DEFAULT:
                 continue
             ledger = ledgers[bid.power]
-            if bid.offer.pays_for(order):
-                ledger.accepted.append((str(bid.offer), str(order), bid.amount()))
-                ledger.spent += bid.amount()
+            if id(bid) in paying:
+                ledger.accepted.append((str(bid.offer), str(order), bid.total))
+                ledger.spent += bid.total
             else:
                 lost = f"{why}: {got} for {order}" if why == BY_TOTAL else why
                 ledger.lost.append((str(bid.offer), str(order), lost))
