@@ -118,3 +118,69 @@ def test_2_2_and_5_6_a_movement_phase_pays_and_issues_the_orders(payola):
 def _line(variant, state, text):
     from judge.reading.lines import read_line
     return read_line(variant, state, text)
+
+
+def test_2_3_a_transfer_beyond_the_balance_is_refused_in_the_ledger(payola):
+    state = payola.ruleset.initial_state()
+    outcome = adjudicate(payola, state, {"FRANCE": [_line(payola, state, "PAY 60 TO ITALY")]})
+    assert outcome.state.extra["treasury"]["FRANCE"] == 48
+    assert outcome.state.extra["ledgers"]["FRANCE"]["refused"] == [["PAY 60 TO ITALY", "FRANCE has only 48 AgP"]]
+
+
+def test_2_4_an_eliminated_power_still_bribes_with_its_money(payola):
+    state = position({"ITALY": ["F NAP"], "FRANCE": ["A PAR"]})
+    state.extra["treasury"] = {"ITALY": 0, "FRANCE": 0, "GERMANY": 30}
+    after = adjudicate(payola, state, {"GERMANY": [_line(payola, state, "3 : F NAP - ION")]}).state
+    assert [str(u) for u in after.units["ITALY"]] == ["F ION"]
+    assert after.extra["treasury"]["GERMANY"] == 27
+
+
+def test_4_2_every_power_starts_with_its_own_letter_and_a_question_mark(payola):
+    assert payola.ruleset.initial_state().extra["accept"]["GERMANY"] == ["GERMANY", "?"]
+
+
+def test_5_7_the_ledger_says_what_each_power_may_know(payola):
+    state = position({"ITALY": ["F NAP"], "FRANCE": ["A PAR"], "AUSTRIA": ["A VIE"]})
+    state.extra.update(treasury={"ITALY": 10, "FRANCE": 10, "AUSTRIA": 10}, accept={"ITALY": ["AUSTRIA", "?"]})
+    sheets = {"FRANCE": ["4 : F NAP - ION", "1 : A PAR - BUR"], "AUSTRIA": ["4 : F NAP - ROM"],
+              "ITALY": ["2 : F NAP - ROM"]}
+    after = adjudicate(payola, state, {p: [_line(payola, state, t) for t in ls] for p, ls in sheets.items()}).state
+    france, italy = after.extra["ledgers"]["FRANCE"], after.extra["ledgers"]["ITALY"]
+    assert italy["units"] == [["F NAP", "F NAP - ROM", 6]]          # its unit's order and the total it took
+    assert france["units"] == [["A PAR", "A PAR - BUR", 1]]
+    assert france["accepted"] == [["1 : A PAR - BUR", "A PAR - BUR", 1]]  # its accepted offers and their price
+    assert france["lost"] == [["4 : F NAP - ION", "F NAP - ROM", "highest total: 6 for F NAP - ROM"]]
+    assert (france["balance_before"], france["spent"], france["balance_after"]) == (10, 1, 9)
+    assert after.extra["accounts"]["FRANCE"] == [["S1901M", "bribes paid", -1, 9]]
+
+
+def test_retreats_and_builds_are_ordered_directly(payola):
+    state = position({"FRANCE": ["A PAR"]}, "F1901R")
+    state.centers = {"FRANCE": {"PAR", "MAR", "BRE"}}
+    state.extra["treasury"] = {"FRANCE": 0}
+    from judge.engine.state import Dislodged
+    state.dislodged = [Dislodged("FRANCE", position({"FRANCE": ["A BUR"]}).units["FRANCE"][0], "MUN",
+                                 ("PIC", "GAS"))]
+    after = adjudicate(payola, state, {"FRANCE": [_line(payola, state, "A BUR R PIC")]}).state
+    assert after.phase == Phase.parse("W1901A") and "A PIC" in [str(u) for u in after.units["FRANCE"]]
+    built = adjudicate(payola, after, {"FRANCE": [_line(payola, after, "BUILD F BRE")]}).state
+    assert "F BRE" in [str(u) for u in built.units["FRANCE"]]
+    assert built.extra["treasury"]["FRANCE"] == 48
+
+
+@pytest.mark.parametrize("option, line, why", [
+    ({"direct_only": True}, "5 ! F NAP - ION", "only direct offers"),
+    ({"repetition": False}, "2*5 : F NAP - ION", "repetition counts"),
+    ({"plateaus": False}, "5# : F NAP - ION", "plateaus"),
+    ({"augmentation": False}, "5 + 1 : F NAP - ION", "between amounts"),
+    ({"alternatives": False}, "5 : F NAP - ION | H", "several orders"),
+    ({"savings": False}, "5 $", "savings requests"),
+])
+def test_each_section_6_option_alone(option, line, why):
+    from judge.reading.payola import PayolaLines
+    from judge.reading.orders import OrderError
+    variant = load_variant("payola", option)
+    reader = PayolaLines(variant.map, variant.ruleset)
+    with pytest.raises(OrderError, match=why):
+        reader.read(line)
+    assert PayolaLines(load_variant("payola").map, load_variant("payola").ruleset).read(line) is not None

@@ -27,13 +27,15 @@ from typing import Protocol
 
 from judge.engine.assignment import canonical
 from judge.engine.geography import Map
-from judge.engine.orders import Hold, Order, Unit
+from judge.engine.orders import Hold, Move, Order, Unit
 from judge.engine.state import GameState
 from judge.variants.payola.ledger import (
     BY_DUMMY, BY_FURTHER, BY_LIST, BY_SEQUENCE, BY_TOTAL, NO_OFFER, Ledger, UnitDecision,
 )
 from judge.variants.payola.legal import order_problem
-from judge.variants.payola.offers import REST, Accept, Offer, Savings, default_accept, expand, total
+from judge.variants.payola.offers import (
+    DIRECT, HOLD, MOVE, NEGATIVE, REST, Accept, Offer, Savings, default_accept, expand, total,
+)
 
 _NONE = (1 << 62, 0)
 DEFAULT = 1 << 40  # the sheet position of the default HOLD (3.3): after every offer  # the rank of a power that made no offer for an order: after every real one
@@ -64,14 +66,15 @@ class _Bid:
     #: where the offer stands for each candidate it offered for (5.3): (sheet line, place in the line)
     ranks: dict[int, tuple[int, int]] = field(default_factory=dict)
 
-    def rank_all(self, candidates: Sequence[Order]) -> None:
+    def rank_all(self, where: Mapping[Order, int]) -> None:
         """Its place for each candidate: an order it names where it names it; one it pays for after those."""
         named = self.offer.candidates()
-        for i, order in enumerate(candidates):
-            if order in named:
-                self.ranks[i] = (self.seq, named.index(order))
-            elif i in self.pays:
-                self.ranks[i] = (self.seq, len(named))
+        for place, order in enumerate(named):
+            index = where.get(order)
+            if index is not None and index not in self.ranks:
+                self.ranks[index] = (self.seq, place)
+        for index in self.pays:
+            self.ranks.setdefault(index, (self.seq, len(named)))
 
 
 @dataclass(slots=True)
@@ -85,6 +88,8 @@ class _Target:
     #: the list that breaks its ties: the owner's, a variant's fixed one, or None (4.4: a tie holds)
     tie: tuple[str, ...] | None = None
     offered: bool = False
+    #: for each candidate, the bids that pay for it
+    payers: list[list[_Bid]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -172,18 +177,33 @@ def _candidates(target: _Target) -> None:
     if not any(b.power == target.owner for b in target.bids):
         hold = Hold(target.unit.type, target.unit.location)
         target.bids.append(_Bid(target.owner, DEFAULT, Offer((), ":", target.unit, (hold,)), [0], [0]))
+    where: dict[Order, int] = {}
     for bid in target.bids:
         for order in bid.offer.candidates():
-            if order not in target.candidates:
+            if order not in where:
+                where[order] = len(target.candidates)
                 target.candidates.append(order)
+    moves = frozenset(i for i, c in enumerate(target.candidates) if isinstance(c, Move))
+    everything = frozenset(range(len(target.candidates)))
     target.offered = any(b.seq != DEFAULT for b in target.bids)
     target.totals = [0] * len(target.candidates)
+    target.payers = [[] for _ in target.candidates]
     for bid in target.bids:
         bid.total = sum(bid.values)
-        bid.pays = tuple(i for i, c in enumerate(target.candidates) if bid.offer.pays_for(c))
-        bid.rank_all(target.candidates)
+        bid.pays = _pays(bid.offer, where, moves, everything)
+        bid.rank_all(where)
         for i in bid.pays:
             target.totals[i] += bid.total
+            target.payers[i].append(bid)
+
+
+def _pays(offer: Offer, where: Mapping[Order, int], moves: frozenset[int], everything: frozenset[int]) -> tuple[int, ...]:
+    """The candidates an offer pays for, by index: ``Offer.pays_for`` for every candidate at once (3.1)."""
+    named = frozenset(where[o] for o in offer.orders if o in where)
+    kind = offer.kind
+    chosen = (named if kind == DIRECT else everything - named if kind == NEGATIVE else named | moves if kind == MOVE
+              else named | (everything - moves) if kind == HOLD else everything)
+    return tuple(sorted(chosen))
 
 
 def _refusal(reader: _Orders, hooks: PayolaHooks, state: GameState, power: str, target: _Target | None,
@@ -241,7 +261,7 @@ def _break_tie(target: _Target, tied: list[int], order_list: Sequence[str],
 
 def _paid(target: _Target, index: int) -> list[_Bid]:
     """The bids that pay for the order issued (a dummy's tie HOLD, index -1, is paid by nobody: 4.4)."""
-    return [] if index < 0 else [b for b in target.bids if index in b.pays]
+    return [] if index < 0 else target.payers[index]
 
 
 def _costs(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int, str]]) -> dict[str, int]:

@@ -34,6 +34,7 @@ from judge.engine.variant import Variant
 from judge.variants.payola import accounts
 from judge.variants.payola.codec import payola_fields
 from judge.variants.payola.determination import determine
+from judge.variants.payola.ledger import Ledger
 from judge.variants.payola.offers import Accept, Offer, Savings, Transfer
 from judge.variants.payola.options import PayolaOptions
 
@@ -94,11 +95,14 @@ class Payola(Ruleset):
     def _movement(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
         """Acceptance lists and transfers first, then order determination, payments and the adjudication."""
         before = state.copy()
-        sheets = self._sheets(before, orders)
+        refused: list[tuple[str, str, str]] = []
+        sheets = self._sheets(before, orders, refused)
         balances = {p: accounts.balance(before, p) for p in sorted(set(before.units) | set(sheets))}
         accept = {p: Accept(tuple(v)) for p, v in before.extra.get("accept", {}).items()}
         seed = f"{before.extra.get('seed', '')}:{before.phase}"
         done = determine(self.map, self, before, sheets, balances, accept, seed, before.extra.get("dummies", ()))
+        for power, line, why in refused:
+            done.ledgers.setdefault(power, Ledger(power, accounts.balance(before, power))).refused.append((line, why))
         for power, ledger in sorted(done.ledgers.items()):
             if ledger.spent:
                 accounts.record(before, power, "bribes paid", -ledger.spent)
@@ -106,8 +110,12 @@ class Payola(Ruleset):
         before.extra["received"] = {}
         return adjudicate_movement(self._variant(), before, done.orders)
 
-    def _sheets(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> dict[str, list[Any]]:
-        """Each power's offers and savings; its ACCEPT and PAY lines acted on at once (4.3, 2.3)."""
+    def _sheets(self, state: GameState, orders: Mapping[str, Sequence[Any]],
+                refused: list[tuple[str, str, str]]) -> dict[str, list[Any]]:
+        """Each power's offers and savings; its ACCEPT and PAY lines acted on at once (4.3, 2.3).
+
+        A transfer that cannot be made goes into ``refused`` with its reason, for the power's ledger.
+        """
         sheets: dict[str, list[Any]] = {}
         for power in sorted(orders):
             for value in orders[power]:
@@ -116,8 +124,8 @@ class Payola(Ruleset):
                 elif isinstance(value, Transfer):
                     try:
                         accounts.transfer(state, self.payola, power, value.to, value.amount)
-                    except accounts.TransferError:
-                        continue
+                    except accounts.TransferError as exc:
+                        refused.append((power, str(value), str(exc)))
                 elif isinstance(value, (Offer, Savings)):
                     sheets.setdefault(power, []).append(value)
                 elif isinstance(value, Order):
