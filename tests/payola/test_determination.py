@@ -76,7 +76,7 @@ def test_5_2_tie_goes_to_the_owners_first_listed_offerer(payola):
     assert next(d for d in first.decisions if d.unit == "F NAP").reason == BY_LIST
     second = run(payola, position(ITALY_FLEET), sheets, RICH, {"ITALY": "IFAGERT"})
     assert order_of(second, "F NAP") == "F NAP - ION"
-    assert second.ledgers["AUSTRIA"].lost[0][2] == BY_LIST
+    assert second.ledgers["AUSTRIA"].lost[0][2] == f"{BY_LIST}: 5 for F NAP - ION"
 
 
 def test_5_2_the_owners_list_not_the_offerers(payola):

@@ -336,8 +336,7 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
                 ledger.accepted.append((str(bid.offer), str(order), bid.total))
                 ledger.spent += bid.total
             else:
-                lost = f"{why}: {got} for {order}" if why == BY_TOTAL else why
-                ledger.lost.append((str(bid.offer), str(order), lost))
+                ledger.lost.append((str(bid.offer), str(order), f"{why}: {got} for {order}"))
     for ledger in ledgers.values():
         ledger.balance_after = ledger.balance_before - ledger.spent
     return Determination(orders, decisions, ledgers, lists)
