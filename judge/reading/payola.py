@@ -194,7 +194,7 @@ class PayolaLines:
             powers.append(power)
         if REST not in powers and len(powers) != len(self.board.powers):
             raise OrderError("name every power, or end the list with '?' for the others (4.1)", 1)
-        return Accept(tuple(powers))
+        return Accept(tuple(powers), letters)
 
     def _transfer(self, children: list[Any], state: GameState | None) -> Transfer:
         amount, name = int(children[0]), str(children[1])

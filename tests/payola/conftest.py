@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from judge.app.sandbox import Sandbox
 from judge.engine.orders import Unit
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
@@ -44,3 +46,9 @@ def run(variant: Variant, state: GameState, sheets: Mapping[str, Sequence[str]],
 
 def order_of(done: Determination, unit: str) -> str:
     return next(d.order for d in done.decisions if d.unit == unit)
+
+
+@pytest.fixture
+def sandbox(tmp_path: Path) -> Sandbox:
+    """A throwaway judge (spool mail, a test clock, cheap password hashes), as in tests/app."""
+    return Sandbox.create(tmp_path / "judge", password_cost=8)

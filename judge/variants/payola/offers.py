@@ -17,7 +17,7 @@ that stop at 2, ``1`` one of 1.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from judge.engine.orders import Hold, Move, Order, Unit
 
@@ -112,6 +112,11 @@ class Accept:
     """``ACCEPT FGE?``: the power's acceptance list, as power names, ``?`` for those left out (rule 4.1)."""
 
     powers: tuple[str, ...]
+    #: the letters as the player wrote them (``FGE?``), for the reply that shows the sheet
+    letters: str = field(default="", compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"ACCEPT {self.letters or ' '.join(self.powers)}"
 
     def expanded(self, everyone: tuple[str, ...], shuffled: list[str]) -> tuple[str, ...]:
         """The list with ``?`` replaced by the powers left out, in the order ``shuffled`` gives them."""
