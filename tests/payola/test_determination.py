@@ -111,6 +111,9 @@ def test_4_4_an_unplayed_powers_unit_holds_on_a_tie_reported_one_more(payola):
     decision = next(d for d in done.decisions if d.unit == "F NAP")
     assert (decision.order, decision.total, decision.reason) == ("F NAP H", 6, BY_DUMMY)
     assert done.ledgers["FRANCE"].spent == 0 and done.ledgers["AUSTRIA"].spent == 0
+    sheets["GERMANY"] = ["2 : F NAP H", "3 : A BER - KIE"]  # HOLD 2, one below the tie: it pays for the HOLD
+    done = run(payola, position(ITALY_FLEET), sheets, RICH, dummies=["ITALY"])
+    assert order_of(done, "F NAP") == "F NAP H" and done.ledgers["GERMANY"].spent == 5
 
 
 def test_4_4_a_variants_fixed_tie_list_for_ownerless_units(payola):

@@ -232,8 +232,9 @@ def _decide(target: _Target) -> tuple[int, int, str]:
     if totals.count(best) == 1:
         return totals.index(best), best, BY_TOTAL if target.offered else NO_OFFER
     tied = [i for i, t in enumerate(totals) if t == best]
-    if target.tie is None:
-        return -1, best + 1, BY_DUMMY
+    if target.tie is None:  # 4.4: the unit takes its default HOLD; whoever offered for HOLD pays for it
+        hold = Hold(target.unit.type, target.unit.location)
+        return (target.candidates.index(hold) if hold in target.candidates else -1), best + 1, BY_DUMMY
     return _break_tie(target, tied, target.tie, best)
 
 
