@@ -208,3 +208,15 @@ def test_zero_offer_to_foreign_unit_set_aside_at_determination(payola):
     done = run(payola, position(ITALY_FLEET), {"FRANCE": ["0 : F NAP - ION"]}, RICH, {"ITALY": "F?"})
     assert order_of(done, "F NAP") == "F NAP H"
     assert "zero offers" in done.ledgers["FRANCE"].refused[0][1]
+
+
+def test_6_5_loyal_units_obey_their_owner_and_unplayed_units_take_bribes():
+    from judge.variants import load_variant
+    loyal = load_variant("payola", {"loyal_units": True})
+    state = position({"ITALY": ["F NAP"], "FRANCE": ["A PAR"], "AUSTRIA": ["A VIE"]})
+    state.extra["dummies"] = ["AUSTRIA"]
+    sheets = {"FRANCE": ["9 : F NAP - ION", "4 : A VIE - BOH"], "ITALY": ["F NAP - TYS"]}
+    done = run(loyal, state, sheets, RICH, dummies=["AUSTRIA"])
+    assert order_of(done, "F NAP") == "F NAP - TYS" and order_of(done, "A VIE") == "A VIE - BOH"
+    assert "FRANCE may not bribe F NAP" in done.ledgers["FRANCE"].refused[0][1]
+    assert done.ledgers["FRANCE"].spent == 4

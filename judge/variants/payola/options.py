@@ -39,6 +39,7 @@ class PayolaOptions:
     income_per_center: int = 7       # 6.1: seven silver pieces per centre
     carry_over: bool = True          # unspent money stays (6.6 'alternate schemes' may drop it)
     transfers: str = "any"           # 2.3; 'classic': no check back before the next movement phase
+    loyal_units: bool = False        # 6.5: played powers' units obey their owner; only unplayed ones take bribes
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> PayolaOptions:
@@ -62,6 +63,7 @@ class PayolaOptions:
             "augmentation": "3.1: '+' chains of amounts", "alternatives": "3.1: several orders with '|'",
             "savings": "3.4: savings requests ($)", "zero_foreign": "3.1/6.1: zero offers to foreign units",
             "carry_over": "2.1/6.6: unspent money carries over to the next year",
+            "loyal_units": "6.5: only the units of unplayed powers take bribes",
         }
         return (
             RuleOption("preset", self.preset, PRESETS, "6.1: classic sets every option to Payola Classic"),

@@ -57,7 +57,12 @@ class Payola(Ruleset):
 
     # -- the four restrictions on bribes (the 1615 Payola editions change each) ----
     def may_bribe(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
-        """Whether ``power`` may make any offer to this unit: any unit, anywhere (3.1)."""
+        """Whether ``power`` may make any offer to this unit: any unit, anywhere (3.1).
+
+        With ``loyal_units`` (6.5) a played power's units take offers from their owner only.
+        """
+        if self.payola.loyal_units and power != owner:
+            return owner in state.extra.get("dummies", ())
         return True
 
     def may_buy(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> bool:
