@@ -125,6 +125,8 @@ def test_4_4_a_variants_fixed_tie_list_for_ownerless_units(payola):
     sheets = {"FRANCE": ["5 : F NAP - ION"], "AUSTRIA": ["5 : F NAP - ROM"]}
     done = run(payola, position(ITALY_FLEET), sheets, RICH, dummies=["ITALY"], hooks=hooks)
     assert order_of(done, "F NAP") == "F NAP - ROM"
+    done = run(payola, position(ITALY_FLEET), sheets, RICH, accept={"ITALY": "FA?"}, hooks=hooks)
+    assert order_of(done, "F NAP") == "F NAP - ROM"  # the fixed list wins over the owner's own
 
 
 def test_5_5_overspender_reduced_until_solvent_and_reduced_offers_still_tie(payola):

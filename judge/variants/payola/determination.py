@@ -122,9 +122,10 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
     lists = expand_lists(powers, accept, seed)
     ledgers = {p: Ledger(p, balances.get(p, 0), acceptance=list(lists[p])) for p in powers}
     targets = _targets(board, hooks, state, sheets, ledgers)
-    for target in targets.values():
+    for target in targets.values():  # a variant's fixed list first; else the owner's, unless unplayed (4.4)
+        fixed = hooks.tie_list(state, target.owner, target.unit)
         played = target.owner not in dummies and target.owner in lists
-        target.tie = lists[target.owner] if played else hooks.tie_list(state, target.owner, target.unit)
+        target.tie = fixed if fixed is not None else lists[target.owner] if played else None
     for ledger in ledgers.values():
         wanted = sum(v.amount for v in sheets.get(ledger.power, ()) if isinstance(v, Savings))
         ledger.savings = wanted

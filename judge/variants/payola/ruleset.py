@@ -80,9 +80,11 @@ class Payola(Ruleset):
         return power == owner or self.payola.zero_foreign
 
     def tie_list(self, state: GameState, owner: str, unit: Unit) -> tuple[str, ...] | None:
-        """The fixed acceptance list that breaks ties at an unplayed or ownerless unit; None: it holds (4.4).
+        """A fixed acceptance list that breaks this unit's ties, or None (the standard answer).
 
-        Europe 1615 gives its minor states' units fixed lists of the powers.
+        None leaves the owner's own list, or for an unplayed power's unit
+        rule 4.4 (a tie holds).  Europe 1615 gives its minor states' (ownerless)
+        units fixed lists of the powers.
         """
         return None
 
