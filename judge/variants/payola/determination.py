@@ -160,12 +160,11 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
         offers = [v for v in sheet if isinstance(v, Offer)]
         for seq, offer in enumerate(offers):
             target = targets.get(board.province_of_or_none(offer.unit.location) or "")
-            why = _refusal(reader, hooks, state, power, target, offer)
+            why, orders = _refusal(reader, hooks, state, power, target, offer)
             if target is None or why:
                 ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why or "no such unit"))
                 continue
-            offer = Offer(offer.amounts, offer.kind, target.unit,
-                          tuple(reader.read(target.unit, o)[0] for o in offer.orders))
+            offer = Offer(offer.amounts, offer.kind, target.unit, orders)
             bribes = expand(offer.amounts)
             target.bids.append(_Bid(power, seq, offer, [b.value for b in bribes], [b.plateau for b in bribes]))
     for target in targets.values():
@@ -208,22 +207,23 @@ def _pays(offer: Offer, where: Mapping[Order, int], moves: frozenset[int], every
 
 
 def _refusal(reader: _Orders, hooks: PayolaHooks, state: GameState, power: str, target: _Target | None,
-             offer: Offer) -> str:
-    """Why an offer cannot stand at determination (the reader says so on arrival too)."""
+             offer: Offer) -> tuple[str, tuple[Order, ...]]:
+    """Why an offer cannot stand at determination (the reader says so on arrival too), and its orders as read."""
     if target is None:
         where = reader.board.province_of_or_none(offer.unit.location) or offer.unit.location
-        return f"there is no unit in {where}"
+        return f"there is no unit in {where}", ()
     owner, unit = target.owner, target.unit
     if not hooks.may_bribe(state, power, owner, unit):
-        return f"{power} may not bribe {unit}"
+        return f"{power} may not bribe {unit}", ()
     if total(offer.amounts) == 0 and not hooks.may_offer_zero(state, power, owner, unit):
-        return "zero offers to a foreign unit are not allowed (3.1)"
+        return "zero offers to a foreign unit are not allowed (3.1)", ()
+    orders = []
     for order in offer.orders:
-        problem = reader.read(unit, order)[1] or (
-            "" if hooks.may_buy(state, power, owner, unit, order) else f"{power} may not buy {order}")
-        if problem:
-            return problem
-    return ""
+        read, problem = reader.read(unit, order)
+        if problem or not hooks.may_buy(state, power, owner, unit, order):
+            return problem or f"{power} may not buy {order}", ()
+        orders.append(read)
+    return "", tuple(orders)
 
 
 def _decide(target: _Target) -> tuple[int, int, str]:
