@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from judge.engine.orders import Unit
 from judge.variants.payola.ledger import BY_DUMMY, BY_FURTHER, BY_LIST, BY_SEQUENCE, BY_TOTAL, NO_OFFER
 from judge.variants.payola.ruleset import Payola
 

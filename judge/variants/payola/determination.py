@@ -34,11 +34,11 @@ from judge.variants.payola.ledger import (
 )
 from judge.variants.payola.legal import order_problem
 from judge.variants.payola.offers import (
-    DIRECT, HOLD, MOVE, NEGATIVE, REST, Accept, Offer, Savings, default_accept, expand, total,
+    DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings, default_accept, expand, total,
 )
 
-_NONE = (1 << 62, 0)
-DEFAULT = 1 << 40  # the sheet position of the default HOLD (3.3): after every offer  # the rank of a power that made no offer for an order: after every real one
+_NONE = (1 << 62, 0)  # the rank of a power that made no offer for an order: after every real one
+DEFAULT = 1 << 40  # the sheet position of the default HOLD (3.3): after every offer
 
 
 class PayolaHooks(Protocol):
@@ -197,7 +197,8 @@ def _candidates(target: _Target) -> None:
             target.payers[i].append(bid)
 
 
-def _pays(offer: Offer, where: Mapping[Order, int], moves: frozenset[int], everything: frozenset[int]) -> tuple[int, ...]:
+def _pays(offer: Offer, where: Mapping[Order, int], moves: frozenset[int],
+          everything: frozenset[int]) -> tuple[int, ...]:
     """The candidates an offer pays for, by index: ``Offer.pays_for`` for every candidate at once (3.1)."""
     named = frozenset(where[o] for o in offer.orders if o in where)
     kind = offer.kind
@@ -344,4 +345,4 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
     return Determination(orders, decisions, ledgers, lists)
 
 
-__all__ = ["Determination", "PayolaHooks", "REST", "determine", "expand_lists"]
+__all__ = ["Determination", "PayolaHooks", "determine", "expand_lists"]

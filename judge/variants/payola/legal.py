@@ -7,7 +7,8 @@ business once the orders are issued.
 >>> from judge.variants import load_variant
 >>> from judge.engine.orders import Move, Unit
 >>> board = load_variant("standard").map
->>> order_problem(board, Unit("F", "NAP"), Move("F", "NAP", "ION")), order_problem(board, Unit("F", "NAP"), Move("F", "NAP", "VEN"))
+>>> fleet = Unit("F", "NAP")
+>>> order_problem(board, fleet, Move("F", "NAP", "ION")), order_problem(board, fleet, Move("F", "NAP", "VEN"))
 ('', 'F NAP cannot reach VEN')
 """
 
