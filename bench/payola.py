@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Benchmark Payola order determination against the movement adjudication of the same phase.
+
+Random standard-map phases of 34 units (fixed seed) get seven full offer
+sheets: every power bribes about 15 units, each with several alternatives
+(direct offers, ``|`` lists, negative, move and hold offers, repetition and
+plateaus), with balances low enough that some powers overspend and the
+reduction loop of rule 5.5 runs.  The script times order determination
+(``judge.variants.payola.determination.determine``) and then the standard
+movement adjudication of the orders it issued, and prints both and the ratio.
+
+    python bench/payola.py --phases 50 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from judge.engine.geography import Map, Terrain  # noqa: E402
+from judge.engine.movement import adjudicate_movement  # noqa: E402
+from judge.engine.orders import Hold, Move, Order, Support, Unit  # noqa: E402
+from judge.engine.state import GameState, Phase  # noqa: E402
+from judge.engine.variant import Variant  # noqa: E402
+from judge.variants import load_variant  # noqa: E402
+from judge.variants.payola.determination import determine  # noqa: E402
+from judge.variants.payola.offers import Amount, Offer, Savings  # noqa: E402
+
+UNITS = 34
+BRIBED = 15
+
+
+def random_position(board: Map, rng: random.Random) -> GameState:
+    """34 units on distinct provinces, shared among the seven powers."""
+    powers = sorted(board.powers)
+    provinces = sorted(board.provinces)
+    rng.shuffle(provinces)
+    units: dict[str, list[Unit]] = {p: [] for p in powers}
+    for i, province in enumerate(provinces[:UNITS]):
+        terrain = board.provinces[province].terrain
+        kind = "A" if terrain == Terrain.LAND else "F" if terrain == Terrain.SEA else rng.choice("AF")
+        location = rng.choice(board.locations_of(province)) if kind == "F" else province
+        if kind == "F" and not board.fleet_adjacency.get(location):
+            kind, location = "A", province
+        units[powers[i % len(powers)]].append(Unit(kind, location))
+    return GameState(Phase.parse("S1901M"), units)
+
+
+def moves_of(board: Map, unit: Unit) -> list[Order]:
+    """A unit's moves to its neighbours, its hold, and supports into those neighbours."""
+    if unit.type == "A":
+        near = sorted(board.army_adjacency.get(board.province_of(unit.location), ()))
+    else:
+        near = sorted(board.fleet_adjacency.get(unit.location, ()))
+    orders: list[Order] = [Hold(unit.type, unit.location)]
+    orders += [Move(unit.type, unit.location, n) for n in near]
+    orders += [Support(unit.type, unit.location, None, board.province_of(n)) for n in near[:2]]
+    return orders
+
+
+def random_offer(board: Map, unit: Unit, rng: random.Random) -> Offer:
+    orders = rng.sample(moves_of(board, unit), k=min(rng.randint(1, 3), len(moves_of(board, unit))))
+    kind = rng.choice(":::::!>@")
+    amounts = [Amount(rng.randint(1, 9))]
+    if rng.random() < 0.3:
+        amounts.append(Amount(rng.randint(1, 4), times=rng.randint(2, 4), plateau=rng.randint(0, 1)))
+    return Offer(tuple(amounts), kind, unit, tuple(orders))
+
+
+def random_sheets(board: Map, state: GameState, rng: random.Random) -> dict[str, list[object]]:
+    every = [u for us in state.units.values() for u in us]
+    sheets: dict[str, list[object]] = {}
+    for power in state.units:
+        sheet: list[object] = [Savings(rng.randint(0, 5))]
+        for unit in rng.sample(every, BRIBED):
+            sheet += [random_offer(board, unit, rng) for _ in range(rng.randint(2, 4))]
+        sheets[power] = sheet
+    return sheets
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--phases", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3, help="timing repetitions; the best is reported")
+    args = parser.parse_args()
+    variant = load_variant("payola")
+    plain = Variant("standard", variant.map, load_variant("standard").ruleset)
+    rng = random.Random(args.seed)
+    phases = []
+    for _ in range(args.phases):
+        state = random_position(variant.map, rng)
+        balances = {p: rng.randint(20, 80) for p in state.units}
+        phases.append((state, random_sheets(variant.map, state, rng), balances))
+    offers = sum(isinstance(v, Offer) for _, sheets, _ in phases for s in sheets.values() for v in s)
+    best_det = best_adj = float("inf")
+    reductions = 0
+    for _ in range(args.repeat):
+        spent_det = spent_adj = 0.0
+        reductions = 0
+        for state, sheets, balances in phases:
+            start = time.perf_counter()
+            done = determine(variant.map, variant.ruleset, state, sheets, balances, {}, "bench")
+            spent_det += time.perf_counter() - start
+            reductions += sum(led.reductions for led in done.ledgers.values())
+            start = time.perf_counter()
+            adjudicate_movement(plain, state, done.orders)
+            spent_adj += time.perf_counter() - start
+        best_det, best_adj = min(best_det, spent_det), min(best_adj, spent_adj)
+    n = len(phases)
+    print(f"{n} phases of {UNITS} units, 7 sheets of ~{BRIBED} units bribed each "
+          f"({offers / n:.0f} offers a phase, {reductions / n:.1f} reduction passes a phase)")
+    print(f"order determination:   {best_det / n * 1000:8.3f} ms per phase")
+    print(f"movement adjudication: {best_adj / n * 1000:8.3f} ms per phase")
+    print(f"ratio determination / adjudication: {best_det / best_adj:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,206 @@
+"""Read a Payola offer sheet's lines (``grammar/payola.lark``) into the values of ``judge.variants.payola.offers``.
+
+In a movement phase every line is the reader's: an offer, a savings request,
+an acceptance list, a transfer, or a bare order (a 0 AgP direct offer, as
+DPjudge read it).  The order part of an offer is read by the standard order
+parser, one order per ``|``.  A line that cannot stand raises one
+:class:`OrderError` with the reason.
+
+>>> from judge.variants import load_variant
+>>> from judge.engine.orders import Unit
+>>> reader = PayolaLines(load_variant("payola").map)
+>>> str(reader.read("4*3 + 2*4#2 + 1 > A Lon - Yor | S F Edi - Yor  % my plan"))
+'4*3 + 2*4#2 + 1 > A LON - YOR | S F EDI - YOR'
+>>> reader.read("ACCEPT FGE?"), reader.read("5 $")
+(Accept(powers=('FRANCE', 'GERMANY', 'ENGLAND', '?')), Savings(amount=5))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError
+
+from judge.engine.geography import Map
+from judge.engine.orders import Order, Unit
+from judge.engine.ruleset import Ruleset
+from judge.engine.state import GameState
+from judge.paths import grammar_dir
+from judge.reading.orders import OrderError, parse_order
+from judge.variants.payola.legal import order_problem
+from judge.variants.payola.offers import DIRECT, REST, Accept, Amount, Offer, Savings, Transfer, total
+from judge.variants.payola.options import PayolaOptions
+
+NOT_MINE = object()
+MOST = 1_000_000  # no amount, count or plateau beyond this
+
+
+@lru_cache(maxsize=1)
+def line_parser() -> Lark:
+    text = (grammar_dir() / "payola.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", lexer="contextual")
+
+
+class PayolaLines:
+    """Offer-sheet lines into values; retreat and adjustment orders are left to the order parser."""
+
+    NOT_MINE = NOT_MINE
+
+    def __init__(self, board: Map, ruleset: Ruleset | None = None) -> None:
+        self.board = board
+        self.ruleset = ruleset
+        self.options = getattr(ruleset, "payola", None) or PayolaOptions()
+
+    def read(self, line: str, state: GameState | None = None) -> Any:
+        """The line's value, None for a comment alone, or ``NOT_MINE`` outside a movement phase."""
+        if state is not None and state.phase.kind != "M":
+            return NOT_MINE
+        text = line.split("%", 1)[0].strip()
+        if not text:
+            return None
+        try:
+            tree = line_parser().parse(text)
+        except LarkError:
+            return self._bare(text, state)
+        shape = tree.children[0]
+        assert isinstance(shape, Tree)
+        return getattr(self, f"_{shape.data}")(shape.children, state)
+
+    def normalise(self, line: str, state: GameState | None = None) -> str:
+        return line.strip()
+
+    def finish(self, values: Sequence[Any]) -> list[Any]:
+        return list(values)
+
+    def key(self, value: Any) -> str:
+        """A later ACCEPT replaces the earlier one (4.3); every other line stands on its own."""
+        return "ACCEPT" if isinstance(value, Accept) else f"LINE:{value}"
+
+    def check(self, value: Any, power: str, state: GameState | None, earlier: Sequence[Any]) -> tuple[str, str]:
+        """Why an offer cannot stand for ``power`` now (3.1 and the ruleset's restrictions), or ""; no note."""
+        if not isinstance(value, Offer) or state is None or self.ruleset is None:
+            return "", ""
+        province = self.board.province_of_or_none(value.unit.location)
+        found = [(p, u) for p, us in state.units.items() for u in us if self.board.province_of(u.location) == province]
+        if not found:
+            return f"there is no unit in {province}", ""
+        owner, unit = found[0]
+        hooks: Any = self.ruleset
+        if not hooks.may_bribe(state, power, owner, unit):
+            return f"{power} may not bribe {unit}", ""
+        if total(value.amounts) == 0 and not hooks.may_offer_zero(state, power, owner, unit):
+            return "zero offers to a foreign unit are not allowed (3.1)", ""
+        for order in value.orders:
+            if not hooks.may_buy(state, power, owner, unit, order):
+                return f"{power} may not buy {order} from a foreign unit", ""
+        if self.options.one_offer_per_unit and any(
+                isinstance(e, Offer) and self.board.province_of_or_none(e.unit.location) == province for e in earlier):
+            return "one offer per unit is allowed in this game (6.1)", ""
+        return "", ""
+
+    # -- the kinds of line ---------------------------------------------------------
+    def _bare(self, text: str, state: GameState | None) -> Offer:
+        """A line with no amount: a plain order, read as ``0 : order`` (own units only, 3.1)."""
+        if text[:1].isdigit() or text.upper().startswith(("ACCEPT", "PAY ")):
+            raise OrderError(f"cannot read {text!r} (expected e.g. '5 : F NTH - NWG', '5 $', 'ACCEPT FGE?' "
+                             "or 'PAY 10 TO FRANCE')", 1)
+        return self._offer([Tree("amounts", [Tree("term", [Token("NUMBER", "0")])]),
+                            Token("KIND", DIRECT), Token("ORDERS", text)], state)
+
+    def _offer(self, children: list[Any], state: GameState | None) -> Offer:
+        amounts_tree, kind, text = children
+        amounts = tuple(self._amount(term) for term in amounts_tree.children)
+        self._allowed(amounts, str(kind), str(text))
+        orders = self._orders(str(text))
+        offer = Offer(amounts, str(kind), Unit(orders[0].unit_type or "", orders[0].location), orders)
+        if state is not None:
+            self._check_on_board(offer, state)
+        return offer
+
+    def _amount(self, term: Tree) -> Amount:
+        parts = term.children
+        numbers = [int(p) for p in parts if isinstance(p, Token)]
+        plateau_tree = next((p for p in parts if isinstance(p, Tree)), None)
+        times, value = (numbers[0], numbers[1]) if len(numbers) == 2 else (1, numbers[0])
+        if times < 1 or times > 100 or value > MOST:
+            raise OrderError(f"{times}*{value}: a repetition is from 1 to 100 and an amount at most {MOST}", 1)
+        plateau = 0
+        if plateau_tree is not None:
+            plateau = int(plateau_tree.children[0]) if plateau_tree.children else value
+            if plateau > value:
+                raise OrderError(f"the plateau {plateau} is above the amount {value}", 1)
+        return Amount(value, times, plateau)
+
+    def _allowed(self, amounts: tuple[Amount, ...], kind: str, text: str) -> None:
+        """The section-6 options that forbid parts of an offer (Payola Classic, 6.1)."""
+        opts = self.options
+        checks = ((opts.direct_only and kind != DIRECT, "only direct offers (':') are allowed in this game"),
+                  (not opts.repetition and any(a.times != 1 for a in amounts), "repetition counts are not allowed"),
+                  (not opts.plateaus and any(a.plateau for a in amounts), "plateaus ('#') are not allowed"),
+                  (not opts.augmentation and len(amounts) > 1, "'+' between amounts is not allowed"),
+                  (not opts.alternatives and "|" in text, "several orders ('|') in one offer are not allowed"))
+        for broken, why in checks:
+            if broken:
+                raise OrderError(why, 1)
+
+    def _orders(self, text: str) -> tuple[Order, ...]:
+        """The unit's orders: the first in full, the next ones without the unit (3.1); none twice."""
+        first, *rest = [part.strip() for part in text.split("|")]
+        if not first or any(not part for part in rest):
+            raise OrderError("an empty order next to '|'", 1)
+        head = parse_order(first, self.board, "M")
+        assert isinstance(head, Order)
+        orders = [head]
+        for part in rest:
+            order = parse_order(f"{head.unit_text} {part}", self.board, "M")
+            assert isinstance(order, Order)
+            if order in orders:
+                raise OrderError(f"{order} is twice in one offer (3.1)", 1)
+            orders.append(order)
+        return tuple(orders)
+
+    def _check_on_board(self, offer: Offer, state: GameState) -> None:
+        """The unit must be on the board, each order one it could issue, and the offer one the power may make."""
+        province = self.board.province_of_or_none(offer.unit.location) or offer.unit.location
+        found = [(p, u) for p, us in state.units.items() for u in us
+                 if self.board.province_of(u.location) == province]
+        if not found:
+            raise OrderError(f"there is no unit in {province}", 1)
+        for order in offer.orders:
+            problem = order_problem(self.board, found[0][1], order)
+            if problem:
+                raise OrderError(f"{order}: {problem}", 1)
+
+    def _savings(self, children: list[Any], state: GameState | None) -> Savings:
+        if not self.options.savings:
+            raise OrderError("savings requests are not allowed in this game", 1)
+        return Savings(min(int(children[0]), MOST))
+
+    def _accept(self, children: list[Any], state: GameState | None) -> Accept:
+        """4.1: every power once, or some of them and exactly one '?' for the rest."""
+        letters = str(children[0]).upper() if children else ""
+        if letters.count(REST) > 1:
+            raise OrderError("an acceptance list has at most one '?'", 1)
+        powers = []
+        for letter in letters:
+            power = REST if letter == REST else self.board.power_named(letter)
+            if power is None:
+                raise OrderError(f"no power has the letter {letter}", 1)
+            if power in powers:
+                raise OrderError(f"{letter} is twice in the acceptance list", 1)
+            powers.append(power)
+        if REST not in powers and len(powers) != len(self.board.powers):
+            raise OrderError("name every power, or end the list with '?' for the others (4.1)", 1)
+        return Accept(tuple(powers), letters)
+
+    def _transfer(self, children: list[Any], state: GameState | None) -> Transfer:
+        amount, name = int(children[0]), str(children[1])
+        power = self.board.power_named(name)
+        if power is None:
+            raise OrderError(f"no power is called {name}", 1)
+        if amount < 1 or amount > MOST:
+            raise OrderError("a transfer is of at least one silver piece", 1)
+        return Transfer(amount, power)

@@ -1,0 +1,162 @@
+"""Payola Diplomacy on any map: no unit obeys its owner by right; each issues the order paid most.
+
+The movement phase runs order determination (``determination.py``) on the
+powers' offer sheets, which travel in the orders mapping as the values of
+``offers.py``, then the standard movement adjudication on the orders bought;
+retreats and builds are ordered directly.  The Winter adjustments are always
+played, and the year's income is paid after them (rule 2.1).
+
+Four hooks restrict bribes; the Europe 1615 Payola editions answer them
+differently.  Standard Payola answers with the rules' defaults:
+
+>>> from judge.variants import load_variant
+>>> from judge.engine.orders import Unit, Move
+>>> payola = load_variant("payola").ruleset
+>>> state = payola.initial_state()
+>>> payola.may_offer_zero(state, "FRANCE", "ITALY", Unit("F", "NAP")), payola.tie_list(state, "ITALY", Unit("F", "NAP"))
+(False, None)
+>>> state.extra["treasury"]["FRANCE"], state.extra["treasury"]["RUSSIA"]
+(48, 62)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from judge.engine.adjustments import adjudicate_adjustments
+from judge.engine.discretion import RuleOption
+from judge.engine.movement import adjudicate_movement
+from judge.engine.orders import Order, Unit
+from judge.engine.ruleset import PhaseHandler, Ruleset
+from judge.engine.state import GameState
+from judge.engine.variant import Variant
+from judge.variants.payola import accounts
+from judge.variants.payola.codec import payola_fields
+from judge.variants.payola.determination import determine
+from judge.variants.payola.ledger import Ledger
+from judge.variants.payola.offers import Accept, Offer, Savings, Transfer
+from judge.variants.payola.options import PayolaOptions
+
+if TYPE_CHECKING:
+    from judge.engine.geography import Map
+    from judge.engine.results import PhaseOutcome
+    from judge.engine.schema import Schema
+
+
+class Payola(Ruleset):
+    """The formal Payola rules (payola-rules.txt), the section-6 variations as options."""
+
+    name = "payola"
+
+    def __init__(self, board: Map, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(board, options)
+        self.payola = PayolaOptions.of(self.options)
+        self.center_values: dict[str, int] = {k.upper(): int(v) for k, v in
+                                              dict(self.options.get("center_values", {})).items()}
+
+    # -- the four restrictions on bribes (the 1615 Payola editions change each) ----
+    def may_bribe(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
+        """Whether ``power`` may make any offer to this unit: any unit, anywhere (3.1).
+
+        With ``loyal_units`` (6.5) a played power's units take offers from their owner only.
+        """
+        if self.payola.loyal_units and power != owner:
+            return owner in state.extra.get("dummies", ())
+        return True
+
+    def may_buy(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> bool:
+        """Whether ``power`` may pay for this order of a unit it does not own: any legal order (3.1).
+
+        Europe 1615 lets a power buy only HOLD, SUPPORT and CONVOY from a foreign unit.
+        """
+        return True
+
+    def may_offer_zero(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
+        """Whether ``power`` may offer nothing (0 AgP) to the unit: to its own only (3.1), any with ``zero_foreign``.
+
+        A zero offer matters in ties; Europe 1615 grants it to an aligned power for its minor's units.
+        """
+        return power == owner or self.payola.zero_foreign
+
+    def tie_list(self, state: GameState, owner: str, unit: Unit) -> tuple[str, ...] | None:
+        """A fixed acceptance list that breaks this unit's ties, or None (the standard answer).
+
+        None leaves the owner's own list, or for an unplayed power's unit
+        rule 4.4 (a tie holds).  Europe 1615 gives its minor states' (ownerless)
+        units fixed lists of the powers.
+        """
+        return None
+
+    # -- the phases -------------------------------------------------------------
+    def phase_handlers(self) -> Mapping[str, PhaseHandler]:
+        return {"M": self._movement, "A": self._adjustments}
+
+    def phase_needed(self, state: GameState) -> bool | None:
+        """The Winter adjustments are played every year: the income is paid after them (2.1)."""
+        return True if state.phase.kind == "A" else None
+
+    def _variant(self) -> Variant:
+        return Variant(self.name, self.map, self)
+
+    def _movement(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        """Acceptance lists and transfers first, then order determination, payments and the adjudication."""
+        before = state.copy()
+        refused: list[tuple[str, str, str]] = []
+        sheets = self._sheets(before, orders, refused)
+        balances = {p: accounts.balance(before, p) for p in sorted(set(before.units) | set(sheets))}
+        accept = {p: Accept(tuple(v)) for p, v in before.extra.get("accept", {}).items()}
+        seed = f"{before.extra.get('seed', '')}:{before.phase}"
+        done = determine(self.map, self, before, sheets, balances, accept, seed, before.extra.get("dummies", ()))
+        for power, line, why in refused:
+            done.ledgers.setdefault(power, Ledger(power, accounts.balance(before, power))).refused.append((line, why))
+        for power, ledger in sorted(done.ledgers.items()):
+            if ledger.spent:
+                accounts.record(before, power, "bribes paid", -ledger.spent)
+        before.extra["ledgers"] = {p: led.as_json() for p, led in done.ledgers.items()}
+        before.extra["received"] = {}
+        return adjudicate_movement(self._variant(), before, done.orders)
+
+    def _sheets(self, state: GameState, orders: Mapping[str, Sequence[Any]],
+                refused: list[tuple[str, str, str]]) -> dict[str, list[Any]]:
+        """Each power's offers and savings; its ACCEPT and PAY lines acted on at once (4.3, 2.3).
+
+        A transfer that cannot be made goes into ``refused`` with its reason, for the power's ledger.
+        """
+        sheets: dict[str, list[Any]] = {}
+        for power in sorted(orders):
+            for value in orders[power]:
+                if isinstance(value, Accept):
+                    state.extra.setdefault("accept", {})[power] = list(value.powers)
+                elif isinstance(value, Transfer):
+                    try:
+                        accounts.transfer(state, self.payola, power, value.to, value.amount)
+                    except accounts.TransferError as exc:
+                        refused.append((power, str(value), str(exc)))
+                elif isinstance(value, (Offer, Savings)):
+                    sheets.setdefault(power, []).append(value)
+                elif isinstance(value, Order):
+                    sheets.setdefault(power, []).append(Offer((), ":", Unit(value.unit_type or "?",
+                                                                            value.location), (value,)))
+        return sheets
+
+    def _adjustments(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        """The builds and removals as in Diplomacy, then the year's income (2.1)."""
+        outcome = adjudicate_adjustments(self._variant(), state, orders)
+        accounts.pay_income(outcome.state, self.payola, self.victory_centers(), self.center_values)
+        return outcome
+
+    # -- a game --------------------------------------------------------------------
+    def initial_state(self) -> GameState:
+        """The map's position with each power's starting treasury: one year's income (2.1)."""
+        state = super().initial_state()
+        state.extra["treasury"] = accounts.starting_treasury(state.centers, self.payola, self.victory_centers(),
+                                                             self.center_values)
+        state.extra["accept"] = {p: [p, "?"] for p in sorted(self.map.powers)}
+        return state
+
+    def state_fields(self) -> Mapping[str, Schema]:
+        return payola_fields(self.map)
+
+    def rule_options(self) -> tuple[RuleOption, ...]:
+        return (*super().rule_options(), *self.payola.rule_options())

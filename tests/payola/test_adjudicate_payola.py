@@ -1,0 +1,67 @@
+"""``judge adjudicate --variant payola``: sheets as order lines, lists, balances and the seed in the state."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import judge.reading.payola
+import judge.variants.payola.accounts
+import judge.variants.payola.determination
+import judge.variants.payola.legal
+import judge.variants.payola.offers
+import judge.variants.payola.options
+import judge.variants.payola.ruleset
+
+ROOT = Path(__file__).resolve().parents[2]
+
+REQUEST = {
+    "state": {"phase": "S1901M", "units": {"ITALY": ["F NAP", "A VEN"], "FRANCE": ["A MAR"],
+                                           "AUSTRIA": ["A TRI"]},
+              "treasury": {"ITALY": 10, "FRANCE": 8, "AUSTRIA": 48}, "seed": "g1",
+              "accept": {"ITALY": ["AUSTRIA", "?"]}},
+    "orders": {"FRANCE": ["4 : A VEN - PIE % cheap", "4 : F NAP - ION", "2 $"],
+               "ITALY": ["3 : A VEN H", "1 : F NAP - ION"],
+               "AUSTRIA": ["1 : A TRI - ALB", "3 : A VEN - TYR", "5 : F NAP - TYS | - ROM | - ROM"]},
+}
+
+
+def adjudicate(request: dict, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "judge", "adjudicate", *args], input=json.dumps(request),
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+
+
+def test_a_payola_phase_over_json() -> None:
+    done = adjudicate(REQUEST, "--variant", "payola")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    state = out["state"]
+    # France has 8 - 2 saved = 6 for 8 promised: one pass, 3 + 3; VEN ties 3 (France) / 3 (Italy) / 3 (Austria):
+    # Italy's list puts Austria first -> A VEN - TYR; F NAP: ION 3 + 1 = 4 wins over nothing else.
+    assert sorted(state["units"]["ITALY"]) == ["A TYR", "F ION"]
+    assert state["treasury"] == {"ITALY": 9, "FRANCE": 5, "AUSTRIA": 44}
+    assert state["ledgers"]["FRANCE"]["reductions"] == 1
+    rejected = [r for r in out["results"] if r["result"] == "void" and "twice" in r["message"]]
+    assert len(rejected) == 1  # the duplicate ROM: one reason, the rest of the sheet stands
+    assert done.stdout == adjudicate(REQUEST, "--variant", "payola").stdout  # replay: same seed, same result
+
+
+def test_a_bad_balance_is_refused_naming_the_field() -> None:
+    bad = {**REQUEST, "state": {**REQUEST["state"], "treasury": {"ITALY": "ten"}}}
+    done = adjudicate(bad, "--variant", "payola")
+    assert done.returncode != 0
+    assert "request.state.treasury.ITALY" in done.stderr
+
+
+@pytest.mark.parametrize("module", [judge.reading.payola, judge.variants.payola.accounts,
+                                    judge.variants.payola.determination, judge.variants.payola.legal,
+                                    judge.variants.payola.offers, judge.variants.payola.options,
+                                    judge.variants.payola.ruleset])
+def test_the_docstring_examples_hold(module) -> None:
+    failed, tried = doctest.testmod(module)
+    assert tried and not failed

@@ -1,0 +1,42 @@
+"""A smoke test by mail: a Payola game created, sheets sent, a phase played, money paid, nothing leaked.
+
+The mail side proper (replies showing the money a sheet commits, ledgers in the
+result mails, orders counted as in) is the next step of issue 12; this test
+only shows that the mechanism runs inside the mail loop as it stands.
+"""
+
+from __future__ import annotations
+
+from judge.app.sandbox import Sandbox
+
+from tests.app.helpers import GAME, GM, POWERS, address, gm, password, reply, send_as, to
+
+
+def test_a_payola_phase_played_by_mail(sandbox: Sandbox) -> None:
+    sandbox.send(GM, f"CREATE {GAME} payola gm-secret\n", "new game")
+    sandbox.poll()
+    for power in POWERS:
+        sandbox.send(address(power), f"JOIN {GAME} {password(power)} AS {power}")
+    sandbox.poll()
+    gm(sandbox, "START")
+    sandbox.poll()
+    sandbox.new_mail()
+    send_as(sandbox, "France", "5 : A PAR - BUR\n3 : F NAP - ION % buy the Ionian\n0 : F NAP - TYS\nACCEPT F?\n4 $")
+    send_as(sandbox, "Italy", "2 : F NAP - TYS\nACCEPT IF?")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    answer = reply(sandbox, mails, address("France"))
+    assert "zero offers to a foreign unit are not allowed (3.1)" in answer
+    assert "ACCEPT F?" in answer and "3 : F NAP - ION" in answer
+    assert "F NAP - ION" not in reply(sandbox, mails, address("Italy"))
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    results = sandbox.new_mail()
+    italy = "\n".join(sandbox.text(m) for m in to(results, address("Italy")))
+    assert "Italy: Fleet Naples -> Ionian Sea." in italy
+    assert "France: Army Paris -> Burgundy." in italy
+    assert "3 : F NAP" not in italy and "ACCEPT" not in italy and "40" not in italy
+    state = sandbox.store.load_game(GAME).state
+    assert state["phase"] == "F1901M"
+    assert state["treasury"]["FRANCE"] == 48 - 5 - 3 and state["treasury"]["ITALY"] == 48
+    assert state["accept"]["ITALY"] == ["ITALY", "FRANCE", "?"]
