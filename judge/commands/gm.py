@@ -11,6 +11,7 @@ history after it is dropped even if the poll dies in between.
 from __future__ import annotations
 
 import random
+import secrets
 from dataclasses import replace
 
 from judge.commands.anyone import install_player
@@ -24,7 +25,7 @@ from judge.reading.orders import OrderError
 from judge.render import GM, GameStartContext, render_game_start
 from judge.store import Game, Player
 from judge.turns.deadlines import days_mask, local_to_utc, schedule, set_deadline, timing_for
-from judge.turns.gameview import opening_state, powers_due
+from judge.turns.gameview import opening_state, powers_due, unplayed_powers
 from judge.turns.notify import Reader, gm_reader, player_readers, queue, readers
 from judge.turns.notify import notify as notify_all
 from judge.turns.phases import late_powers, preview, terminate
@@ -62,7 +63,7 @@ def do_start(s: Session, cmd: Command) -> str:
             player.power = open_powers.pop(0)
     for power in open_powers:
         game.players.append(Player("", "", power, status="dummy"))
-    state = opening_state(variant)
+    state = opening_state(variant, unplayed_powers(game), f"{secrets.randbits(64):016x}")
     game.state, game.status = state_to_json(state), "active"
     schedule(game, state.phase.kind, s.judge.now())
     names = {p.power: "" for p in game.players if p.power}

@@ -157,6 +157,15 @@ class Ruleset:
         centers = {p: set(homes) for p, homes in board.homes.items() if p in board.powers}
         return GameState(Phase(season, year, kind), units, centers)
 
+    def game_facts(self, state: GameState, unplayed: Sequence[str], seed: str | None = None) -> None:
+        """Record in ``state`` what the mail loop knows of the game: the powers without a player, its random seed.
+
+        Called when the game starts (with a fresh ``seed``) and before each phase
+        is played (``seed`` None: the recorded one stays), so the archive of every
+        phase holds what replaying it needs.  The standard game needs neither.
+        """
+        return None
+
     def may_order(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
         """Whether the judge takes an order from ``power`` for this unit when it is mailed.
 

@@ -43,9 +43,19 @@ def phase_of(game: Game) -> Phase | None:
     return Phase.parse(game.state["phase"]) if game.state else None
 
 
-def opening_state(variant: Variant) -> GameState:
-    """A new game's position, as the variant's ruleset sets it up (``Ruleset.initial_state``)."""
-    return variant.ruleset.initial_state()
+def opening_state(variant: Variant, unplayed: Sequence[str] = (), seed: str | None = None) -> GameState:
+    """A new game's position, as the variant's ruleset sets it up, with its seed and unplayed powers recorded.
+
+    (``Ruleset.initial_state``, then ``Ruleset.game_facts``.)
+    """
+    state = variant.ruleset.initial_state()
+    variant.ruleset.game_facts(state, unplayed, seed)
+    return state
+
+
+def unplayed_powers(game: Game) -> list[str]:
+    """The powers in civil disorder: no player orders them."""
+    return sorted(p.power for p in game.players if p.status == "dummy" and p.power)
 
 
 # -- whose orders are due -------------------------------------------------------------

@@ -26,7 +26,7 @@ from judge.store import Game, PhaseRecord, SubmittedOrder
 from judge.turns.context import Judge
 from judge.turns.deadlines import schedule
 from judge.turns.gameview import (
-    engine_orders, orders_complete, powers_due, state_of, variant_of,
+    engine_orders, orders_complete, powers_due, state_of, unplayed_powers, variant_of,
 )
 from judge.turns.notify import gm_zone, queue, readers
 from judge.variants import results_report
@@ -48,6 +48,7 @@ def adjudicate_game(game: Game) -> Played:
     state = state_of(game, variant)
     if state is None:
         raise ValueError(f"game {game.name} has not started")
+    variant.ruleset.game_facts(state, unplayed_powers(game))
     orders = engine_orders(variant, state, game)
     return Played(variant, state, orders, adjudicate(variant, state.copy(), orders))
 

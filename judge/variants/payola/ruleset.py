@@ -155,6 +155,12 @@ class Payola(Ruleset):
         state.extra["accept"] = {p: [p, "?"] for p in sorted(self.map.powers)}
         return state
 
+    def game_facts(self, state: GameState, unplayed: Sequence[str], seed: str | None = None) -> None:
+        """The seed of the acceptance lists' ``?`` (4.1) and the powers whose units take no orders of theirs (4.4)."""
+        if seed is not None:
+            state.extra["seed"] = seed
+        state.extra["dummies"] = sorted(p for p in unplayed if p in self.map.powers)
+
     def state_fields(self) -> Mapping[str, Schema]:
         return payola_fields(self.map)
 
