@@ -175,6 +175,19 @@ class Ruleset:
         """
         return bool(self.order_weights(state, owner, unit).get(power))
 
+    def units_due(self, state: GameState, power: str) -> tuple[Unit, ...] | None:
+        """The units ``power`` owes an order this movement phase; None for the standard answer.
+
+        The standard answer is every unit it commands (``order_weights``); a
+        variant whose powers send something else instead (Payola's offer sheet,
+        an input of :meth:`inputs_due`) answers ``()``.
+        """
+        return None
+
+    def money_committed(self, state: GameState, power: str, values: Sequence[Any]) -> tuple[int, int] | None:
+        """(most the power's lines so far may cost, its balance) for the reply to its orders; None without money."""
+        return None
+
     def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
         """What ``power`` still owes this phase besides unit orders, builds and removals.
 

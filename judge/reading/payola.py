@@ -55,18 +55,22 @@ class PayolaLines:
         self.options = getattr(ruleset, "payola", None) or PayolaOptions()
 
     def read(self, line: str, state: GameState | None = None) -> Any:
-        """The line's value, None for a comment alone, or ``NOT_MINE`` outside a movement phase."""
-        if state is not None and state.phase.kind != "M":
-            return NOT_MINE
+        """The line's value, None for a comment alone; outside a movement phase only ACCEPT and PAY are ours (4.3, 2.3).
+
+        Any other line of a retreat or adjustment phase is ``NOT_MINE``, for the order parser.
+        """
+        moving = state is None or state.phase.kind == "M"
         text = line.split("%", 1)[0].strip()
         if not text:
-            return None
+            return None if moving else NOT_MINE
         try:
             tree = line_parser().parse(text)
         except LarkError:
-            return self._bare(text, state)
+            return self._bare(text, state) if moving else NOT_MINE
         shape = tree.children[0]
         assert isinstance(shape, Tree)
+        if not moving and shape.data not in ("accept", "transfer"):
+            return NOT_MINE
         return getattr(self, f"_{shape.data}")(shape.children, state)
 
     def normalise(self, line: str, state: GameState | None = None) -> str:
@@ -76,8 +80,17 @@ class PayolaLines:
         return list(values)
 
     def key(self, value: Any) -> str:
-        """A later ACCEPT replaces the earlier one (4.3); every other line stands on its own."""
-        return "ACCEPT" if isinstance(value, Accept) else f"LINE:{value}"
+        """A later ACCEPT replaces the earlier one (4.3); every other line stands on its own.
+
+        An offer or savings line is a line of the power's sheet (``SHEET:…``): one
+        of them is the sheet the phase waits for (``Payola.inputs_due``).  A
+        retreat or build is no line of ours (""): it is checked and kept as in Diplomacy.
+        """
+        if isinstance(value, Accept):
+            return "ACCEPT"
+        if isinstance(value, Transfer):
+            return f"PAY:{value}"
+        return f"SHEET:{value}" if isinstance(value, (Offer, Savings)) else ""
 
     def check(self, value: Any, power: str, state: GameState | None, earlier: Sequence[Any]) -> tuple[str, str]:
         """Why an offer cannot stand for ``power`` now (3.1 and the ruleset's restrictions), or ""; no note."""

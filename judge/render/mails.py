@@ -38,6 +38,8 @@ class OrderSet:
     adjustments_left: int = 0
     units: Sequence[str] = ()
     inputs_left: Sequence[str] = ()
+    #: (most the lines may cost, the power's balance) in a game with money (``Ruleset.money_committed``)
+    money: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,7 @@ class OrderSetView:
     missing: tuple[UnitWords, ...]
     adjustments_left: int
     inputs_left: tuple[str, ...] = ()
+    money: tuple[int, int] | None = None
 
 
 def order_set_view(board: Map, orders: OrderSet) -> OrderSetView:
@@ -64,7 +67,7 @@ def order_set_view(board: Map, orders: OrderSet) -> OrderSetView:
         tuple(words_of(board, o, known) if o is not None else OrderWords(TEXT, text=text.strip())
               for o, text in zip(parsed, orders.orders)),
         tuple(unit_words(board, unit) for unit in orders.missing), orders.adjustments_left,
-        tuple(orders.inputs_left))
+        tuple(orders.inputs_left), orders.money)
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,7 +94,9 @@ def due(variant: Variant, state: GameState, power: str) -> Due:
 def _due_units(variant: Variant, state: GameState, power: str) -> Due:
     kind = state.phase.kind
     if kind == MOVEMENT:
-        weights = variant.ruleset.order_weights
+        weights, own = variant.ruleset.order_weights, variant.ruleset.units_due(state, power)
+        if own is not None:
+            return Due(tuple(str(u) for u in own))
         return Due(tuple(str(u) for u in state.units.get(power, ()) if weights(state, power, u).get(power)))
     if kind == RETREAT:  # a unit retreats on the orders of whoever commands it (a minor's: its aligned power)
         weights = variant.ruleset.order_weights
@@ -168,7 +170,21 @@ def order_set(game: Game, variant: Variant, state: GameState, power: str) -> Ord
     orders = game.orders.get(power, [])
     units, left = missing(variant, state, power, orders)
     return OrderSet(power, state.phase, [o.line for o in orders], units, left,
-                    [str(u) for u in state.units.get(power, ())], inputs_left(variant, state, power, orders))
+                    [str(u) for u in state.units.get(power, ())], inputs_left(variant, state, power, orders),
+                    variant.ruleset.money_committed(state, power, _values(variant, state, orders)))
+
+
+def _values(variant: Variant, state: GameState, orders: Sequence[SubmittedOrder]) -> list[Any]:
+    """Stored lines read back into engine values (a line that no longer reads is left out)."""
+    values = []
+    for order in orders:
+        try:
+            value = read_line(variant, state, order.line)
+        except OrderError:
+            continue
+        if value is not None:
+            values.append(value)
+    return values
 
 
 # -- orders: checked when given, parsed again when the phase is played ------------------
@@ -296,18 +312,7 @@ def engine_orders(variant: Variant, state: GameState, game: Game) -> dict[str, l
     """Stored order lines back to engine values (they were checked when given), as ``judge adjudicate`` reads them."""
     if line_reader(variant.name, variant.overrides) is None:
         return _standard_orders(game, state.phase.kind)
-    parsed: dict[str, list[Any]] = {}
-    for power, orders in game.orders.items():
-        values = []
-        for order in orders:
-            try:
-                value = read_line(variant, state, order.line)
-            except OrderError:
-                continue
-            if value is not None:
-                values.append(value)
-        parsed[power] = finish_lines(variant, values)
-    return parsed
+    return {power: finish_lines(variant, _values(variant, state, orders)) for power, orders in game.orders.items()}
 
 
 def _standard_orders(game: Game, kind: str) -> dict[str, list[AnyOrder]]:

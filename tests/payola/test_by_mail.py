@@ -7,9 +7,11 @@ only shows that the mechanism runs inside the mail loop as it stands.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 from judge.app.sandbox import Sandbox
+from judge.mail import IncomingMail
 
 from tests.app.helpers import GAME, GM, POWERS, address, gm, password, reply, send_as, to
 
@@ -79,3 +81,95 @@ def test_each_game_draws_its_own_seed(tmp_path: Path) -> None:
         _start(box, ("France",))
         seeds.add(box.store.load_game(GAME).state["seed"])
     assert len(seeds) == 2
+
+
+def test_an_offer_sheet_is_the_powers_orders_and_the_reply_shows_the_money(sandbox: Sandbox) -> None:
+    """3.1: no unit waits for an order of its own; the reply shows the sheet and what it commits (5.6)."""
+    _start(sandbox, ("France", "Italy"))
+    send_as(sandbox, "France", "30 : A PAR - BUR\n10 : F BRE - MAO | - ENG\n9 $\nPAY 1 TO Italy\nACCEPT FI?")
+    sandbox.poll()
+    answer = reply(sandbox, sandbox.new_mail(), address("France"))
+    assert "Still without orders" not in answer and "Still to send" not in answer
+    assert all(line in answer for line in ("30 : A PAR - BUR", "9 $", "PAY 1 TO ITALY", "ACCEPT FI?"))
+    assert "These lines commit at most 50 AgP; your balance is 48 AgP (over by 2" in answer
+    assert sandbox.store.load_game(GAME).state["phase"] == "S1901M"
+    send_as(sandbox, "Italy", "ACCEPT IF?")
+    sandbox.poll()
+    answer = reply(sandbox, sandbox.new_mail(), address("Italy"))
+    assert "Still to send: an offer sheet." in answer
+    send_as(sandbox, "Italy", "1 : A VEN H")
+    sandbox.poll()
+    sandbox.advance(timedelta(minutes=1))
+    sandbox.poll()
+    assert sandbox.store.load_game(GAME).state["phase"] == "F1901M"  # every played power's sheet in: played
+
+
+def test_accept_and_pay_lines_are_taken_in_the_winter(sandbox: Sandbox) -> None:
+    """4.3, 2.3: acceptance lists persist and transfers are made outside the movement phases too."""
+    _start(sandbox, ("France", "Italy"))
+    send_as(sandbox, "France", "A MAR - SPA\nF BRE - MAO")
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    send_as(sandbox, "France", "F MAO - POR")
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    assert sandbox.store.load_game(GAME).state["phase"] == "W1901A"  # France has two builds to order
+    sandbox.new_mail()
+    send_as(sandbox, "France", "ACCEPT FI?\nPAY 5 TO Italy\nPAY 500 TO Italy\nBUILD A MAR\nBUILD F BRE")
+    sandbox.poll()
+    answer = reply(sandbox, sandbox.new_mail(), address("France"))
+    assert "ACCEPT FI?" in answer and "PAY 5 TO ITALY" in answer
+    assert "Builds a fleet in Brest." in answer and "Builds still to order" not in answer  # builds count as builds
+    sandbox.advance(timedelta(minutes=1))
+    sandbox.poll()  # every build in: played without the GM
+    state = sandbox.store.load_game(GAME).state
+    assert state["phase"] == "S1902M"
+    assert state["accept"]["FRANCE"] == ["FRANCE", "ITALY", "?"]
+    assert state["treasury"]["FRANCE"] == 48 - 5 + 75 and state["treasury"]["ITALY"] == 48 + 5 + 48
+    assert any("refused: PAY 500 TO ITALY" in entry[1] for entry in state["accounts"]["FRANCE"])
+
+
+def _mails_of(sandbox: Sandbox, mails: list[IncomingMail], who: str) -> str:
+    return "\n".join(sandbox.text(m) for m in to(mails, who))
+
+
+def test_result_mails_give_each_power_its_ledger_the_gm_the_chart_and_all_the_charts_at_the_end(
+        sandbox: Sandbox) -> None:
+    """5.7, 2.5: a private ledger each, the GM's chart; 3.6, 4.5: every phase's chart to all when the game ends."""
+    sandbox.send(GM, f"CREATE {GAME} payola gm-secret\n", "new game")
+    sandbox.poll()
+    for power in ("France", "Germany", "Italy"):
+        sandbox.send(address(power), f"JOIN {GAME} {password(power)} AS {power}")
+    gm(sandbox, "SET RULE victory_centers 5\nSET RULE income flat\nSET RULE income_per_center 16\nSTART")
+    sandbox.poll()
+    sandbox.new_mail()
+    send_as(sandbox, "France", "12 : A MUN - RUH\nA MAR - SPA\nF BRE - MAO\nACCEPT FIG?")
+    send_as(sandbox, "Germany", "10 : A MUN H\nACCEPT GFI?")
+    send_as(sandbox, "Italy", "1 : F NAP - ION")
+    sandbox.poll()
+    spring = sandbox.new_mail()
+    france, germany, italy = (_mails_of(sandbox, spring, address(p)) for p in ("France", "Germany", "Italy"))
+    assert "Germany: Army Munich -> Ruhr." in italy  # the orders issued are public
+    assert "Ledger of France: balance 48 AgP before, 12 spent, 36 after." in france
+    assert "Accepted: 12 : A MUN - RUH -> A MUN - RUH, cost 12 AgP." in france
+    assert "Your unit A MUN: A MUN - RUH (total accepted 12 AgP)." in germany
+    assert "Not accepted: 10 : A MUN H: the unit ordered A MUN - RUH" in germany
+    for text, others in ((france, ("Germany", "Italy")), (germany, ("France", "Italy")),
+                         (italy, ("France", "Germany"))):
+        assert all(f"Ledger of {o}" not in text and f"Account of {o}" not in text for o in others)
+        assert "Bribe chart" not in text
+    assert "10 : A MUN H" not in france + italy and "12 : A MUN" not in germany + italy
+    assert "ACCEPT GFI" not in france + italy and "ACCEPT FIG" not in germany + italy
+    assert "Acceptance list: GERMANY" not in france + italy and "Acceptance list: FRANCE" not in germany + italy
+    master = _mails_of(sandbox, spring, GM)
+    assert "Bribe chart (GM only):" in master and "Not accepted: 10 : A MUN H" in master
+    send_as(sandbox, "France", "F MAO - POR\nA SPA H")
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    fall = sandbox.new_mail()
+    assert sandbox.store.load_game(GAME).status == "finished"
+    for power in ("France", "Germany", "Italy"):
+        text = _mails_of(sandbox, fall, address(power))
+        assert "the bribe chart of every phase" in text
+        assert "Bribe chart of S1901M:" in text and "Bribe chart of F1901M:" in text
+        assert "Ledger of Germany" in text and "Not accepted: 10 : A MUN H" in text

@@ -26,6 +26,7 @@ def payola_fields(board: Map) -> dict[str, Schema]:
         "received": MapOf(power, ListOf(power)),
         "accounts": MapOf(power, ListOf(Written())),
         "ledgers": MapOf(power, Written()),
+        "charts": ListOf(Written()),  # every movement phase's ledgers, published when the game ends (3.6, 4.5)
     }
 
 

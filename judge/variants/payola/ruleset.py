@@ -28,6 +28,7 @@ from judge.engine.adjustments import adjudicate_adjustments
 from judge.engine.discretion import RuleOption
 from judge.engine.movement import adjudicate_movement
 from judge.engine.orders import Order, Unit
+from judge.engine.retreats import adjudicate_retreats
 from judge.engine.ruleset import PhaseHandler, Ruleset
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
@@ -35,7 +36,7 @@ from judge.variants.payola import accounts
 from judge.variants.payola.codec import payola_fields
 from judge.variants.payola.determination import determine
 from judge.variants.payola.ledger import Ledger
-from judge.variants.payola.offers import Accept, Offer, Savings, Transfer
+from judge.variants.payola.offers import Accept, Offer, Savings, Transfer, total
 from judge.variants.payola.options import PayolaOptions
 
 if TYPE_CHECKING:
@@ -88,9 +89,27 @@ class Payola(Ruleset):
         """
         return None
 
+    # -- what the mail loop waits for ------------------------------------------------
+    def units_due(self, state: GameState, power: str) -> tuple[Unit, ...] | None:
+        """No unit owes an order of its own in a movement phase: the power's offer sheet is its orders (3.1)."""
+        return () if state.phase.kind == "M" else None
+
+    def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
+        """A power with units owes one offer sheet (any offer or savings line) in a movement phase."""
+        return (("SHEET", "an offer sheet"),) if state.phase.kind == "M" and state.units.get(power) else ()
+
+    def money_committed(self, state: GameState, power: str, values: Sequence[Any]) -> tuple[int, int] | None:
+        """The most a sheet may cost (every offer paid in full, its savings kept, its transfers made) and the balance.
+
+        Order determination reduces the offers of a power that is overdrawn (5.6); the reply warns before.
+        """
+        cost = sum(total(v.amounts) if isinstance(v, Offer) else v.amount
+                   for v in values if isinstance(v, (Offer, Savings, Transfer)))
+        return cost, accounts.balance(state, power)
+
     # -- the phases -------------------------------------------------------------
     def phase_handlers(self) -> Mapping[str, PhaseHandler]:
-        return {"M": self._movement, "A": self._adjustments}
+        return {"M": self._movement, "R": self._retreats, "A": self._adjustments}
 
     def phase_needed(self, state: GameState) -> bool | None:
         """The Winter adjustments are played every year: the income is paid after them (2.1)."""
@@ -114,6 +133,7 @@ class Payola(Ruleset):
             if ledger.spent:
                 accounts.record(before, power, "bribes paid", -ledger.spent)
         before.extra["ledgers"] = {p: led.as_json() for p, led in done.ledgers.items()}
+        before.extra.setdefault("charts", []).append({"phase": str(before.phase), "ledgers": before.extra["ledgers"]})
         before.extra["received"] = {}
         return adjudicate_movement(self._variant(), before, done.orders)
 
@@ -140,8 +160,28 @@ class Payola(Ruleset):
                                                                             value.location), (value,)))
         return sheets
 
+    def _money_lines(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> dict[str, list[Any]]:
+        """A retreat or adjustment phase's ACCEPT and PAY lines acted on (4.3, 2.3); the unit orders returned.
+
+        A transfer refused is written in the giver's account with its reason.
+        """
+        refused: list[tuple[str, str, str]] = []
+        left = {p: [v for v in vs if not isinstance(v, (Accept, Transfer))] for p, vs in orders.items()}
+        self._sheets(state, {p: [v for v in vs if isinstance(v, (Accept, Transfer))] for p, vs in orders.items()},
+                     refused)
+        for power, line, why in refused:
+            accounts.record(state, power, f"refused: {line} ({why})", 0)
+        return left
+
+    def _retreats(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        """The retreats as in Diplomacy, after the phase's ACCEPT and PAY lines."""
+        before = state.copy()
+        return adjudicate_retreats(self._variant(), before, self._money_lines(before, orders))
+
     def _adjustments(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
         """The builds and removals as in Diplomacy, then the year's income (2.1)."""
+        state = state.copy()
+        orders = self._money_lines(state, orders)
         outcome = adjudicate_adjustments(self._variant(), state, orders)
         accounts.pay_income(outcome.state, self.payola, self.victory_centers(), self.center_values)
         return outcome
