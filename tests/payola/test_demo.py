@@ -1,0 +1,88 @@
+"""`judge demo --variant payola` (gamedata/payola/demo.toml): outcomes, secrets, the golden archive and ledgers.
+
+The game is played once for the module.  Its public result mails must equal
+``tests/golden/payola/*.txt`` and each player's result mails (with its
+ledgers and accounts) ``tests/golden/payola/ledgers/<power>.txt``; after a
+deliberate change of wording or rules, run
+
+    JUDGE_UPDATE_GOLDEN=1 python -m pytest tests/payola/test_demo.py
+
+and read the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from judge.app.demo import load_script
+from judge.app.sandbox import Sandbox
+from tests.golden_archive import GOLDEN_ROOT, check_golden
+
+DEMO = load_script("payola")
+GAME, GM, OBSERVER, POWERS, address = DEMO.game, DEMO.gm, DEMO.observer, DEMO.powers, DEMO.address
+PHASES = ["S1901M", "F1901M", "W1901A", "S1902M", "F1902M", "W1902A"]
+LETTERS = {p: DEMO.letters[p] for p in POWERS}
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Sandbox:
+    sandbox = Sandbox.create(tmp_path_factory.mktemp("payola") / "judge", password_cost=8)
+    DEMO.play(sandbox)
+    return sandbox
+
+
+def mails_to(game: Sandbox, who: str) -> list[str]:
+    return [game.text(m) for m in game.sent() if who in m.message.get("To", "")]
+
+
+def results_to(game: Sandbox, who: str) -> str:
+    """Every result mail one reader got, in order (the ledgers are in them)."""
+    return "\n".join(game.text(m) for m in game.sent()
+                     if who in m.message.get("To", "") and "results" in m.message.get("Subject", ""))
+
+
+def test_the_public_archive_matches_the_golden_one(game: Sandbox) -> None:
+    check_golden(game, GAME, PHASES, "payola")
+
+
+def test_each_players_result_mails_with_its_ledger_match_the_golden_ones(game: Sandbox) -> None:
+    folder = GOLDEN_ROOT / "payola" / "ledgers"
+    for power in POWERS:
+        text = results_to(game, address(power))
+        if os.environ.get("JUDGE_UPDATE_GOLDEN"):
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"{power.lower()}.txt").write_text(text, encoding="utf-8")
+        assert text == (folder / f"{power.lower()}.txt").read_text(encoding="utf-8"), power
+
+
+def test_the_scripted_events_happen(game: Sandbox) -> None:
+    """A transfer (2.3), a tie by the owner's list (5.2), the war over Belgium, an over-expenditure (5.6)."""
+    russia, england, france = (results_to(game, address(p)) for p in ("Russia", "England", "France"))
+    assert "paid to TURKEY: -10 AgP" in russia
+    assert "Italy: Army Venice -> Tyrolia." in france
+    assert "tie broken by the owner's acceptance list (5.2)" in results_to(game, GM)
+    assert "Not accepted: 15 : A BUR - BEL: the unit ordered A BUR H (highest total: 20 for A BUR H)." in france
+    reduced = r"Ledger of England: balance 48 AgP before, \d+ spent, \d+ after; offers reduced \d+ time"
+    assert re.search(reduced, england)
+    assert "England: Fleet North Sea -> Belgium." in france
+
+
+def test_no_mail_shows_another_powers_offers_lists_or_balance(game: Sandbox) -> None:
+    """2.5, 3.6, 4.5: before the game ends a player reads only its own sheet, list, ledger and account."""
+    sheets = {p: [line.strip() for phase in DEMO.phases for line in phase[1].get(p, "").splitlines()
+                  if ":" in line or line.strip().startswith(("ACCEPT", "PAY"))] for p in POWERS}
+    for power in POWERS:
+        text = "\n".join(mails_to(game, address(power)))
+        assert "Bribe chart" not in text
+        for other in POWERS:
+            if other == power:
+                continue
+            assert f"Ledger of {other}" not in text and f"Account of {other}" not in text, (power, other)
+            for line in sheets[other]:
+                assert line.upper() not in text.upper(), (power, line)
+    watcher = "\n".join(mails_to(game, OBSERVER))
+    assert "Ledger of" not in watcher and "Account of" not in watcher and "Bribe chart" not in watcher
+    assert all(f"Ledger of {p}" in results_to(game, GM) for p in POWERS)
