@@ -173,3 +173,29 @@ def test_result_mails_give_each_power_its_ledger_the_gm_the_chart_and_all_the_ch
         assert "the bribe chart of every phase" in text
         assert "Bribe chart of S1901M:" in text and "Bribe chart of F1901M:" in text
         assert "Ledger of Germany" in text and "Not accepted: 10 : A MUN H" in text
+
+
+def test_a_retreat_is_ordered_directly_and_counts_as_the_powers_orders(sandbox: Sandbox) -> None:
+    """Retreats are ordered as in Diplomacy: checked on arrival, and the phase plays once they are in."""
+    _start(sandbox, ("France", "Germany"))
+    send_as(sandbox, "Germany", "A MUN - BUR")
+    send_as(sandbox, "France", "A PAR H")
+    sandbox.poll()
+    sandbox.advance(timedelta(minutes=1))
+    sandbox.poll()
+    send_as(sandbox, "France", "A PAR - BUR\nA MAR S A PAR - BUR")
+    send_as(sandbox, "Germany", "A BUR H")
+    sandbox.poll()
+    sandbox.advance(timedelta(minutes=1))
+    sandbox.poll()
+    assert sandbox.store.load_game(GAME).state["phase"] == "F1901R"
+    sandbox.new_mail()
+    send_as(sandbox, "Germany", "A BUR R MAR\nA BUR R RUH")
+    sandbox.poll()
+    answer = reply(sandbox, sandbox.new_mail(), address("Germany"))
+    assert "the unit in Burgundy cannot retreat to Marseilles" in answer  # checked on arrival, as in Diplomacy
+    assert "Army Burgundy -> Ruhr." in answer and "Still without orders" not in answer
+    assert "Retreats for Fall of 1901 is processed at the end of this poll" in answer  # its orders are in
+    sandbox.poll()
+    state = sandbox.store.load_game(GAME).state
+    assert state["phase"] == "S1902M" and "RUH" in str(state["units"]["GERMANY"])
