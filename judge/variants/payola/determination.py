@@ -144,6 +144,15 @@ class _Orders:
         self.board = board
         self.at = {board.province_of(u.location): u for us in state.units.values() for u in us}
         self.seen: dict[Unit, dict[Order, tuple[Order, str]]] = {}
+        self.bribes: dict[tuple[str, str, Unit], bool] = {}
+
+    def may_bribe(self, hooks: PayolaHooks, state: GameState, power: str, owner: str, unit: Unit) -> bool:
+        """``hooks.may_bribe``, asked once per power and unit."""
+        key = (power, owner, unit)
+        found = self.bribes.get(key)
+        if found is None:
+            found = self.bribes[key] = hooks.may_bribe(state, power, owner, unit)
+        return found
 
     def read(self, unit: Unit, order: Order) -> tuple[Order, str]:
         seen = self.seen.get(unit)
@@ -232,7 +241,7 @@ def _refusal(reader: _Orders, hooks: PayolaHooks, state: GameState, power: str, 
         where = reader.board.province_of_or_none(offer.unit.location) or offer.unit.location
         return f"there is no unit in {where}", ()
     owner, unit = target.owner, target.unit
-    if not hooks.may_bribe(state, power, owner, unit):
+    if not reader.may_bribe(hooks, state, power, owner, unit):
         return f"{power} may not bribe {unit}", ()
     if total(offer.amounts) == 0 and not hooks.may_offer_zero(state, power, owner, unit):
         return "zero offers to a foreign unit are not allowed (3.1)", ()
@@ -349,25 +358,28 @@ def _cut(bid: _Bid, plateau: bool) -> int:
 
 def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int, str]],
              ledgers: dict[str, Ledger], lists: dict[str, tuple[str, ...]]) -> Determination:
+    """5.6 and 5.7: the orders issued, and every power's ledger (each order written out once per unit)."""
     orders: dict[str, list[Order]] = {}
     decisions = []
     for key in sorted(targets):
         target, (index, got, why) = targets[key], chosen[key]
         order = target.candidates[index] if index >= 0 else Hold(target.unit.type, target.unit.location)
         paying = {id(b) for b in _paid(target, index)}
+        unit_text, order_text = str(target.unit), str(order)
         orders.setdefault(target.owner, []).append(order)
-        decisions.append(UnitDecision(target.owner, str(target.unit), str(order), got, why))
+        decisions.append(UnitDecision(target.owner, unit_text, order_text, got, why))
         if target.owner in ledgers:
-            ledgers[target.owner].units.append((str(target.unit), str(order), got))
+            ledgers[target.owner].units.append((unit_text, order_text, got))
+        because = f"{why}: {got} for {order_text}"
         for bid in target.bids:
             if bid.seq == DEFAULT:
                 continue
             ledger = ledgers[bid.power]
             if id(bid) in paying:
-                ledger.accepted.append((str(bid.offer), str(order), bid.total))
+                ledger.accepted.append((str(bid.offer), order_text, bid.total))
                 ledger.spent += bid.total
             else:
-                ledger.lost.append((str(bid.offer), str(order), f"{why}: {got} for {order}"))
+                ledger.lost.append((str(bid.offer), order_text, because))
     for ledger in ledgers.values():
         ledger.balance_after = ledger.balance_before - ledger.spent
     return Determination(orders, decisions, ledgers, lists)
