@@ -34,7 +34,7 @@ from judge.variants.payola.ledger import (
 )
 from judge.variants.payola.legal import order_problem
 from judge.variants.payola.offers import (
-    DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings, default_accept, expand, total,
+    DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings, default_accept, total,
 )
 
 _NONE = (1 << 62, 0)  # the rank of a power that made no offer for an order: after every real one
@@ -66,15 +66,17 @@ class _Bid:
     #: where the offer stands for each candidate it offered for (5.3): (sheet line, place in the line)
     ranks: dict[int, tuple[int, int]] = field(default_factory=dict)
 
-    def rank_all(self, where: Mapping[Order, int]) -> None:
+    def rank_all(self, named: Sequence[Order], where: Mapping[Order, int]) -> None:
         """Its place for each candidate: an order it names where it names it; one it pays for after those."""
-        named = self.offer.candidates()
+        ranks = self.ranks
         for place, order in enumerate(named):
-            index = where.get(order)
-            if index is not None and index not in self.ranks:
-                self.ranks[index] = (self.seq, place)
+            index = where[order]
+            if index not in ranks:
+                ranks[index] = (self.seq, place)
+        last = (self.seq, len(named))
         for index in self.pays:
-            self.ranks.setdefault(index, (self.seq, len(named)))
+            if index not in ranks:
+                ranks[index] = last
 
 
 @dataclass(slots=True)
@@ -141,13 +143,24 @@ class _Orders:
     def __init__(self, board: Map, state: GameState) -> None:
         self.board = board
         self.at = {board.province_of(u.location): u for us in state.units.values() for u in us}
-        self.seen: dict[tuple[Unit, Order], tuple[Order, str]] = {}
+        self.seen: dict[Unit, dict[Order, tuple[Order, str]]] = {}
+        self.bribes: dict[tuple[str, str, Unit], bool] = {}
+
+    def may_bribe(self, hooks: PayolaHooks, state: GameState, power: str, owner: str, unit: Unit) -> bool:
+        """``hooks.may_bribe``, asked once per power and unit."""
+        key = (power, owner, unit)
+        found = self.bribes.get(key)
+        if found is None:
+            found = self.bribes[key] = hooks.may_bribe(state, power, owner, unit)
+        return found
 
     def read(self, unit: Unit, order: Order) -> tuple[Order, str]:
-        key = (unit, order)
-        found = self.seen.get(key)
+        seen = self.seen.get(unit)
+        if seen is None:
+            seen = self.seen[unit] = {}
+        found = seen.get(order)
         if found is None:
-            found = self.seen[key] = (canonical(self.board, self.at, order), order_problem(self.board, unit, order))
+            found = seen[order] = (canonical(self.board, self.at, order), order_problem(self.board, unit, order))
         return found
 
 
@@ -156,17 +169,23 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
     """Every unit with the offers it received (3.1), its owner's default HOLD added (3.3)."""
     reader = _Orders(board, state)
     targets = {board.province_of(u.location): _Target(p, u) for p, us in state.units.items() for u in us}
+    spots: dict[str, str] = {}  # a location's province, looked up once
     for power, sheet in sheets.items():
         offers = [v for v in sheet if isinstance(v, Offer)]
         for seq, offer in enumerate(offers):
-            target = targets.get(board.province_of_or_none(offer.unit.location) or "")
+            location = offer.unit.location
+            spot = spots.get(location)
+            if spot is None:
+                spot = spots[location] = board.province_of_or_none(location) or ""
+            target = targets.get(spot)
             why, orders = _refusal(reader, hooks, state, power, target, offer)
             if target is None or why:
                 ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why or "no such unit"))
                 continue
-            offer = Offer(offer.amounts, offer.kind, target.unit, orders)
-            bribes = expand(offer.amounts)
-            target.bids.append(_Bid(power, seq, offer, [b.value for b in bribes], [b.plateau for b in bribes]))
+            amounts = offer.amounts
+            values = [a.value for a in amounts for _ in range(a.times)]  # the bribes (offers.expand)
+            plateaus = [a.plateau for a in amounts for _ in range(a.times)]
+            target.bids.append(_Bid(power, seq, Offer(amounts, offer.kind, target.unit, orders), values, plateaus))
     for target in targets.values():
         _candidates(target)
     return targets
@@ -174,37 +193,45 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
 
 def _candidates(target: _Target) -> None:
     """The unit's candidate orders (5.1) and their totals; the owner's 0 AgP HOLD if it made no offer (3.3)."""
-    if not any(b.power == target.owner for b in target.bids):
-        hold = Hold(target.unit.type, target.unit.location)
-        target.bids.append(_Bid(target.owner, DEFAULT, Offer((), ":", target.unit, (hold,)), [0], [0]))
+    hold = Hold(target.unit.type, target.unit.location)
+    owner = target.owner
+    if not any(b.power == owner for b in target.bids):
+        target.bids.append(_Bid(owner, DEFAULT, Offer((), DIRECT, target.unit, (hold,)), [0], [0]))
     where: dict[Order, int] = {}
-    for bid in target.bids:
-        for order in bid.offer.candidates():
+    candidates = target.candidates
+    named = [(hold,) if b.offer.kind == NEGATIVE else b.offer.orders for b in target.bids]  # Offer.candidates
+    for orders in named:
+        for order in orders:
             if order not in where:
-                where[order] = len(target.candidates)
-                target.candidates.append(order)
-    moves = frozenset(i for i, c in enumerate(target.candidates) if isinstance(c, Move))
-    everything = frozenset(range(len(target.candidates)))
+                where[order] = len(candidates)
+                candidates.append(order)
+    moves = [isinstance(c, Move) for c in candidates]
     target.offered = any(b.seq != DEFAULT for b in target.bids)
-    target.totals = [0] * len(target.candidates)
-    target.payers = [[] for _ in target.candidates]
-    for bid in target.bids:
-        bid.total = sum(bid.values)
-        bid.pays = _pays(bid.offer, where, moves, everything)
-        bid.rank_all(where)
+    totals = target.totals = [0] * len(candidates)
+    payers: list[list[_Bid]] = [[] for _ in candidates]
+    target.payers = payers
+    for bid, names in zip(target.bids, named):
+        bid.total = total_ = sum(bid.values)
+        bid.pays = _pays(bid.offer, where, moves)
+        bid.rank_all(names, where)
         for i in bid.pays:
-            target.totals[i] += bid.total
-            target.payers[i].append(bid)
+            totals[i] += total_
+            payers[i].append(bid)
 
 
-def _pays(offer: Offer, where: Mapping[Order, int], moves: frozenset[int],
-          everything: frozenset[int]) -> tuple[int, ...]:
+def _pays(offer: Offer, where: Mapping[Order, int], moves: list[bool]) -> tuple[int, ...]:
     """The candidates an offer pays for, by index: ``Offer.pays_for`` for every candidate at once (3.1)."""
-    named = frozenset(where[o] for o in offer.orders if o in where)
+    named = {where[o] for o in offer.orders if o in where}
     kind = offer.kind
-    chosen = (named if kind == DIRECT else everything - named if kind == NEGATIVE else named | moves if kind == MOVE
-              else named | (everything - moves) if kind == HOLD else everything)
-    return tuple(sorted(chosen))
+    if kind == DIRECT:
+        return tuple(sorted(named))
+    if kind == NEGATIVE:
+        return tuple(i for i in range(len(moves)) if i not in named)
+    if kind == MOVE:
+        return tuple(i for i, move in enumerate(moves) if move or i in named)
+    if kind == HOLD:
+        return tuple(i for i, move in enumerate(moves) if not move or i in named)
+    return tuple(range(len(moves)))
 
 
 def _refusal(reader: _Orders, hooks: PayolaHooks, state: GameState, power: str, target: _Target | None,
@@ -214,7 +241,7 @@ def _refusal(reader: _Orders, hooks: PayolaHooks, state: GameState, power: str, 
         where = reader.board.province_of_or_none(offer.unit.location) or offer.unit.location
         return f"there is no unit in {where}", ()
     owner, unit = target.owner, target.unit
-    if not hooks.may_bribe(state, power, owner, unit):
+    if not reader.may_bribe(hooks, state, power, owner, unit):
         return f"{power} may not bribe {unit}", ()
     if total(offer.amounts) == 0 and not hooks.may_offer_zero(state, power, owner, unit):
         return "zero offers to a foreign unit are not allowed (3.1)", ()
@@ -278,68 +305,81 @@ def _costs(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int, 
 
 def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[int, int, str]],
                        ledgers: dict[str, Ledger]) -> None:
-    """5.5: while anyone would overspend, each such power's offers lose 1 and the units re-decide."""
-    by_power: dict[str, list[tuple[_Bid, _Target]]] = {}
-    for target in targets.values():
+    """5.5: while anyone would overspend, each such power's offers lose 1 and the units re-decide.
+
+    What each power spends is kept up to date rather than summed again after
+    every pass, and bids with nothing left to lose are dropped from the passes.
+    """
+    by_power: dict[str, list[tuple[_Bid, _Target, str]]] = {}
+    for key, target in targets.items():
         for bid in target.bids:
-            by_power.setdefault(bid.power, []).append((bid, target))
+            if bid.total:
+                by_power.setdefault(bid.power, []).append((bid, target, key))
+    spend = dict.fromkeys(ledgers, 0) | _costs(targets, chosen)
     while True:
-        spend = _costs(targets, chosen)
         over = [p for p, s in spend.items() if s > ledgers[p].available]
         if not over:
             return
-        touched: dict[int, _Target] = {}
+        touched: dict[str, _Target] = {}
         for power in over:
             ledgers[power].reductions += 1
-            for target in _reduce(by_power[power]):
-                touched[id(target)] = target
-        for key, target in targets.items():
-            if id(target) in touched:
-                chosen[key] = _decide(target)
+            bids = by_power[power]
+            plateau = any(v > p for b, _, _ in bids for v, p in zip(b.values, b.plateaus))
+            for bid, target, key in bids:
+                cut = _cut(bid, plateau)
+                if cut:
+                    for index in bid.pays:
+                        target.totals[index] -= cut
+                    if chosen[key][0] in bid.pays:
+                        spend[power] -= cut
+                    touched[key] = target
+            by_power[power] = [row for row in bids if row[0].total]
+        for key, target in touched.items():
+            before, decided = chosen[key][0], _decide(target)
+            chosen[key] = decided
+            if decided[0] != before:
+                for bid in _paid(target, before):
+                    spend[bid.power] -= bid.total
+                for bid in _paid(target, decided[0]):
+                    spend[bid.power] += bid.total
 
 
-def _reduce(bids: list[tuple[_Bid, _Target]]) -> list[_Target]:
-    """One silver piece off every bribe above its plateau; off every bribe once all are at their plateau.
-
-    Returns the units whose totals changed.
-    """
-    floor = any(v > b.plateaus[i] for b, _ in bids for i, v in enumerate(b.values))
-    changed = []
-    for bid, target in bids:
-        cut = 0
-        for i, value in enumerate(bid.values):
-            if value > (bid.plateaus[i] if floor else 0):
-                bid.values[i] = value - 1
-                cut += 1
-        if cut:
-            bid.total -= cut
-            for index in bid.pays:
-                target.totals[index] -= cut
-            changed.append(target)
-    return changed
+def _cut(bid: _Bid, plateau: bool) -> int:
+    """One piece off each of the bid's bribes above its plateau (``plateau``) or above zero; what it lost."""
+    values = bid.values
+    cut = 0
+    for i, value in enumerate(values):
+        if value > (bid.plateaus[i] if plateau else 0):
+            values[i] = value - 1
+            cut += 1
+    bid.total -= cut
+    return cut
 
 
 def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int, str]],
              ledgers: dict[str, Ledger], lists: dict[str, tuple[str, ...]]) -> Determination:
+    """5.6 and 5.7: the orders issued, and every power's ledger (each order written out once per unit)."""
     orders: dict[str, list[Order]] = {}
     decisions = []
     for key in sorted(targets):
         target, (index, got, why) = targets[key], chosen[key]
         order = target.candidates[index] if index >= 0 else Hold(target.unit.type, target.unit.location)
         paying = {id(b) for b in _paid(target, index)}
+        unit_text, order_text = str(target.unit), str(order)
         orders.setdefault(target.owner, []).append(order)
-        decisions.append(UnitDecision(target.owner, str(target.unit), str(order), got, why))
+        decisions.append(UnitDecision(target.owner, unit_text, order_text, got, why))
         if target.owner in ledgers:
-            ledgers[target.owner].units.append((str(target.unit), str(order), got))
+            ledgers[target.owner].units.append((unit_text, order_text, got))
+        because = f"{why}: {got} for {order_text}"
         for bid in target.bids:
             if bid.seq == DEFAULT:
                 continue
             ledger = ledgers[bid.power]
             if id(bid) in paying:
-                ledger.accepted.append((str(bid.offer), str(order), bid.total))
+                ledger.accepted.append((str(bid.offer), order_text, bid.total))
                 ledger.spent += bid.total
             else:
-                ledger.lost.append((str(bid.offer), str(order), f"{why}: {got} for {order}"))
+                ledger.lost.append((str(bid.offer), order_text, because))
     for ledger in ledgers.values():
         ledger.balance_after = ledger.balance_before - ledger.spent
     return Determination(orders, decisions, ledgers, lists)
