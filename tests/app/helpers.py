@@ -10,11 +10,13 @@ DEMO = load_script("standard")
 GAME, GM, POWERS, address, password = DEMO.game, DEMO.gm, DEMO.powers, DEMO.address, DEMO.password
 
 
-def start_game(sandbox: Sandbox, setup: str = "") -> None:
-    """The demo's game, created, joined by seven players and started; ``setup`` adds GM lines before START."""
-    sandbox.send(GM, f"CREATE {GAME} standard gm-secret\n{setup}", "new game")
+def start_game(sandbox: Sandbox, setup: str = "", variant: str = "standard",
+               powers: tuple[str, ...] = POWERS) -> None:
+    """The demo's game, created, joined by ``powers`` (all seven) and started; ``setup`` adds GM lines
+    before START (the powers left out are in civil disorder)."""
+    sandbox.send(GM, f"CREATE {GAME} {variant} gm-secret\n{setup}", "new game")
     sandbox.poll()
-    for power in POWERS:
+    for power in powers:
         sandbox.send(address(power), f"JOIN {GAME} {password(power)} AS {power}")
     sandbox.poll()
     sandbox.send(GM, f"SIGNON M{GAME} gm-secret\nSTART")

@@ -13,18 +13,11 @@ from pathlib import Path
 from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
 
-from tests.app.helpers import GAME, GM, POWERS, address, gm, password, reply, send_as, to
+from tests.app.helpers import GAME, GM, POWERS, address, gm, password, reply, send_as, start_game, to
 
 
 def test_a_payola_phase_played_by_mail(sandbox: Sandbox) -> None:
-    sandbox.send(GM, f"CREATE {GAME} payola gm-secret\n", "new game")
-    sandbox.poll()
-    for power in POWERS:
-        sandbox.send(address(power), f"JOIN {GAME} {password(power)} AS {power}")
-    sandbox.poll()
-    gm(sandbox, "START")
-    sandbox.poll()
-    sandbox.new_mail()
+    _start(sandbox)
     send_as(sandbox, "France", "5 : A PAR - BUR\n3 : F NAP - ION % buy the Ionian\n0 : F NAP - TYS\nACCEPT F?\n4 $")
     send_as(sandbox, "Italy", "2 : F NAP - TYS\nACCEPT IF?")
     sandbox.poll()
@@ -48,14 +41,7 @@ def test_a_payola_phase_played_by_mail(sandbox: Sandbox) -> None:
 
 def _start(sandbox: Sandbox, powers: tuple[str, ...] = tuple(POWERS)) -> None:
     """A Payola game created and started with ``powers`` joined (the others in civil disorder)."""
-    sandbox.send(GM, f"CREATE {GAME} payola gm-secret\n", "new game")
-    sandbox.poll()
-    for power in powers:
-        sandbox.send(address(power), f"JOIN {GAME} {password(power)} AS {power}")
-    sandbox.poll()
-    gm(sandbox, "START")
-    sandbox.poll()
-    sandbox.new_mail()
+    start_game(sandbox, variant="payola", powers=powers)
 
 
 def test_the_seed_is_chosen_at_start_and_the_unplayed_powers_follow_the_players(sandbox: Sandbox) -> None:
