@@ -27,7 +27,7 @@ from judge.engine.geography import Map, normalise_name
 from judge.engine.orders import Disband, Remove
 from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
-from judge.paths import grammar_dir
+from judge.reading.grammars import NOT_MINE, lalr_parser
 from judge.reading.orders import OrderError, parse_order
 from judge.variants.europe1615.ballots import item_named
 from judge.variants.europe1615.checks import check_input, input_key
@@ -45,7 +45,6 @@ from judge.variants.europe1615.inputs import (
 from judge.variants.europe1615.world import states, unit_owner_at
 
 #: what :meth:`V3Lines.read` returns for a line that is a unit order (or nothing it knows)
-NOT_MINE = object()
 #: what it returns for a line that stands but carries nothing (a ballot's header)
 NOTHING = None
 #: the phase kind of Early Winter, whose only lines are disbands (R-v3-56)
@@ -60,8 +59,7 @@ _DASH_HOLD = re.compile(r"\s*-\s*(hold|holds|h)\s*$", re.IGNORECASE)
 
 @lru_cache(maxsize=1)
 def line_parser() -> Lark:
-    text = (grammar_dir() / "europe1615.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", lexer="contextual")
+    return lalr_parser("europe1615.lark")
 
 
 class V3Lines:

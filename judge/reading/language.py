@@ -33,7 +33,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 from lark.lark import PostLex
 
-from judge.paths import grammar_dir
+from judge.reading.grammars import lalr_parser
 from judge.reading.values import (
     ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
     read_phase, read_power, read_recipients, read_seats, read_signon, read_timing, read_zone,
@@ -228,9 +228,7 @@ class _WordEverywhere(PostLex):
 @lru_cache(maxsize=1)
 def command_parser() -> Lark:
     """The LALR parser, built once per process; it turns a line into ``(kind, args)``."""
-    text = (grammar_dir() / "commands.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", lexer="contextual", postlex=_WordEverywhere(),
-                transformer=CommandBuilder())
+    return lalr_parser("commands.lark", postlex=_WordEverywhere(), transformer=CommandBuilder())
 
 
 @lru_cache(maxsize=1)

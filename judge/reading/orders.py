@@ -30,7 +30,7 @@ from judge.engine.geography import Map
 from judge.engine.orders import (
     AnyOrder, Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Waive,
 )
-from judge.paths import grammar_dir
+from judge.reading.grammars import lalr_parser
 from judge.reading.order_errors import NAME_WORD_RE, OrderError, syntax_error
 
 __all__ = ["OrderError", "order_parser", "parse_order", "parse_orders"]
@@ -122,8 +122,7 @@ class _ShapeBuilder(Transformer):
 @lru_cache(maxsize=1)
 def order_parser() -> Lark:
     """The LALR parser, built once per process (building costs far more than parsing)."""
-    text = (grammar_dir() / "orders.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", lexer="contextual", transformer=_ShapeBuilder())
+    return lalr_parser("orders.lark", transformer=_ShapeBuilder())
 
 
 @lru_cache(maxsize=1)

@@ -28,20 +28,18 @@ from judge.engine.geography import Map
 from judge.engine.orders import Order, Unit
 from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
-from judge.paths import grammar_dir
+from judge.reading.grammars import NOT_MINE, lalr_parser
 from judge.reading.orders import OrderError, parse_order
 from judge.variants.payola.legal import order_problem
 from judge.variants.payola.offers import DIRECT, REST, Accept, Amount, Offer, Savings, Transfer, total
 from judge.variants.payola.options import PayolaOptions
 
-NOT_MINE = object()
 MOST = 1_000_000  # no amount, count or plateau beyond this
 
 
 @lru_cache(maxsize=1)
 def line_parser() -> Lark:
-    text = (grammar_dir() / "payola.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", lexer="contextual")
+    return lalr_parser("payola.lark")
 
 
 class PayolaLines:
