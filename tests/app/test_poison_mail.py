@@ -13,7 +13,7 @@ from datetime import timedelta
 from email.header import Header
 
 from judge.app.sandbox import Sandbox
-from judge.store import OutgoingMail, Timing
+from judge.store import OutgoingMail, Store, Timing
 from tests.app.helpers import GAME, GM, address, gm, reply, send_as, signon, start_game, subjects, to
 
 JUDGE = "judge@demo.invalid"
@@ -177,13 +177,19 @@ def test_a_mail_with_no_address_is_never_answered(sandbox: Sandbox) -> None:
     assert "is not a mail address" in sandbox.store.quarantine.entries("mail")[1].read_text()
 
 
-def test_a_mail_that_breaks_the_judge_is_set_aside_and_the_rest_of_its_run_is_kept(sandbox: Sandbox) -> None:
-    """The run is acted on again mail by mail: the mails before and after the bad one keep their effect."""
+def started_with_a_broken_game(sandbox: Sandbox) -> Store:
+    """The demo game started, and a copy of it, "broken", whose variant the judge cannot load."""
     start_game(sandbox)
     store = sandbox.store
     broken = store.load_game(GAME)
     broken.name, broken.variant, broken.outbox, broken.loaded_mail = "broken", "no-such-variant", [], frozenset()
     store.create_game(broken)
+    return store
+
+
+def test_a_mail_that_breaks_the_judge_is_set_aside_and_the_rest_of_its_run_is_kept(sandbox: Sandbox) -> None:
+    """The run is acted on again mail by mail: the mails before and after the bad one keep their effect."""
+    store = started_with_a_broken_game(sandbox)
     send_as(sandbox, "France", "A PAR - BUR", "before")
     sandbox.send(address("Italy"), "SIGNON Fbroken x\nA PAR - PIC", "bad")
     send_as(sandbox, "England", "F LON - NTH", "after")
@@ -201,11 +207,7 @@ def test_a_mail_that_breaks_the_judge_is_set_aside_and_the_rest_of_its_run_is_ke
 
 def test_a_duplicate_in_a_run_that_is_done_again_mail_by_mail_is_still_read_once(sandbox: Sandbox) -> None:
     """A mail and its copy in the same run as a mail that breaks the judge: the copy stays a duplicate."""
-    start_game(sandbox)
-    store = sandbox.store
-    broken = store.load_game(GAME)
-    broken.name, broken.variant, broken.outbox, broken.loaded_mail = "broken", "no-such-variant", [], frozenset()
-    store.create_game(broken)
+    started_with_a_broken_game(sandbox)
     first = sandbox.send(address("England"), f"{signon('England')}\nPRESS TO France\nhello\nENDPRESS", "press")
     sandbox.deliver(first)  # the same mail again, same Message-ID
     sandbox.send(address("Italy"), "SIGNON Fbroken x\nA PAR - PIC", "bad")
