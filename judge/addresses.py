@@ -58,13 +58,6 @@ def _ascii_domain(domain: str, address: str) -> str:
     return ".".join(labels)
 
 
-def is_normal_address(text: str) -> bool:
-    try:
-        return normal_address(text) == text
-    except BadAddress:
-        return False
-
-
 def _shown(text: str) -> str:
     """A bad address as a reply may echo it: printable, short."""
     clean = "".join(ch if ch.isprintable() else "?" for ch in text)

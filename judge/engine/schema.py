@@ -70,13 +70,6 @@ class Str:
 
 
 @dataclass(frozen=True)
-class Bool:
-    def check(self, value: Any, path: str) -> None:
-        if not isinstance(value, bool):
-            raise fail(path, "true or false", value)
-
-
-@dataclass(frozen=True)
 class Maybe:
     """``null`` or a value of ``inner``."""
 
