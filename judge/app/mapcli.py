@@ -18,7 +18,7 @@ from pathlib import Path
 
 from judge.engine.geography import Map, Terrain
 from judge.engine.mapfile import MapError, MapProblem
-from judge.variants import UnknownVariant, load_map, load_variant
+from judge.variants import UnknownVariant, load_map, load_variant, variant_map_path
 
 Report = Callable[[tuple[str, int], str], None]
 
@@ -28,7 +28,7 @@ def add_map_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     cmd = subparsers.add_parser("map", help="check or draw a map file")
     sub = cmd.add_subparsers(title="map commands")
     check = sub.add_parser("check", help="validate a map file and print every problem with its line")
-    check.add_argument("path", help="the map file (its includes are read relative to it)")
+    check.add_argument("path", help="the map file (its includes are read relative to it), or a variant name")
     check.set_defaults(run=_check)
     draw = sub.add_parser("draw", help="draw a map as SVG: provinces at their label points, with adjacencies")
     draw.add_argument("edition", help="a variant name (europe1615-2013-08) or a map file")
@@ -46,6 +46,8 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     path = Path(args.path)
+    if not path.is_file() and path.suffix != ".map":
+        path = variant_map_path(args.path) or path
     if not path.is_file():
         print(f"judge map check: no such file: {path}", file=sys.stderr)
         return 2
@@ -105,7 +107,7 @@ def lint(board: Map, lines: _Lines) -> list[MapProblem]:
     for abbr in board.provinces:
         if board.labels and abbr not in board.labels:  # a map with labels must label every province
             report(lines.where("province", abbr), f"{abbr} has no label point (add 'label {abbr} <lon> <lat>')")
-        if not board.army_adjacency.get(abbr) and not any(
+        if abbr not in board.offboard and not board.army_adjacency.get(abbr) and not any(
                 board.fleet_adjacency.get(loc) for loc in board.locations_of(abbr)):
             report(lines.where("province", abbr), f"{abbr} has no neighbour at all")
     _overlaps(board, lines, report)

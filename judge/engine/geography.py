@@ -51,11 +51,16 @@ class Province:
 
 @dataclass(frozen=True, slots=True)
 class Power:
-    """A player power: the name used in orders and reports, a letter, an adjective."""
+    """A player power: the name used in orders and reports, a letter, an adjective, other usual names."""
 
     name: str
     letter: str
     adjective: str = ""
+    aliases: tuple[str, ...] = ()
+
+    def spellings(self) -> tuple[str, ...]:
+        """Every way a player may name the power (``Spanish Hapsburgs`` as well as ``SPAIN``)."""
+        return tuple(s for s in (self.name, self.letter, self.adjective, *self.aliases) if s)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +108,10 @@ class Map:
     names: dict[str, str] = field(default_factory=dict)
     state_names: dict[str, str] = field(default_factory=dict)
     labels: dict[str, tuple[float, float]] = field(default_factory=dict)
+    #: centres no unit can reach (``offboard``): never entered, so never lost
+    offboard: frozenset[str] = frozenset()
+    #: the centres a power needs to win (``victory``); 0 when the map leaves it to the ruleset
+    victory: int = 0
     #: derived structures (convoy graph, distances) computed once per map
     cache: dict[str, object] = field(default_factory=dict)
     _province_of: dict[str, str] = field(default_factory=dict)
@@ -192,10 +201,18 @@ class Map:
         return ends is not None and len(normalise_name(head)) in ends
 
     def power_named(self, text: str) -> str | None:
-        """A power from its name, adjective or letter, case-insensitively."""
-        key = text.strip().upper()
+        """A power from its name, adjective, letter or an alias, ignoring case, spaces and punctuation.
+
+        >>> from judge.variants import load_map
+        >>> from judge.paths import gamedata_dir
+        >>> load_map(gamedata_dir() / "diplomacy1618" / "diplomacy1618.map").power_named("spanish hapsburgs")
+        'SPAIN'
+        """
+        key = normalise_name(text)
+        if not key:
+            return None
         for power in self.powers.values():
-            if key in (power.name.upper(), power.letter.upper(), power.adjective.upper()):
+            if key in (normalise_name(s) for s in power.spellings()):
                 return power.name
         return None
 

@@ -50,6 +50,8 @@ class _Draft:
     states: dict[str, tuple[str, ...]] = field(default_factory=dict)
     state_names: dict[str, str] = field(default_factory=dict)
     labels: dict[str, tuple[float, float]] = field(default_factory=dict)
+    offboard: dict[str, Where] = field(default_factory=dict)
+    victory: int = 0
     pending: list[tuple[str, list[str], Where]] = field(default_factory=list)
     problems: list[MapProblem] = field(default_factory=list)
 
@@ -124,14 +126,19 @@ def _d_name(draft: _Draft, args: list[str], where: Where) -> None:
 
 
 def _d_power(draft: _Draft, args: list[str], where: Where) -> None:
-    if len(args) not in (2, 3):
-        draft.problem(where, "power takes NAME LETTER [ADJECTIVE]")
+    if len(args) < 2:
+        draft.problem(where, "power takes NAME LETTER [ADJECTIVE [ALIAS...]]")
         return
     name = args[0].upper()
     if name in draft.powers:
         draft.problem(where, f"power {name} is declared twice")
         return
-    draft.powers[name] = Power(name, args[1].upper(), args[2] if len(args) == 3 else "")
+    power = Power(name, args[1].upper(), args[2] if len(args) > 2 else "", tuple(args[3:]))
+    for other in draft.powers.values():  # JOIN ... AS and SIGNON must find one power for each spelling
+        clash = {normalise_name(s) for s in power.spellings()} & {normalise_name(s) for s in other.spellings()}
+        if clash:
+            draft.problem(where, f"{sorted(clash)[0]!r} names both {other.name} and {name}")
+    draft.powers[name] = power
 
 
 def _d_province(draft: _Draft, args: list[str], where: Where) -> None:
@@ -331,6 +338,30 @@ def _d_label(draft: _Draft, args: list[str], where: Where) -> None:
         draft.labels[prov.abbr] = point
 
 
+def _d_offboard(draft: _Draft, args: list[str], where: Where) -> None:
+    """A centre off the board (Sweden's in Diplomacy 1618): no link may lead there, so no unit ever takes it."""
+    for abbr in args:
+        prov = _province(draft, abbr, where)
+        if prov is None:
+            continue
+        linked = sorted({b if a == prov.abbr else a for _, a, b in draft.links
+                         if prov.abbr in (a.partition("/")[0], b.partition("/")[0])})
+        if linked:
+            draft.problem(where, f"off-board {prov.abbr} has links ({', '.join(linked)}): an off-board place has none")
+        draft.offboard[prov.abbr] = where
+
+
+def _d_victory(draft: _Draft, args: list[str], where: Where) -> None:
+    """The centres a power needs to win; more than the board holds could never be reached."""
+    if len(args) != 1 or not args[0].isdigit() or int(args[0]) < 1:
+        draft.problem(where, "victory takes a whole number of supply centres, at least 1")
+        return
+    count, centres = int(args[0]), sum(1 for p in draft.provinces.values() if p.is_center)
+    if count > centres:
+        draft.problem(where, f"victory {count} is more than the {centres} supply centres can give")
+    draft.victory = count
+
+
 def _state_check(draft: _Draft, args: list[str], where: Where) -> None:
     for abbr in draft.states[args[0]]:
         _province(draft, abbr, where)
@@ -348,13 +379,14 @@ _SECOND_PASS: dict[str, Callable[[_Draft, list[str], Where], None]] = {
     "coasts": _d_coasts, "army": _adjacency("army"), "fleet": _adjacency("fleet"),
     "oneway": _d_oneway, "unlink": _d_unlink, "center": _d_center, "nocenter": _d_nocenter,
     "port": _d_port, "home": _d_home, "unit": _d_unit, "label": _d_label,
+    "offboard": _d_offboard, "victory": _d_victory,
     "_state_check": _state_check, "_center_check": _center_check,
 }
 # 'coasts' must come before the links that name them: sort pending by these phases.  Within a
 # phase the sort is stable, so lines apply in file order (an include's lines where it stands):
 # an edition may 'unlink' a base link and then re-add it as 'oneway'.
 _PHASES = [["coasts"], ["center", "nocenter"], ["port"], ["army", "fleet", "oneway", "unlink"],
-           ["home"], ["unit"], ["label"], ["_state_check"], ["_center_check"]]
+           ["home"], ["unit"], ["label"], ["offboard", "victory"], ["_state_check"], ["_center_check"]]
 _ORDER = {name: i for i, phase in enumerate(_PHASES) for name in phase}
 
 
@@ -380,6 +412,8 @@ def _check_units(draft: _Draft) -> None:
         if prov.abbr in seen:
             draft.problem(where, f"two starting units in {prov.abbr}")
         seen[prov.abbr] = where
+        if prov.abbr in draft.offboard:
+            draft.problem(where, f"no unit can start off the board in {prov.abbr}")
         if unit.unit_type == "A" and prov.terrain is Terrain.SEA:
             draft.problem(where, f"an army cannot start at sea in {prov.abbr}")
         if unit.unit_type == "A" and "/" in unit.location:
@@ -419,6 +453,8 @@ def _build(draft: _Draft, names: dict[str, str]) -> Map:
         starting_units=tuple(u for u, _ in draft.units),
         states=dict(draft.states),
         names=names,
+        offboard=frozenset(draft.offboard),
+        victory=draft.victory,
     )
     board.labels.update(draft.labels)
     board.state_names.update(draft.state_names)

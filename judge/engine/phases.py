@@ -55,6 +55,7 @@ def advance(variant: Variant, state: GameState) -> GameState:
         season, kind = cycle[position]
         if was == ownership and season != ownership:
             update_ownership(variant, state)
+            variant.ruleset.ownership_settled(state)
         state.phase = Phase(season, year, kind)
         if phase_needed(variant, state):
             return state

@@ -99,6 +99,24 @@ class Ruleset:
         """Whether a unit standing on a supply centre at the end of the year takes it."""
         return True
 
+    def ownership_settled(self, state: GameState) -> None:
+        """Change ``state`` once the centres have changed hands at the end of the ownership season.
+
+        The year's end is when some rules take effect: Diplomacy 1618's
+        civil-disorder army in Prague becomes the Palatinate's after Fall
+        1618.  ``state.phase`` is still the season's last phase (its movement
+        or its retreats); the standard game changes nothing.
+
+        >>> from judge.variants import load_variant
+        >>> ruleset = load_variant("standard").ruleset
+        >>> state = ruleset.initial_state()
+        >>> before = state.copy()
+        >>> ruleset.ownership_settled(state)
+        >>> state == before
+        True
+        """
+        return None
+
     def phase_handlers(self) -> Mapping[str, PhaseHandler]:
         """Handlers for phase kinds other than M, R and A (influence, scoring...).
 
@@ -222,8 +240,8 @@ class Ruleset:
         return ("victory", won) if won else None
 
     def victory_centers(self) -> int:
-        """The centres a power needs to win: the ``victory_centers`` option, more than half by default."""
-        return int(self.options.get("victory_centers", len(self.map.centers) // 2 + 1))
+        """The centres a power needs to win: the ``victory_centers`` option, else the map's ``victory``, else more than half."""
+        return int(self.options.get("victory_centers", self.map.victory or len(self.map.centers) // 2 + 1))
 
     # -- what the rules leave to the GM (docs/commands.md: SET RULE, GM) ----------
     def rule_options(self) -> tuple[RuleOption, ...]:

@@ -37,7 +37,7 @@ from judge.engine.variant import Variant
 from judge.paths import gamedata_dir
 
 __all__ = ["OptionError", "UnknownVariant", "available_variants", "line_reader", "load_map", "load_variant",
-           "results_report"]
+           "results_report", "variant_map_path"]
 
 
 class UnknownVariant(LookupError):
@@ -78,6 +78,15 @@ def _read(name: str) -> tuple[dict[str, Any], Map]:
         raise UnknownVariant(f"unknown variant {name!r} (known: {known})")
     spec = tomllib.loads(spec_file.read_text(encoding="utf-8"))
     return spec, load_map(folder / spec["map"])
+
+
+def variant_map_path(name: str) -> Path | None:
+    """The map file a variant's ruleset file names (``judge map check diplomacy1618``), or None for no such variant."""
+    spec_file = gamedata_dir() / name / "ruleset.toml"
+    if len(name) > 64 or not name.replace("-", "").replace("_", "").isalnum() or not spec_file.is_file():
+        return None
+    spec = tomllib.loads(spec_file.read_text(encoding="utf-8"))
+    return spec_file.parent / str(spec["map"])
 
 
 def line_reader(name: str, overrides: Overrides = ()) -> Any | None:
