@@ -82,6 +82,12 @@ class Toy(Ruleset):
     def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
         return not (unit.type == "F" and unit.location == "BRE")  # no fleets in Brest
 
+    def ownership_settled(self, state: GameState) -> None:
+        for unit in state.units.get("MINOR", []):  # a minor army on a centre at the year's end joins its votes' leader
+            if unit.location in state.extra.get("defect", []):
+                state.units["MINOR"].remove(unit)
+                state.units.setdefault("AUSTRIA", []).append(unit)
+
     def _influence(self, state: GameState, orders: Mapping[str, list[Any]]) -> PhaseOutcome:
         new = state.copy()
         new.extra["influence"] = {p: len(o) for p, o in orders.items()}
@@ -221,6 +227,16 @@ def test_capture_hook_and_build_sites(toy: Variant) -> None:
     assert str(out.state.phase) == "W1901A"
     built = adjudicate(toy, out.state, {"FRANCE": [Build("A", "PAR")]})
     assert where(built)["FRANCE"] == ["A BEL", "A PAR"]
+
+
+def test_ownership_settled_changes_the_state_once_the_centres_changed_hands(toy: Variant) -> None:
+    """The hook runs after the Fall captures, not in Spring: a minor army defects only at the year's end."""
+    s = state("S1901M", {"MINOR": ["A SER"]}, votes={}, defect=["SER"])
+    spring = adjudicate(toy, s, {})
+    assert where(spring) == {"MINOR": ["A SER"]} and str(spring.state.phase) == "U1901M"
+    fall = adjudicate(toy, state("F1901M", {"MINOR": ["A SER"]}, votes={}, defect=["SER"]), {})
+    assert where(fall) == {"AUSTRIA": ["A SER"]}
+    assert "SER" not in fall.state.centers.get("AUSTRIA", set())  # MINOR did not capture; the army came after
 
 
 def test_may_build_hook(toy: Variant) -> None:
