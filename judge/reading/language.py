@@ -115,6 +115,7 @@ _nmr = partial(read_choice, option="SET NMR", choices=("hold", "disorder", "wait
 _press_kind = partial(read_choice, option="SET PRESS", choices=("none", "white", "grey"), aliases={"gray": "grey"})
 _takeover = partial(read_choice, option="SET TAKEOVER", choices=("approve", "open"))
 Reader = Callable[[Token], Any]
+MAX_POWER_WORDS = 4  # "Spanish Hapsburgs", "United Netherlands": a power's longest usual name
 # Rules whose WORDs map one to one onto arguments: rule -> (kind, (argument, reader) per WORD).
 # An optional word left out gives None.
 _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
@@ -124,7 +125,6 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "rules": ("rules", (("game", read_name),)),
     "observe": ("observe", (("game", read_name), ("password", str))),
     "create": ("create", (("game", read_name), ("variant", _variant), ("password", str))),
-    "join": ("join", (("game", read_name), ("password", str), ("power", read_power))),
     "rollback": ("rollback", (("phase", read_phase),)),
     "eject": ("eject", (("power", read_power),)),
     "dummy": ("dummy", (("power", read_power),)),
@@ -188,6 +188,15 @@ class CommandBuilder(Transformer):
 
     def set_rule(self, c: list) -> Parsed:
         return "set_rule", {"option": None if c[0] is None else str(c[0]).lower(), "value": _maybe(str, c[1])}
+
+    def join(self, c: list) -> Parsed:
+        """JOIN game password [AS power], the power in as many words as its name takes (at most four)."""
+        words = [w for w in c[2:] if w is not None]
+        if len(words) > MAX_POWER_WORDS:
+            raise Invalid(f"'{' '.join(words)}' is not a power: a power's name has at most {MAX_POWER_WORDS} words",
+                          words[0].column)
+        power = " ".join(read_power(w) for w in words) if words else None
+        return "join", _with_secret({"game": read_name(c[0]), "password": str(c[1]), "power": power}, c[1])
 
     def gm_action(self, c: list) -> Parsed:
         return "gm_action", {"action": str(c[0]).upper(), "words": " ".join(str(w) for w in c[1:])}
