@@ -17,7 +17,7 @@ from judge.app.adjudicate import handle_request
 from judge.engine.codec import state_to_json
 from judge.variants import load_variant
 
-VARIANTS = ("standard", "europe1615-v3", "europe1615-2013-08")
+VARIANTS = ("standard", "europe1615-v3", "europe1615-2013-08", "diplomacy1618")
 SCRIPTS = {name: load_script(name).phases for name in VARIANTS}
 
 

@@ -45,8 +45,8 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--dir", help="where to create the demo judge (default: a new temporary folder)")
     demo.add_argument("--variant", default="standard", metavar="NAME",
                       help="standard (two years, seven players), europe1615-v3 (two years of Version 3), "
-                           "europe1615-2013-08 (the Spring 1615 example of the 2013 edition, then 1615) or "
-                           "payola (two years of bribes)")
+                           "europe1615-2013-08 (the Spring 1615 example of the 2013 edition, then 1615), "
+                           "payola (two years of bribes) or diplomacy1618 (1618 and 1619, eleven players)")
     demo.set_defaults(run=_demo)
     add_map_commands(sub)
     return parser
