@@ -25,13 +25,16 @@ code, so a GM who corrects the map never touches this module:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from judge.engine.discretion import RuleOption
 from judge.engine.orders import Unit
 from judge.engine.ruleset import Ruleset
 from judge.engine.schema import Schema, Str
 from judge.engine.state import GameState
+
+if TYPE_CHECKING:
+    from judge.engine.geography import Map
 
 #: A-1618-01: whose home Prague becomes (docs/diplomacy1618.md)
 READINGS = ("errata", "rule6")
@@ -45,7 +48,7 @@ class Diplomacy1618(Ruleset):
 
     name = "diplomacy1618"
 
-    def __init__(self, board: Any, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, board: Map, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(board, options)
         self.rebels = str(self.options.get("rebels", "BOH"))
         self.prague = str(self.options.get("prague", "PRA"))
