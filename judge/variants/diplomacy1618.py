@@ -139,6 +139,8 @@ class Diplomacy1618(Ruleset):
         """The victory count, and the two readings of Prague's fate (A-1618-01)."""
         return (*super().rule_options(),
                 RuleOption("prague_reading", self.reading, READINGS,
-                           note="A-1618-01: errata (control in Winter 1618 decides) or rule6 (Austria's later capture)"),
+                           note="A-1618-01: errata (control in Winter 1618 decides) or rule6 "
+                                "(Austria's later capture too)"),
                 RuleOption("prague_third_power", self.third_power, THIRD_POWER,
-                           note="A-1618-01: a third power holding Prague in Winter 1618 gets no home centre, or its holder"))
+                           note="A-1618-01: a third power holding Prague in Winter 1618: "
+                                "none (no home centre) or holder (its home centre)"))

@@ -55,6 +55,7 @@ def test_r_1618_08_r_1618_09_the_prague_army_survives_1618_and_serves_the_palati
         assert "Palatinate: Army Upper Palatinate SUPPORT Army Prague." in text
     fall = archived(game, DEMO.game, "F1618M")
     assert "Palatinate:    5 Supply centers,  4 Units:  Builds   1 unit." in fall
+    assert "The army of the Bohemian rebels still holds Prague at the end of Fall 1618:" in fall
     spring = archived(game, DEMO.game, "S1619M")
     assert "Bohemian rebels" not in spring
     assert "Palatinate: Army Prague SUPPORT Army Upper Palatinate -> Landshut." in spring
