@@ -130,3 +130,14 @@ def test_a_power_spelling_may_name_only_one_power() -> None:
     assert board.power_named("") is None and board.power_named("three") is None
     with pytest.raises(MapError, match="'o' names both ONE and TWO"):
         parse_map(MINI + "power TWO T Other O\n")
+
+
+@pytest.mark.parametrize(("line", "order"), [
+    ("A Sweden - Scania", "A SWE - SCA"), ("Brandenburg - Magdeburg", "BRD - MAG"), ("Palatinate S Prague", "PAL S PRA"),
+    ("Sweden A Sweden - Scania", "A SWE - SCA"), ("A Hoth. Pom. - Stettin", "A HPO - STE"),
+    ("F Baltic Sea - Hither Pomerania", "F BAL - HPO")])
+def test_provinces_named_like_their_powers_read_as_provinces_in_orders(line: str, order: str) -> None:
+    """Sweden, Brandenburg and the Palatinate are both powers and provinces: an order's place is the province."""
+    from judge.reading.orders import parse_order
+
+    assert str(parse_order(line, BOARD)) == order
