@@ -138,6 +138,15 @@ def do_preview(s: Session, cmd: Command) -> str:
     return "the preview was mailed to the GM; nothing was processed"
 
 
+def _restore_phase_inputs(game: Game, results: object) -> None:
+    """The GM decisions and press of the phase rolled back to stay its inputs (``judge replay`` chains them)."""
+    facts = results.get("replay", {}) if isinstance(results, dict) else {}
+    for key in ("decisions", "press"):
+        game.extra.pop(key, None)
+        if facts.get(key):
+            game.extra[key] = list(facts[key])
+
+
 def do_rollback(s: Session, cmd: Command) -> str:
     handle = _handle(s)
     game = handle.game
@@ -152,6 +161,7 @@ def do_rollback(s: Session, cmd: Command) -> str:
                       else f"no phase of '{game.name}' has been played yet")
     game.state = record.state_before
     game.clear_orders()
+    _restore_phase_inputs(game, record.results)
     if game.status in ("finished", "terminated"):
         game.status = "active"
     if game.status == "active":
