@@ -91,14 +91,14 @@ def export_lines(archive: GameArchive) -> Iterator[str]:
     head = {"kind": "game", "format": FORMAT, "name": archive.name, "variant": archive.variant,
             "data_version": version, "rules": archive.rules, "zone": archive.zone, "status": archive.status,
             "settings": archive.settings.to_json(), "judge": archive.judge}
-    yield json.dumps(head, sort_keys=True)
+    yield json.dumps(head)
     for entry in archive.phases:
         orders = {p: [{"unit": o.unit, "line": o.line, "date": None if o.date is None else to_iso(o.date)}
                       for o in os_] for p, os_ in entry.orders.items()}
         yield json.dumps({"kind": "phase", "phase": entry.phase, "state_before": entry.state_before,
                           "orders": orders, "results": entry.results, "text": entry.text,
-                          "processed_at": to_iso(entry.processed_at)}, sort_keys=True)
-    yield json.dumps({"kind": "end", "phases": len(archive.phases), "state": archive.state}, sort_keys=True)
+                          "processed_at": to_iso(entry.processed_at)})
+    yield json.dumps({"kind": "end", "phases": len(archive.phases), "state": archive.state})
 
 
 def write_export(archive: GameArchive, sink: TextIO) -> None:

@@ -180,7 +180,8 @@ def _text(variant: Variant, archive: GameArchive, entry: PhaseEntry, played: Pla
     facts = entry.facts
     deadline = facts.get("deadline")
     finished = game_result(variant, played.outcome.state) is not None
-    ctx = results_of(played, str(facts.get("judge", archive.judge)), archive.name, str(facts.get("zone", archive.zone)),
+    ctx = results_of(played, str(facts.get("judge", archive.judge)), str(facts.get("game", archive.name)),
+                     str(facts.get("zone", archive.zone)),
                      None if deadline is None else from_iso(deadline), finished)
     return render_results(ctx, OBSERVER).body
 
