@@ -44,6 +44,9 @@ def add_archive_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     imp.add_argument("file")
     imp.add_argument("--name", help="the game's name here (default: its name in the file)")
     imp.set_defaults(run=lambda a: _guarded("import", _import, a))
+    pub = sub.add_parser("publish", help="write a static website of the judge's games")
+    pub.add_argument("--out", default="site", help="the folder to write (default: ./site)")
+    pub.set_defaults(run=lambda a: _guarded("publish", _publish, a))
 
 
 def _guarded(name: str, command: Any, args: argparse.Namespace) -> int:
@@ -116,4 +119,13 @@ def _import(args: argparse.Namespace) -> int:
     name = (args.name or archive.name).lower()
     game = import_game(Store(config.data_dir, clock=config.clock()), archive, name, config.mail.address)
     print(f"imported {game.name}: {archive.variant}, {len(archive.phases)} phases, finished")
+    return 0
+
+
+def _publish(args: argparse.Namespace) -> int:
+    from judge.app.publish import publish
+
+    config = _config(args)
+    written = publish(Store(config.data_dir, clock=config.clock()), Path(args.out), config.name)
+    print(f"published {written.games} games, {written.pages} pages in {args.out}")
     return 0

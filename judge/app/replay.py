@@ -215,3 +215,12 @@ def _first_line_difference(kept: str, replayed: str) -> tuple[str, str]:
         if left != right:
             return f"line {n + 1}: {left!r}", f"line {n + 1}: {right!r}"
     return "(a difference of line endings)", "(a difference of line endings)"
+
+
+def replay_sections(variant: Variant, entry: PhaseEntry) -> Any:
+    """The variant's own sections of one phase's results (``ResultsContext.extra``, secrets still wrapped),
+    from its stored position and orders: what ``judge publish`` reads the public totals from."""
+    before = state_from_json(variant, entry.state_before)
+    orders = orders_from_lines(variant, before, entry.orders)
+    played = Played(variant, before, orders, adjudicate(variant, before.copy(), orders))
+    return results_of(played, "", "", "UTC").extra

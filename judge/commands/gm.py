@@ -316,6 +316,14 @@ def do_set_takeover(s: Session, cmd: Command) -> str:
     return "taking over a vacant power waits for your APPROVE"
 
 
+def do_set_publish(s: Session, cmd: Command) -> str:
+    """SET PUBLISH yes|no: whether ``judge publish`` shows the game while it runs (a finished game always is)."""
+    _handle(s).game.settings.extra["publish"] = cmd.args["publish"] == "yes"
+    if cmd.args["publish"] == "yes":
+        return "the game is published on the judge's website while it runs (public results and press only)"
+    return "the game is published on the judge's website only once it is over"
+
+
 def do_approve(s: Session, cmd: Command) -> str:
     """Hand a vacant power to the player who asked for it (``SET TAKEOVER approve``); the player is told."""
     handle = _handle(s)

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
-from tests.archive.games import PlayedGame, play_decided_v3, play_demo
+from tests.archive.games import PlayedGame, play_decided_v3, play_demo, play_script
 
 VARIANTS = ["standard", "payola", "europe1615-v3", "europe1615-2013-08"]
 
@@ -39,4 +38,17 @@ def copy_of(tmp_path: Path):  # type: ignore[no-untyped-def]
     return copy
 
 
-__all__ = ["load_script"]
+@pytest.fixture(scope="session")
+def running(tmp_path_factory: pytest.TempPathFactory) -> tuple[Sandbox, Path]:
+    """One judge: Payola and Version 3 running with SET PUBLISH yes, the 2013-08 game running without it."""
+    sandbox = Sandbox.create(tmp_path_factory.mktemp("running") / "judge", password_cost=8)
+    play_script(sandbox, "payola", "SET PUBLISH yes")
+    play_script(sandbox, "europe1615-v3", "SET PUBLISH yes")
+    play_script(sandbox, "europe1615-2013-08")
+    out = sandbox.root / "site"
+    done = PlayedGame(sandbox, "demo", "payola").judge("publish", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    played = sum(len(sandbox.store.phase_names(g)) for g in ("demo", "v3"))
+    assert done.stdout.strip() == f"published 2 games, {1 + 2 + played} pages in {out}"
+    return sandbox, out
+

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from judge.app.cli import main
 from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
 
@@ -25,14 +28,23 @@ class PlayedGame:
         return self.sandbox.root / "judge.toml"
 
     def judge(self, *args: str) -> subprocess.CompletedProcess[str]:
-        """``judge --config <this judge> args…`` in a subprocess, as a GM runs it."""
-        return run_judge("--config", str(self.config), *args)
+        """``judge --config <this judge> args…``, in this process (the CLI's own ``main``)."""
+        return judge_here("--config", str(self.config), *args)
 
     def archive_file(self, phase: str) -> Path:
         return self.sandbox.config.data_dir / "archive" / self.name / f"{phase}.txt"
 
 
+def judge_here(*args: str) -> subprocess.CompletedProcess[str]:
+    """``judge args…`` through :func:`judge.app.cli.main`, its output caught: as a subprocess would see it."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return subprocess.CompletedProcess(["judge", *args], code, out.getvalue(), err.getvalue())
+
+
 def run_judge(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m judge args…`` in a subprocess, as a GM or cron runs it."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "judge", *args], capture_output=True, text=True, env=env,
                           timeout=120, check=False)
@@ -56,3 +68,18 @@ def play_decided_v3(root: Path) -> PlayedGame:
     for phase, orders in script.phases[:4]:
         script.play_phase(sandbox, phase, orders)
     return PlayedGame(sandbox, script.game, "europe1615-v3")
+
+
+def play_script(sandbox: Sandbox, variant: str, gm_lines: str = "") -> PlayedGame:
+    """A demo game played on ``sandbox`` (one judge may hold several), the GM's ``gm_lines`` mailed after START;
+    the phases are played until the script ends or the game does."""
+    script = load_script(variant)
+    script.set_up(sandbox)
+    if gm_lines:
+        sandbox.send(script.gm, f"SIGNON M{script.game} gm-secret\n{gm_lines}\n", "gm")
+        sandbox.poll()
+    for phase, orders in script.phases:
+        if sandbox.store.load_game(script.game).status != "active":
+            break
+        script.play_phase(sandbox, phase, orders)
+    return PlayedGame(sandbox, script.game, variant)

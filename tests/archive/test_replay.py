@@ -13,7 +13,7 @@ from judge.app.gamefile import from_store
 from judge.app.replay import replay
 from judge.paths import gamedata_dir
 from tests.archive.conftest import VARIANTS
-from tests.archive.games import PlayedGame
+from tests.archive.games import PlayedGame, run_judge
 
 
 def phases_of(game: PlayedGame) -> list[str]:
@@ -28,7 +28,7 @@ def fingerprint(folder: Path) -> dict[str, str]:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_demo_game_replays_identical(demo_games: dict[str, PlayedGame], variant: str) -> None:
     game = demo_games[variant]
-    done = game.judge("replay", game.name)
+    done = run_judge("--config", str(game.config), "replay", game.name)  # as the GM runs it
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == f"{len(phases_of(game))} phases replayed, identical"
     assert len(phases_of(game)) >= 4

@@ -1,0 +1,67 @@
+"""``judge publish``: which games the website shows, and that it never shows a running game's secrets.
+
+The pages themselves are opened in a real browser in ``test_site_in_browser.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+from judge.app.publish import publish
+from judge.app.sandbox import Sandbox
+from tests.archive.games import play_script
+
+
+def pages(out: Path) -> dict[str, str]:
+    return {str(p.relative_to(out)): p.read_text(encoding="utf-8") for p in sorted(out.rglob("*.html"))}
+
+
+def test_only_games_the_gm_lets_publish_while_running_are_on_the_site(running: tuple[Sandbox, Path]) -> None:
+    _, out = running
+    assert sorted(p.name for p in out.iterdir()) == ["demo", "index.html", "style.css", "v3"]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="demo/index.html"' in index and 'href="v3/index.html"' in index and "e1308" not in index
+
+
+def test_no_page_shows_a_secret_of_a_running_game(running: tuple[Sandbox, Path]) -> None:
+    """Payola: no ledger, account, offer sheet or bribe chart; Version 3: no INF numbers of a deployment,
+    no ballot vote; nobody's address or password."""
+    sandbox, out = running
+    text = "\n".join(pages(out).values())
+    for secret in ("Ledger of", "Account of", "Bribe chart", "gm-secret", "-secret", ".invalid"):
+        assert secret not in text, secret
+    for game in ("demo", "v3"):
+        for player in sandbox.store.load_game(game).players:
+            assert player.address not in text
+    votes = "+10 = Treaty of Lyon"
+    assert votes not in text
+
+
+def test_the_site_follows_the_games_set_publish_no_takes_a_game_off(running: tuple[Sandbox, Path],
+                                                                    tmp_path: Path) -> None:
+    sandbox, _ = running
+    out = tmp_path / "site"
+    publish(sandbox.store, out, "demo-judge")
+    assert (out / "v3" / "S1615M.html").exists()
+    sandbox.send("gm@v3.invalid", "SIGNON Mv3 gm-secret\nSET PUBLISH no\n", "gm")
+    sandbox.poll()
+    assert sandbox.store.load_game("v3").settings.extra["publish"] is False
+    publish(sandbox.store, out, "demo-judge")
+    assert not (out / "v3").exists() and (out / "demo" / "index.html").exists()
+    sandbox.send("gm@v3.invalid", "SIGNON Mv3 gm-secret\nSET PUBLISH yes\n", "gm")
+    sandbox.poll()
+
+
+def test_a_finished_payola_game_publishes_its_bribe_charts_in_its_last_phase(tmp_path: Path) -> None:
+    """The rules publish the charts of every phase when the game ends (3.6, 4.5): the last results show them."""
+    sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
+    game = play_script(sandbox, "payola", "SET RULE victory_centers 6")
+    stored = sandbox.store.load_game(game.name)
+    assert stored.status == "finished"
+    out = tmp_path / "site"
+    publish(sandbox.store, out, "demo-judge")
+    last = sandbox.store.phase_names(game.name)[-1]
+    shown = pages(out)
+    assert "Bribe chart of" in shown[f"demo/{last}.html"]
+    assert all("Bribe chart" not in page for name, page in shown.items() if name != f"demo/{last}.html")
