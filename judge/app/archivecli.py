@@ -35,17 +35,21 @@ def add_archive_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     rep.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="what-if: play with this rule option (repeatable); the game is not changed")
     rep.add_argument("--map", metavar="FILE", help="what-if: play on this map file (a corrected copy)")
+    rep.add_argument("--config", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     rep.set_defaults(run=lambda a: _guarded("replay", _replay, a))
     exp = sub.add_parser("export", help="write a game as one JSON-lines file (variant, settings, every phase)")
     exp.add_argument("game")
     exp.add_argument("--out", default="-", help="the file to write (default: standard output)")
+    exp.add_argument("--config", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     exp.set_defaults(run=lambda a: _guarded("export", _export, a))
     imp = sub.add_parser("import", help="make a finished game of this judge from an export file")
     imp.add_argument("file")
     imp.add_argument("--name", help="the game's name here (default: its name in the file)")
+    imp.add_argument("--config", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     imp.set_defaults(run=lambda a: _guarded("import", _import, a))
     pub = sub.add_parser("publish", help="write a static website of the judge's games")
     pub.add_argument("--out", default="site", help="the folder to write (default: ./site)")
+    pub.add_argument("--config", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     pub.set_defaults(run=lambda a: _guarded("publish", _publish, a))
 
 

@@ -117,13 +117,13 @@ def _replay_phase(variant: Variant, archive: GameArchive, entry: PhaseEntry,
     """One phase replayed: the differences found (position before, outcome, text) and the position after."""
     found: list[Divergence] = []
     stored = state_from_json(variant, entry.state_before)
-    if previous is None:
-        before = stored
-    else:
-        before = _chained(variant, previous, entry)
-        if state_to_json(before) != entry.state_before:
+    before = stored
+    if previous is not None:  # the judge plays each phase from the position as stored (JSON), and so does the replay
+        chained = state_to_json(_chained(variant, previous, entry))
+        if chained != entry.state_before:
             found.append(Divergence(entry.phase, "the position before the phase differs", *_first_difference(
-                entry.state_before, state_to_json(before))))
+                entry.state_before, chained)))
+            before = state_from_json(variant, chained)
     orders = orders_from_lines(variant, before, entry.orders)
     outcome = adjudicate(variant, before.copy(), orders)
     after = state_to_json(outcome.state)

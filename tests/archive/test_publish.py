@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from judge.app.publish import publish
 from judge.app.sandbox import Sandbox
 from tests.archive.games import play_script
