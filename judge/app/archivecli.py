@@ -132,4 +132,6 @@ def _publish(args: argparse.Namespace) -> int:
     config = _config(args)
     written = publish(Store(config.data_dir, clock=config.clock()), Path(args.out), config.name)
     print(f"published {written.games} games, {written.pages} pages in {args.out}")
-    return 0
+    for name, why in written.left_out:
+        print(f"judge publish: {name} left out: its archive cannot be read ({why})", file=sys.stderr)
+    return 1 if written.left_out else 0

@@ -126,7 +126,8 @@ def read_export(path: Path) -> GameArchive:
         raise GameFileError(f"{path}: the file must end with one line of kind \"end\" (cut short?)")
     phases = [_phase_item(path, n, item) for n, item in items[1:-1]]
     if ends[0][1].get("phases") != len(phases):
-        raise GameFileError(f"{path}: the end line counts {ends[0][1].get('phases')} phases, the file has {len(phases)}")
+        counted = ends[0][1].get("phases")
+        raise GameFileError(f"{path}: the end line counts {counted} phases, the file has {len(phases)}")
     try:
         return GameArchive(str(head["name"]), str(head["variant"]), dict(head.get("rules") or {}),
                            str(head.get("zone", "UTC")), str(head.get("status", "finished")),

@@ -47,8 +47,11 @@ def map_picture(variant: Variant, state: GameState) -> bytes | None:
 
 @dataclass(frozen=True)
 class Written:
+    """What a publish wrote, and the games it had to leave out (name, why)."""
+
     games: int
     pages: int
+    left_out: tuple[tuple[str, str], ...] = ()
 
 
 def published(store: Store, judge: str) -> list[GameArchive]:
@@ -75,9 +78,13 @@ def publish(store: Store, out: Path, judge: str, picture: Picture = map_picture)
     index = SiteIndex(judge, to_iso(store.clock.now()), [])
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    pages = 1
+    pages, left_out = 1, []
     for archive in published(store, judge):
-        game, pictures = game_page(archive, picture)
+        try:
+            game, pictures = game_page(archive, picture)
+        except (ValueError, LookupError, TypeError, AttributeError) as exc:  # a damaged record: the others go on
+            left_out.append((archive.name, f"{type(exc).__name__}: {' '.join(str(exc).split())}"[:300]))
+            continue
         index.games.append(game)
         folder = staging / game.name
         folder.mkdir()
@@ -91,7 +98,7 @@ def publish(store: Store, out: Path, judge: str, picture: Picture = map_picture)
     (staging / "style.css").write_text(stylesheet(), encoding="utf-8")
     staging.chmod(0o755)
     _swap(staging, out)
-    return Written(len(index.games), pages)
+    return Written(len(index.games), pages, tuple(left_out))
 
 
 def _swap(staging: Path, out: Path) -> None:

@@ -54,6 +54,15 @@ class ReplayReport:
     changes: list[Divergence] = field(default_factory=list)  # what-if: every difference, phase by phase
     what_if: bool = False
 
+    def record(self, found: list[Divergence]) -> bool:
+        """Keep what a phase's replay found; True when the replay stops here (the first divergence, not a what-if)."""
+        if self.what_if:
+            self.changes.extend(found)
+            return False
+        if found:
+            self.divergence = found[0]
+        return bool(found)
+
     def summary(self) -> str:
         if self.what_if:
             if not self.changes:
@@ -86,19 +95,18 @@ def replay(archive: GameArchive, first: str | None = None, last: str | None = No
     state: GameState | None = None
     for entry in entries:
         if state is not None and str(state.phase) != entry.state_before.get("phase"):
-            course = Divergence(entry.phase, "the next phase differs", str(entry.state_before.get("phase")), str(state.phase))
-            if what_if:
-                report.changes.append(course)
-            else:
-                report.divergence = course
-            break  # the archived orders are for another phase: the replay cannot go on
-        found, state = _replay_phase(variant, archive, entry, state)
+            # the archived orders are for another phase: the replay cannot go on
+            report.record([Divergence(entry.phase, "the next phase differs", str(entry.state_before.get("phase")),
+                                      str(state.phase))])
+            break
         report.phases.append(entry.phase)
-        if found:
-            if not what_if:
-                report.divergence = found[0]
-                break
-            report.changes.extend(found)
+        try:
+            found, state = _replay_phase(variant, archive, entry, state)
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:  # a record edited by hand, or damaged
+            report.record([Divergence(entry.phase, "the stored phase cannot be played", _one_line(exc), "(nothing)")])
+            break
+        if report.record(found):
+            break
     return report
 
 
@@ -150,7 +158,8 @@ def _outcome_changes(phase: str, kept: dict[str, Any], replayed: dict[str, Any])
     for power in sorted(set(centres_then) | set(centres_now)):
         a, b = centres_then.get(power, []), centres_now.get(power, [])
         if a != b:
-            found.append(Divergence(phase, f"{power}'s centres change", f"{len(a)}: {' '.join(a)}", f"{len(b)}: {' '.join(b)}"))
+            found.append(Divergence(phase, f"{power}'s centres change", f"{len(a)}: {' '.join(a)}",
+                                    f"{len(b)}: {' '.join(b)}"))
     return found
 
 
@@ -199,6 +208,10 @@ def _first_difference(kept: Any, replayed: Any, path: str = "") -> tuple[str, st
         if len(kept) != len(replayed):
             return f"{path}: {len(kept)} items", f"{path}: {len(replayed)} items"
     return f"{path}: {_short(kept)}", f"{path}: {_short(replayed)}"
+
+
+def _one_line(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {' '.join(str(exc).split())}"[:300]
 
 
 def _short(value: Any, limit: int = 300) -> str:

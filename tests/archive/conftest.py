@@ -3,6 +3,8 @@ a GM decision and public press (the inputs a replay must chain)."""
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,10 +27,12 @@ def decided_v3(tmp_path_factory: pytest.TempPathFactory) -> PlayedGame:
     return play_decided_v3(tmp_path_factory.mktemp("archive-decided") / "judge")
 
 
+Copier = Callable[[PlayedGame], PlayedGame]
+
+
 @pytest.fixture
-def copy_of(tmp_path: Path):  # type: ignore[no-untyped-def]
+def copy_of(tmp_path: Path) -> Copier:
     """A throwaway copy of a played game's judge folder, to tamper with."""
-    import shutil
 
     def copy(game: PlayedGame) -> PlayedGame:
         target = tmp_path / "copy"

@@ -5,11 +5,13 @@ The pages themselves are opened in a real browser in ``test_site_in_browser.py``
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from judge.app.publish import publish
 from judge.app.sandbox import Sandbox
-from tests.archive.games import play_script
+from tests.archive.conftest import Copier
+from tests.archive.games import PlayedGame, play_script
 
 
 def pages(out: Path) -> dict[str, str]:
@@ -64,3 +66,33 @@ def test_a_finished_payola_game_publishes_its_bribe_charts_in_its_last_phase(tmp
     shown = pages(out)
     assert "Bribe chart of" in shown[f"demo/{last}.html"]
     assert all("Bribe chart" not in page for name, page in shown.items() if name != f"demo/{last}.html")
+
+
+def test_a_game_whose_history_is_damaged_is_left_out_and_the_others_published(demo_games: dict[str, PlayedGame],
+                                                                              copy_of: Copier) -> None:
+    game = copy_of(demo_games["europe1615-v3"])
+    stored = game.sandbox.store.load_game(game.name)
+    stored.status = "finished"
+    game.sandbox.store.save_game(stored)
+    path = game.sandbox.config.data_dir / "history" / f"{game.name}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    doc = next(d for d in data["phases"].values() if d["phase"] == "S1616M")
+    doc["state_before"]["units"] = {"SPAIN": ["A NOWHERE"]}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = game.judge("replay", game.name)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stdout.startswith("divergence at S1616M: the stored phase cannot be played\n  archived: CodecError")
+    imported = game.judge("import", str(_export_of(demo_games["standard"], game.sandbox.root)), "--name", "other")
+    assert imported.returncode == 0, imported.stderr
+    out = game.sandbox.root / "site"
+    done = game.judge("publish", "--out", str(out))
+    assert done.returncode == 1
+    assert done.stdout.strip() == f"published 1 games, {1 + 1 + 7} pages in {out}"
+    assert done.stderr.startswith(f"judge publish: {game.name} left out: its archive cannot be read (CodecError")
+    assert (out / "other" / "S1901M.html").exists() and not (out / game.name).exists()
+
+
+def _export_of(game: PlayedGame, folder: Path) -> Path:
+    target = folder / f"{game.name}.jsonl"
+    assert game.judge("export", game.name, "--out", str(target)).returncode == 0
+    return target

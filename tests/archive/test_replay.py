@@ -12,7 +12,7 @@ import pytest
 from judge.app.gamefile import from_store
 from judge.app.replay import replay
 from judge.paths import gamedata_dir
-from tests.archive.conftest import VARIANTS
+from tests.archive.conftest import VARIANTS, Copier
 from tests.archive.games import PlayedGame, run_judge
 
 
@@ -44,7 +44,8 @@ def test_a_game_with_a_gm_decision_and_press_replays_identical(decided_v3: Playe
     assert report.divergence is None and len(report.phases) == 8  # through W1615A, then S, I played at once
 
 
-def test_a_gm_decision_left_out_of_the_history_is_the_divergence(decided_v3: PlayedGame, copy_of) -> None:  # type: ignore[no-untyped-def]
+def test_a_gm_decision_left_out_of_the_history_is_the_divergence(decided_v3: PlayedGame,
+                                                                 copy_of: Copier) -> None:
     """The decision is an input: without it the position before Spring 1615 is not the one kept."""
     game = copy_of(decided_v3)
     path = game.sandbox.config.data_dir / "history" / f"{game.name}.json"
@@ -60,7 +61,7 @@ def test_a_gm_decision_left_out_of_the_history_is_the_divergence(decided_v3: Pla
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_tampered_archive_file_is_reported_at_its_phase(demo_games: dict[str, PlayedGame], variant: str,
-                                                          copy_of) -> None:  # type: ignore[no-untyped-def]
+                                                          copy_of: Copier) -> None:
     game = copy_of(demo_games[variant])
     phases = phases_of(game)
     target = phases[2]
@@ -80,7 +81,7 @@ def test_a_tampered_archive_file_is_reported_at_its_phase(demo_games: dict[str, 
 
 
 def test_a_tampered_outcome_in_the_history_is_reported_with_both_sides(demo_games: dict[str, PlayedGame],
-                                                                       copy_of) -> None:  # type: ignore[no-untyped-def]
+                                                                       copy_of: Copier) -> None:
     game = copy_of(demo_games["standard"])
     path = game.sandbox.config.data_dir / "history" / f"{game.name}.json"
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -146,7 +147,7 @@ def test_a_what_if_map_replays_on_the_corrected_copy(demo_games: dict[str, Playe
 
 
 def test_after_a_rollback_the_phase_keeps_its_gm_decision_and_replays_identical(decided_v3: PlayedGame,
-                                                                                copy_of) -> None:  # type: ignore[no-untyped-def]
+                                                                                copy_of: Copier) -> None:
     """ROLLBACK restores the position before Spring 1615, the GM's ballot in it: the decision stays its input."""
     from judge.app.demo import load_script
 

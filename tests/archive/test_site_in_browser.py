@@ -17,15 +17,13 @@ from judge.engine.variant import Variant
 from tests.archive.browser import chromium
 
 
-def test_picture(variant: Variant, state: GameState) -> bytes | None:
+def stand_in_picture(variant: Variant, state: GameState) -> bytes | None:
     """A stand-in for the map pictures of issue 15: an SVG naming the position (none for Payola)."""
     if variant.name == "payola":
         return None
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><text x="4" y="24">'
             f'{state.phase} {len(state.units)} powers</text></svg>').encode()
 
-
-test_picture.__test__ = False  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +36,7 @@ def browser() -> Iterator[webdriver.Chrome]:
 def site(running: tuple[Sandbox, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     sandbox, _ = running
     out = tmp_path_factory.mktemp("browsed") / "site"
-    publish(sandbox.store, out, "demo-judge", picture=test_picture)
+    publish(sandbox.store, out, "demo-judge", picture=stand_in_picture)
     return out
 
 
