@@ -97,9 +97,10 @@ def _replay(args: argparse.Namespace) -> int:
     from judge.app.replay import replay, replay_variant
 
     archive = _archive(args)
-    what_if = bool(args.option or args.map)
-    variant = replay_variant(archive, _options(archive, args.option), Path(args.map) if args.map else None)
-    report = replay(archive, args.first, args.last, variant=variant, what_if=what_if)
+    options, map_path = _options(archive, args.option), Path(args.map) if args.map else None
+    replay_variant(archive, options, map_path)  # a bad option or map is refused before anything is played
+    first, last = (None if p is None else p.upper() for p in (args.first, args.last))
+    report = replay(archive, first, last, options=options, map_path=map_path, what_if=bool(args.option or args.map))
     print(report.summary())
     return 1 if report.divergence is not None else 0
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.app.gamefile import GameArchive, PhaseEntry, from_store
-from judge.app.replay import replay_sections
+from judge.app.replay import phase_rules, replay_sections
 from judge.engine.codec import state_from_json
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
@@ -125,7 +125,7 @@ def game_page(archive: GameArchive, picture: Picture = map_picture) -> tuple[Gam
         phases.append(PhasePage(entry.phase, _title(entry.text), entry.text, shown,
                                 [p for p in press if p.phase == entry.phase],
                                 names[n - 1] if n else None, names[n + 1] if n + 1 < len(names) else None))
-    charts = [centre_chart(variant, archive.phases), *public_numbers(variant, archive.phases)]
+    charts = [centre_chart(variant, archive.phases), *public_numbers(variant, archive)]
     return GamePage(archive.name, variant.name.title(), archive.status, phases,
                     [c for c in charts if c.labels and c.points], press), pictures
 
@@ -170,14 +170,15 @@ def centre_chart(variant: Variant, entries: list[PhaseEntry]) -> Series:
     return Series("Supply centres", labels, {p.title(): v for p, v in points.items()})
 
 
-def public_numbers(variant: Variant, entries: list[PhaseEntry]) -> list[Series]:
+def public_numbers(variant: Variant, archive: GameArchive) -> list[Series]:
     """The variant's public totals per phase (Europe 1615: VPs and INFs), as an observer's results show them."""
     report = results_report(variant.name, variant.overrides)
     if report is None:
         return []
     found: dict[str, Series] = {}
-    for entry in entries:
-        sections = reveal_all(replay_sections(variant, entry), OBSERVER)
+    for entry in archive.phases:
+        played_with = load_variant(variant.name, phase_rules(archive, entry))
+        sections = reveal_all(replay_sections(played_with, entry), OBSERVER)
         if not isinstance(sections, dict):
             continue
         for title, key, value in (("Victory points", "scores", "total"), ("INFs per year", "allocation", "text"),

@@ -78,18 +78,35 @@ class ReplayReport:
 
 
 def replay_variant(archive: GameArchive, options: Mapping[str, Any] | None = None,
-                   map_path: Path | None = None) -> Variant:
-    """The game's variant with its own rule options, and a what-if's options and map on top."""
-    overrides = {**archive.rules, **(options or {})}
+                   map_path: Path | None = None, rules: Mapping[str, Any] | None = None) -> Variant:
+    """The game's variant with its rule options (``rules``: a phase's own; default the game's now), and a
+    what-if's options and map on top; the options are checked (OptionError)."""
+    overrides = {**(archive.rules if rules is None else rules), **(options or {})}
     if map_path is not None:
         return load_variant_on_map(archive.variant, overrides, map_path)
     return load_variant(archive.variant, overrides)
 
 
+def phase_rules(archive: GameArchive, entry: PhaseEntry) -> dict[str, Any]:
+    """The rule options the phase was played with (``SET RULE`` may change them during a game)."""
+    rules = entry.facts.get("rules")
+    return dict(rules) if isinstance(rules, dict) else dict(archive.rules)
+
+
 def replay(archive: GameArchive, first: str | None = None, last: str | None = None, *,
-           variant: Variant | None = None, what_if: bool = False) -> ReplayReport:
-    """Replay ``first``..``last`` (inclusive, either end open); stop at the first divergence unless ``what_if``."""
-    variant = variant or replay_variant(archive)
+           options: Mapping[str, Any] | None = None, map_path: Path | None = None,
+           what_if: bool = False) -> ReplayReport:
+    """Replay ``first``..``last`` (inclusive, either end open), each phase with the rule options it was played
+    with and a what-if's ``options`` and ``map_path`` on top; stop at the first divergence unless ``what_if``."""
+    variants: dict[str, Variant] = {}
+
+    def variant_of(entry: PhaseEntry) -> Variant:
+        rules = phase_rules(archive, entry)
+        key = repr(sorted(rules.items()))
+        if key not in variants:
+            variants[key] = replay_variant(archive, options, map_path, rules)
+        return variants[key]
+
     entries = _between(archive.phases, first, last)
     report = ReplayReport(what_if=what_if)
     state: GameState | None = None
@@ -101,7 +118,7 @@ def replay(archive: GameArchive, first: str | None = None, last: str | None = No
             break
         report.phases.append(entry.phase)
         try:
-            found, state = _replay_phase(variant, archive, entry, state)
+            found, state = _replay_phase(variant_of(entry), archive, entry, state)
         except (ValueError, KeyError, TypeError, AttributeError) as exc:  # a record edited by hand, or damaged
             report.record([Divergence(entry.phase, "the stored phase cannot be played", _one_line(exc), "(nothing)")])
             break

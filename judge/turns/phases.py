@@ -164,11 +164,11 @@ def terminate(judge: Judge, game: Game) -> None:
 def replay_facts(judge: str, game: Game, deadline: datetime | None) -> dict[str, Any]:
     """What rendering and chaining the phase again needs beyond its position and orders (``judge replay``).
 
-    The judge's name, the game's name and zone and the deadline the mail showed; the
+    The judge's name, the game's name, zone and rule options (``SET RULE``) and the deadline the mail showed; the
     powers in civil disorder; the GM decisions made and the public press sent
     during the phase (kept in ``game.extra`` until it is played).
     """
-    return {"judge": judge, "game": game.name, "zone": game.zone, "deadline": None if deadline is None else to_iso(deadline),
+    return {"judge": judge, "game": game.name, "zone": game.zone, "rules": dict(game.rules), "deadline": None if deadline is None else to_iso(deadline),
             "unplayed": unplayed_powers(game), "decisions": list(game.extra.get("decisions", [])),
             "press": list(game.extra.get("press", []))}
 

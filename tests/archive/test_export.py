@@ -1,4 +1,4 @@
-"""``judge export`` → ``judge replay --file``, ``judge import`` → ``judge replay``: the portable record round-trips."""
+"""``judge export`` → ``judge replay --file``, ``judge import`` → ``judge replay``: the record round-trips."""
 
 from __future__ import annotations
 

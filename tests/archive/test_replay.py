@@ -162,3 +162,27 @@ def test_after_a_rollback_the_phase_keeps_its_gm_decision_and_replays_identical(
     assert record is not None and record.results["replay"]["decisions"][0]["action"] == "BALLOT"
     done = game.judge("replay", game.name)
     assert done.stdout.strip() == "2 phases replayed, identical", done.stdout
+
+
+def test_a_rule_option_changed_during_the_game_replays_each_phase_with_its_own(tmp_path: Path) -> None:
+    """R-v3-22 read as "held" for Spring 1615 only: Austria's move into Croatia is void then, and stays void."""
+    from judge.app.demo import load_script
+    from judge.app.sandbox import Sandbox
+
+    script = load_script("europe1615-v3")
+    sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
+    script.set_up(sandbox)
+    gm = f"SIGNON M{script.game} gm-secret\n"
+    sandbox.send(script.gm, gm + "SET RULE three_centre_count held\n", "gm")
+    script.send_as(sandbox, "Austria", "A SLO - CRA")
+    sandbox.poll()
+    sandbox.send(script.gm, gm + "PROCESS!\n", "gm")
+    sandbox.poll()
+    sandbox.send(script.gm, gm + "SET RULE three_centre_count acquired\n", "gm")
+    sandbox.poll()
+    record = sandbox.store.phase_record(script.game, "S1615M")
+    assert record is not None and record.results["replay"]["rules"] == {"three_centre_count": "held"}
+    assert next(r for r in record.results["results"] if r["order"] == "A SLO - CRA")["result"] == "void"
+    assert sandbox.store.load_game(script.game).rules == {}
+    report = replay(from_store(sandbox.store, script.game))
+    assert report.summary() == "2 phases replayed, identical"
