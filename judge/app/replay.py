@@ -29,7 +29,7 @@ from judge.render import OBSERVER, render_results
 from judge.store import from_iso
 from judge.turns.gameview import orders_from_lines
 from judge.turns.phases import Played, game_result, results_json, results_of
-from judge.variants import load_variant, load_variant_on_map
+from judge.variants import data_version, load_variant, load_variant_on_map
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,7 @@ class ReplayReport:
     divergence: Divergence | None = None
     changes: list[Divergence] = field(default_factory=list)  # what-if: every difference, phase by phase
     what_if: bool = False
+    note: str = ""  # why a divergence may be expected: the variant's data changed since the phase was played
 
     def record(self, found: list[Divergence]) -> bool:
         """Keep what a phase's replay found; True when the replay stops here (the first divergence, not a what-if)."""
@@ -73,7 +74,8 @@ class ReplayReport:
             return "\n".join([*lines, f"what-if: {len(self.phases)} phases replayed, "
                                       f"{len({c.phase for c in self.changes})} would change (the game is unchanged)"])
         if self.divergence is not None:
-            return f"divergence at {self.divergence.describe()}\n{len(self.phases)} phases replayed"
+            return (f"divergence at {self.divergence.describe()}\n{len(self.phases)} phases replayed"
+                    + (f"\n{self.note}" if self.note else ""))
         return f"{len(self.phases)} phases replayed, identical"
 
 
@@ -123,8 +125,21 @@ def replay(archive: GameArchive, first: str | None = None, last: str | None = No
             report.record([Divergence(entry.phase, "the stored phase cannot be played", _one_line(exc), "(nothing)")])
             break
         if report.record(found):
+            report.note = _data_note(archive, entry)
             break
     return report
+
+
+def _data_note(archive: GameArchive, entry: PhaseEntry) -> str:
+    """A note when the variant's data (map, ruleset file) is not the one the phase was played on."""
+    then = entry.facts.get("data_version")
+    try:
+        now = data_version(archive.variant)
+    except LookupError:
+        return ""
+    if not then or then == now:
+        return ""
+    return f"note: {entry.phase} was played on {archive.variant} data {then}; this judge has {now}"
 
 
 def _between(entries: Sequence[PhaseEntry], first: str | None, last: str | None) -> list[PhaseEntry]:

@@ -29,7 +29,7 @@ from judge.turns.gameview import (
     engine_orders, orders_complete, powers_due, state_of, unplayed_powers, variant_of,
 )
 from judge.turns.notify import gm_zone, queue, readers
-from judge.variants import results_report
+from judge.variants import data_version, results_report
 
 
 @dataclass(frozen=True)
@@ -164,11 +164,13 @@ def terminate(judge: Judge, game: Game) -> None:
 def replay_facts(judge: str, game: Game, deadline: datetime | None) -> dict[str, Any]:
     """What rendering and chaining the phase again needs beyond its position and orders (``judge replay``).
 
-    The judge's name, the game's name, zone and rule options (``SET RULE``) and the deadline the mail showed; the
+    The judge's name, the game's name, zone and rule options (``SET RULE``), the variant's data version (its
+    map and ruleset files) and the deadline the mail showed; the
     powers in civil disorder; the GM decisions made and the public press sent
     during the phase (kept in ``game.extra`` until it is played).
     """
-    return {"judge": judge, "game": game.name, "zone": game.zone, "rules": dict(game.rules), "deadline": None if deadline is None else to_iso(deadline),
+    return {"judge": judge, "game": game.name, "zone": game.zone, "rules": dict(game.rules),
+            "data_version": data_version(game.variant), "deadline": None if deadline is None else to_iso(deadline),
             "unplayed": unplayed_powers(game), "decisions": list(game.extra.get("decisions", [])),
             "press": list(game.extra.get("press", []))}
 

@@ -97,6 +97,7 @@ def load_variant_on_map(name: str, overrides: Mapping[str, Any] | Overrides, map
     return Variant(spec.get("name", name), board, ruleset_class(board, options), frozen)
 
 
+@lru_cache(maxsize=32)
 def data_version(name: str) -> str:
     """A short fingerprint of the variant's data (ruleset file, map file and its includes), for exports.
 

@@ -12,6 +12,7 @@ import pytest
 from judge.app.gamefile import from_store
 from judge.app.replay import replay
 from judge.paths import gamedata_dir
+from judge.variants import data_version
 from tests.archive.conftest import VARIANTS, Copier
 from tests.archive.games import PlayedGame, run_judge
 
@@ -186,3 +187,19 @@ def test_a_rule_option_changed_during_the_game_replays_each_phase_with_its_own(t
     assert sandbox.store.load_game(script.game).rules == {}
     report = replay(from_store(sandbox.store, script.game))
     assert report.summary() == "2 phases replayed, identical"
+
+
+def test_a_divergence_on_changed_variant_data_says_so(demo_games: dict[str, PlayedGame], copy_of: Copier) -> None:
+    """A GM who corrected the map file since: the replay names the data each side was played on."""
+    game = copy_of(demo_games["standard"])
+    path = game.sandbox.config.data_dir / "history" / f"{game.name}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for doc in data["phases"].values():
+        assert doc["results"]["replay"]["data_version"] == data_version("standard")
+        doc["results"]["replay"]["data_version"] = "0123456789abcdef"
+    doc = next(d for d in data["phases"].values() if d["phase"] == "S1901M")
+    doc["results"]["results"][0]["result"] = "bounce"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = game.judge("replay", game.name)
+    assert done.stdout.splitlines()[-1] == (f"note: S1901M was played on standard data 0123456789abcdef; "
+                                            f"this judge has {data_version('standard')}")
