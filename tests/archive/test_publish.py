@@ -11,6 +11,7 @@ from pathlib import Path
 from judge.app.publish import publish
 from judge.app.sandbox import Sandbox
 from tests.archive.conftest import Copier
+from judge.app.demo import load_script
 from tests.archive.games import PlayedGame, play_script
 
 
@@ -96,3 +97,25 @@ def _export_of(game: PlayedGame, folder: Path) -> Path:
     target = folder / f"{game.name}.jsonl"
     assert game.judge("export", game.name, "--out", str(target)).returncode == 0
     return target
+
+
+def test_public_press_is_published_escaped_with_its_phase(decided_v3: PlayedGame, copy_of: Copier) -> None:
+    game = copy_of(decided_v3)
+    script = load_script("europe1615-v3")
+    gm = f"SIGNON M{game.name} gm-secret\n"
+    game.sandbox.send(script.gm, gm + "SET PRESS grey\nSET PUBLISH yes\n", "gm")
+    game.sandbox.poll()
+    script.send_as(game.sandbox, "Spain", "BROADCAST GREY\n<b>Who</b> moved into Lorraine?\nENDPRESS")
+    game.sandbox.poll()
+    game.sandbox.send(script.gm, gm + "PROCESS!\n", "gm")
+    game.sandbox.poll()
+    phase = game.sandbox.store.phase_names(game.name)[-1]
+    out = game.sandbox.root / "site"
+    assert game.judge("publish", "--out", str(out)).returncode == 0
+    shown = pages(out)
+    assert "France keeps the peace this spring." in shown["v3/S1615M.html"]
+    assert "<h3>FRANCE</h3>" in shown["v3/S1615M.html"]
+    grey = shown[f"v3/{phase}.html"]
+    assert "&lt;b&gt;Who&lt;/b&gt; moved into Lorraine?" in grey and "<b>Who" not in grey
+    assert "anonymous (grey press)" in grey and "SPAIN" not in grey.split("Public press")[1]
+    assert "France keeps the peace" in shown["v3/index.html"] and "moved into Lorraine" in shown["v3/index.html"]

@@ -77,8 +77,13 @@ def test_the_game_page_draws_the_centre_chart_and_the_public_totals(browser: web
     assert screen == 360 and width <= screen  # nothing wider than the phone's screen: no sideways scrolling
 
 
-def test_no_link_of_the_site_is_broken(browser: webdriver.Chrome, site: Path) -> None:
-    """Every page reachable from the index, every link, picture and stylesheet in it: all there, all local."""
+SECRETS = ("Ledger of", "Account of", "Bribe chart", "-secret", "-pw", ".invalid", "@")
+
+
+def test_no_link_of_the_site_is_broken_and_no_page_shows_a_secret(browser: webdriver.Chrome, site: Path) -> None:
+    """Every page reachable from the index, every link, picture and stylesheet in it: all there, all local;
+    what a visitor reads on each page has none of the running games' secrets (ledgers, accounts, charts,
+    passwords, addresses)."""
     seen: set[Path] = set()
     queue = [site / "index.html"]
     while queue:
@@ -86,7 +91,8 @@ def test_no_link_of_the_site_is_broken(browser: webdriver.Chrome, site: Path) ->
         if page in seen:
             continue
         seen.add(page)
-        visit(browser, page)
+        text = visit(browser, page) + browser.page_source
+        assert [s for s in SECRETS if s in text] == [], page
         targets = [e.get_attribute("href") for e in browser.find_elements(By.CSS_SELECTOR, "a[href], link[href]")]
         targets += [e.get_attribute("src") for e in browser.find_elements(By.CSS_SELECTOR, "img[src]")]
         for url in targets:
