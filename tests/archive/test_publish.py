@@ -6,12 +6,16 @@ The pages themselves are opened in a real browser in ``test_site_in_browser.py``
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
+import pytest
+from markupsafe import escape
+
+from judge.app.demo import load_script
 from judge.app.publish import publish
 from judge.app.sandbox import Sandbox
 from tests.archive.conftest import Copier
-from judge.app.demo import load_script
 from tests.archive.games import PlayedGame, play_script
 
 
@@ -119,3 +123,23 @@ def test_public_press_is_published_escaped_with_its_phase(decided_v3: PlayedGame
     assert "&lt;b&gt;Who&lt;/b&gt; moved into Lorraine?" in grey and "<b>Who" not in grey
     assert "anonymous (grey press)" in grey and "SPAIN" not in grey.split("Public press")[1]
     assert "France keeps the peace" in shown["v3/index.html"] and "moved into Lorraine" in shown["v3/index.html"]
+
+
+@pytest.mark.parametrize(("variant", "charts"), [
+    ("standard", ["Supply centres"]), ("payola", ["Supply centres"]),
+    ("europe1615-v3", ["Supply centres", "INFs per year", "Victory points"]),
+    ("europe1615-2013-08", ["Supply centres", "INFs per year"])])
+def test_every_variant_is_published_from_an_imported_game(demo_games: dict[str, PlayedGame], variant: str,
+                                                          charts: list[str], tmp_path: Path) -> None:
+    game = demo_games[variant]
+    other = PlayedGame(Sandbox.create(tmp_path / "judge"), "kept", variant)
+    assert other.judge("import", str(_export_of(game, tmp_path)), "--name", "kept").returncode == 0
+    written = publish(other.sandbox.store, tmp_path / "site", "another-judge")
+    phases = game.sandbox.store.phase_names(game.name)
+    assert (written.games, written.pages, written.left_out) == (1, 2 + len(phases), ())
+    shown = pages(tmp_path / "site")
+    assert [h for h in re.findall(r"<h2>([^<]*)</h2>", shown["kept/index.html"]) if h not in ("Phases",)] == charts
+    for phase in phases:
+        page = shown[f"kept/{phase}.html"]
+        archived = str(escape(game.archive_file(phase).read_text(encoding="utf-8")))  # as Jinja2 escapes
+        assert archived in page
