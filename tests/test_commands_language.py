@@ -111,6 +111,8 @@ ACCEPTED = [
     ("SET RULE", "set_rule", {"option": None, "value": None}),
     ("SET SEATS 2", "set_seats", {"seats": 2}),
     ("set takeover Open", "set_takeover", {"takeover": "open"}),
+    ("set publish Yes", "set_publish", {"publish": "yes"}),
+    ("SET PUBLISH off", "set_publish", {"publish": "no"}),
     ("APPROVE France", "approve", {"power": "France"}),
     ("set rules Three_Centre_Count", "set_rule", {"option": "three_centre_count", "value": None}),
     ("SET RULE ballot_minimum Net", "set_rule", {"option": "ballot_minimum", "value": "Net"}),
@@ -184,11 +186,11 @@ REJECTED = [
     ("BECOME", 8, "BECOME needs a power"),
     ("ROLLBACK spring", 10, "'spring' is not a phase: write it like S1901M, F1901R or W1901A"),
     ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, GAMEZONE, DEADLINE, "
-     "GRACE, TIMING, NMR, PRESS, RULE, SEATS or TAKEOVER")),
+     "GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")),
     ("SET COLOUR red", 5, ("unknown SET option 'COLOUR': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS or TAKEOVER")),
+     "ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")),
     ("SET ZONEX Europe/Paris", 5, ("unknown SET option 'ZONEX': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS or TAKEOVER")),
+     "ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")),
     ("SET NO", 8, "SET NO needs WAIT (SET NO WAIT is SET NOWAIT)"),
     ("SET SEATS 0", 11, "SET SEATS takes a number from 1 to 40, not '0'"),
     ("SET SEATS ²", 11, "SET SEATS takes a number from 1 to 40, not '²'"),
@@ -453,7 +455,7 @@ def test_the_reference_documents_every_command() -> None:
     doc = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8").upper()
     words = {w.upper() for w in command_words()} | {
         f"SET {o}" for o in ("PASSWORD", "ADDRESS", "WAIT", "NOWAIT", "ABSENCE", "ZONE", "GAMEZONE", "DEADLINE",
-                             "GRACE", "TIMING", "NMR", "PRESS", "RULE", "SEATS", "TAKEOVER")} | {"ENDPRESS", "SIGNOFF"}
+                             "GRACE", "TIMING", "NMR", "PRESS", "RULE", "SEATS", "TAKEOVER", "PUBLISH")} | {"ENDPRESS", "SIGNOFF"}
     assert {w for w in words if f"`{w}" not in doc} == set()
 
 

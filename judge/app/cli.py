@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from judge.app.adjudicate import RequestError, handle_request
+from judge.app.archivecli import add_archive_commands
 from judge.app.config import ConfigError, config_path, load_config
 from judge.app.mapcli import add_map_commands
 from judge.paths import templates_dir
@@ -49,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
                            "payola (two years of bribes) or diplomacy1618 (1618 and 1619, eleven players)")
     demo.set_defaults(run=_demo)
     add_map_commands(sub)
+    add_archive_commands(sub)
     return parser
 
 

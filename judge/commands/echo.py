@@ -24,7 +24,8 @@ MAX_REASON = 1000
 _PUBLIC_WORDS = {"signon": 2, "join": 2, "observe": 2, "create": 2}
 # SET options that carry no secret: any other (PASSWORD, or a misspelt one) is masked after its option word.
 _PUBLIC_SET = frozenset({"address", "wait", "nowait", "no", "absence", "zone", "timezone", "deadline", "grace",
-                         "timing", "nmr", "press", "rule", "rules", "seats", "takeover"})
+                         "timing", "nmr", "press", "rule", "rules", "seats", "takeover",
+                         "publish"})
 _WORDS_RE = re.compile(r"\S+")
 
 

@@ -138,6 +138,15 @@ def do_preview(s: Session, cmd: Command) -> str:
     return "the preview was mailed to the GM; nothing was processed"
 
 
+def _restore_phase_inputs(game: Game, results: object) -> None:
+    """The GM decisions and press of the phase rolled back to stay its inputs (``judge replay`` chains them)."""
+    facts = results.get("replay", {}) if isinstance(results, dict) else {}
+    for key in ("decisions", "press"):
+        game.extra.pop(key, None)
+        if facts.get(key):
+            game.extra[key] = list(facts[key])
+
+
 def do_rollback(s: Session, cmd: Command) -> str:
     handle = _handle(s)
     game = handle.game
@@ -152,6 +161,7 @@ def do_rollback(s: Session, cmd: Command) -> str:
                       else f"no phase of '{game.name}' has been played yet")
     game.state = record.state_before
     game.clear_orders()
+    _restore_phase_inputs(game, record.results)
     if game.status in ("finished", "terminated"):
         game.status = "active"
     if game.status == "active":
@@ -304,6 +314,14 @@ def do_set_takeover(s: Session, cmd: Command) -> str:
     if cmd.args["takeover"] == "open":
         return "anyone may take over a vacant power with JOIN ... AS"
     return "taking over a vacant power waits for your APPROVE"
+
+
+def do_set_publish(s: Session, cmd: Command) -> str:
+    """SET PUBLISH yes|no: whether ``judge publish`` shows the game while it runs (a finished game always is)."""
+    _handle(s).game.settings.extra["publish"] = cmd.args["publish"] == "yes"
+    if cmd.args["publish"] == "yes":
+        return "the game is published on the judge's website while it runs (public results and press only)"
+    return "the game is published on the judge's website only once it is over"
 
 
 def do_approve(s: Session, cmd: Command) -> str:

@@ -175,6 +175,7 @@ def do_broadcast(s: Session, cmd: Command) -> str:
     sender = None if cmd.args["grey"] else _sender(s)
     _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender,
                                             broadcast=True))
+    game.extra.setdefault("press", []).append({"phase": str(phase), "from": sender, "body": cmd.args["body"]})
     return "broadcast sent to every player, observer and the GM"
 
 

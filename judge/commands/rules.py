@@ -111,6 +111,7 @@ def do_gm_action(s: Session, cmd: Command) -> str:
     except ActionError as exc:
         raise Refused(f"{exc} (write GM {action.usage})") from None
     game.state = state_to_json(state)
+    game.extra.setdefault("decisions", []).append({"action": action.name, "words": cmd.args["words"]})
     if action.public:
         s.announce(game.name, f"{note[:1].upper()}{note[1:]}.")
         return f"{note}; everyone is told"

@@ -56,7 +56,8 @@ AUDIENCE: dict[str, str] = {
                      "set_address", "set_wait", "set_absence", "set_zone"), "player"),
     **dict.fromkeys(("start", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
                      "terminate", "become", "set_gamezone", "set_deadline", "set_grace", "set_timing", "set_nmr",
-                     "set_press", "set_rule", "set_seats", "set_takeover", "approve", "gm_action"), "gm"),
+                     "set_press", "set_rule", "set_seats", "set_takeover", "set_publish", "approve", "gm_action"),
+                    "gm"),
 }
 KINDS = frozenset(AUDIENCE)
 
@@ -114,6 +115,7 @@ _variant = partial(read_name, what="variant")
 _nmr = partial(read_choice, option="SET NMR", choices=("hold", "disorder", "wait"))
 _press_kind = partial(read_choice, option="SET PRESS", choices=("none", "white", "grey"), aliases={"gray": "grey"})
 _takeover = partial(read_choice, option="SET TAKEOVER", choices=("approve", "open"))
+_publish = partial(read_choice, option="SET PUBLISH", choices=("yes", "no"), aliases={"on": "yes", "off": "no"})
 Reader = Callable[[Token], Any]
 MAX_POWER_WORDS = 4  # "Spanish Hapsburgs", "United Netherlands": a power's longest usual name
 # Rules whose WORDs map one to one onto arguments: rule -> (kind, (argument, reader) per WORD).
@@ -138,6 +140,7 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "set_press": ("set_press", (("press", _press_kind),)),
     "set_seats": ("set_seats", (("seats", read_seats),)),
     "set_takeover": ("set_takeover", (("takeover", _takeover),)),
+    "set_publish": ("set_publish", (("publish", _publish),)),
     "approve": ("approve", (("power", read_power),)),
 }
 
@@ -352,7 +355,7 @@ def _indent(raw: str) -> int:
 # -- syntax errors: what the command needed, in the player's words -------------------
 
 _SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, "
-                "RULE, SEATS or TAKEOVER")
+                "RULE, SEATS, TAKEOVER or PUBLISH")
 _SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {
     "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE"}
 # command -> (how it is written, what it needs after its keywords); a command missing
@@ -389,6 +392,7 @@ _USAGE: dict[str, tuple[str, str]] = {
     "SET PRESS": ("SET PRESS none|white|grey", "none, white or grey"),
     "SET SEATS": ("SET SEATS number", "how many seats one address may hold, as in SET SEATS 2"),
     "SET TAKEOVER": ("SET TAKEOVER approve|open", "approve or open"),
+    "SET PUBLISH": ("SET PUBLISH yes|no", "yes or no"),
     "APPROVE": ("APPROVE power", "the vacant power a player asked for with JOIN ... AS"),
     "SET RULE": ("SET RULE [option [value]]", "at most an option and its value, as in SET RULE ballot_minimum net"),
 }

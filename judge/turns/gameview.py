@@ -9,7 +9,7 @@ have no order, is every order in?
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -310,16 +310,22 @@ def _adjective(variant: Variant, power: str) -> str:
 
 def engine_orders(variant: Variant, state: GameState, game: Game) -> dict[str, list[AnyOrder]]:
     """Stored order lines back to engine values (they were checked when given), as ``judge adjudicate`` reads them."""
+    return orders_from_lines(variant, state, game.orders)
+
+
+def orders_from_lines(variant: Variant, state: GameState,
+                      orders: Mapping[str, Sequence[SubmittedOrder]]) -> dict[str, list[AnyOrder]]:
+    """:func:`engine_orders` of any order sets, such as a history record's (``judge replay``)."""
     if line_reader(variant.name, variant.overrides) is None:
-        return _standard_orders(game, state.phase.kind)
-    return {power: finish_lines(variant, _values(variant, state, orders)) for power, orders in game.orders.items()}
+        return _standard_orders(variant.name, orders, state.phase.kind)
+    return {power: finish_lines(variant, _values(variant, state, lines)) for power, lines in orders.items()}
 
 
-def _standard_orders(game: Game, kind: str) -> dict[str, list[AnyOrder]]:
+def _standard_orders(name: str, orders: Mapping[str, Sequence[SubmittedOrder]], kind: str) -> dict[str, list[AnyOrder]]:
     parsed: dict[str, list[AnyOrder]] = {}
-    for power, orders in game.orders.items():
-        for order in orders:
-            value = _parse_stored(game.variant, order.line, kind)
+    for power, lines in orders.items():
+        for order in lines:
+            value = _parse_stored(name, order.line, kind)
             if value is not None:
                 parsed.setdefault(power, []).append(value)
     return parsed

@@ -22,14 +22,14 @@ from judge.engine.variant import Variant
 from judge.render import (
     GM, OBSERVER, GameEndContext, Rendered, ResultsContext, render_game_end, render_results, results_context,
 )
-from judge.store import Game, PhaseRecord, SubmittedOrder
+from judge.store import Game, PhaseRecord, SubmittedOrder, to_iso
 from judge.turns.context import Judge
 from judge.turns.deadlines import schedule
 from judge.turns.gameview import (
     engine_orders, orders_complete, powers_due, state_of, unplayed_powers, variant_of,
 )
 from judge.turns.notify import gm_zone, queue, readers
-from judge.variants import results_report
+from judge.variants import data_version, results_report
 
 
 @dataclass(frozen=True)
@@ -56,8 +56,14 @@ def adjudicate_game(game: Game) -> Played:
 def phase_results(judge: Judge, game: Game, played: Played, deadline: datetime | None = None,
                   finished: bool = False) -> ResultsContext:
     """The result mail's context, with the variant's own sections and secrets (``results_report``)."""
-    ctx = results_context(played.variant, played.before.phase, played.outcome, judge=judge.name, game=game.name,
-                          zone=game.zone, deadline=deadline, finished=finished)
+    return results_of(played, judge.name, game.name, game.zone, deadline, finished)
+
+
+def results_of(played: Played, judge: str, game: str, zone: str, deadline: datetime | None = None,
+               finished: bool = False) -> ResultsContext:
+    """:func:`phase_results` from the facts alone, which the history keeps (``judge replay`` renders again)."""
+    ctx = results_context(played.variant, played.before.phase, played.outcome, judge=judge, game=game,
+                          zone=zone, deadline=deadline, finished=finished)
     ctx = replace(ctx, unused_builds=unused_builds(played))
     report = results_report(played.variant.name, played.variant.overrides)
     return report.context(ctx, played.before, played.orders, played.outcome) if report is not None else ctx
@@ -110,15 +116,16 @@ def process_phase(judge: Judge, game: Game, now: datetime) -> str:
     waits = finished or bool(powers_due(variant, outcome.state))  # else it is played at once: no deadline
     ctx = phase_results(judge, game, played_phase, game.deadline if waits else None, finished)
     public = render_results(ctx, OBSERVER)
+    facts = replay_facts(judge.name, game, ctx.deadline)
     record = PhaseRecord(str(played), state_to_json(state), _orders_copy(game),
-                         _results_json(outcome, game.state), public.body, now)
+                         {**results_json(outcome, game.state), "replay": facts}, public.body, now)
     judge.store.record_phase(game.name, record)
     crash_point("phase:recorded")
     judge.store.write_archive(game.name, str(played), public.body)
     crash_point("phase:archived")
     game.clear_orders()
     judge.store.prune_applied(game)
-    for key in ("process", "reminded", "late"):
+    for key in ("process", "reminded", "late", "decisions", "press"):
         game.extra.pop(key, None)
     _queue_results(game, ctx, str(played))
     if result is not None:
@@ -154,11 +161,26 @@ def terminate(judge: Judge, game: Game) -> None:
     _queue_game_end(judge, game, variant, centers_state, played, "terminated", [])
 
 
+def replay_facts(judge: str, game: Game, deadline: datetime | None) -> dict[str, Any]:
+    """What rendering and chaining the phase again needs beyond its position and orders (``judge replay``).
+
+    The judge's name, the game's name, zone and rule options (``SET RULE``), the variant's data version (its
+    map and ruleset files) and the deadline the mail showed; the
+    powers in civil disorder; the GM decisions made and the public press sent
+    during the phase (kept in ``game.extra`` until it is played).
+    """
+    return {"judge": judge, "game": game.name, "zone": game.zone, "rules": dict(game.rules),
+            "data_version": data_version(game.variant), "deadline": None if deadline is None else to_iso(deadline),
+            "unplayed": unplayed_powers(game), "decisions": list(game.extra.get("decisions", [])),
+            "press": list(game.extra.get("press", []))}
+
+
 def _orders_copy(game: Game) -> dict[str, list[SubmittedOrder]]:
     return {p: list(os_) for p, os_ in game.orders.items()}
 
 
-def _results_json(outcome: PhaseOutcome, state_after: dict[str, Any]) -> dict[str, Any]:
+def results_json(outcome: PhaseOutcome, state_after: dict[str, Any]) -> dict[str, Any]:
+    """The outcome as the history keeps it (and ``judge replay`` compares)."""
     return {"results": [_result(r) for r in outcome.results],
             "dislodged": [{"power": d.power, "unit": str(d.unit), "retreats": list(d.retreats)}
                           for d in outcome.dislodged],

@@ -17,6 +17,7 @@ made once per set of overrides.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import tomllib
 from collections.abc import Mapping
@@ -36,8 +37,8 @@ from judge.engine.ruleset import Ruleset
 from judge.engine.variant import Variant
 from judge.paths import gamedata_dir
 
-__all__ = ["OptionError", "UnknownVariant", "available_variants", "line_reader", "load_map", "load_variant",
-           "results_report", "variant_map_path"]
+__all__ = ["OptionError", "UnknownVariant", "available_variants", "data_version", "line_reader", "load_map",
+           "load_variant", "load_variant_on_map", "results_report", "variant_map_path"]
 
 
 class UnknownVariant(LookupError):
@@ -80,13 +81,8 @@ def _read(name: str) -> tuple[dict[str, Any], Map]:
     return spec, load_map(folder / spec["map"])
 
 
-def variant_map_path(name: str) -> Path | None:
-    """The map file a variant's ruleset file names (``judge map check diplomacy1618``), or None for no such variant."""
-    spec_file = gamedata_dir() / name / "ruleset.toml"
-    if len(name) > 64 or not name.replace("-", "").replace("_", "").isalnum() or not spec_file.is_file():
-        return None
-    spec = tomllib.loads(spec_file.read_text(encoding="utf-8"))
-    return spec_file.parent / str(spec["map"])
+__all__ = ["OptionError", "UnknownVariant", "available_variants", "data_version", "line_reader", "load_map",
+           "load_variant", "load_variant_on_map", "results_report", "variant_map_path"]
 
 
 def line_reader(name: str, overrides: Overrides = ()) -> Any | None:
