@@ -81,8 +81,52 @@ def _read(name: str) -> tuple[dict[str, Any], Map]:
     return spec, load_map(folder / spec["map"])
 
 
-__all__ = ["OptionError", "UnknownVariant", "available_variants", "data_version", "line_reader", "load_map",
-           "load_variant", "load_variant_on_map", "results_report", "variant_map_path"]
+def load_variant_on_map(name: str, overrides: Mapping[str, Any] | Overrides, map_path: Path) -> Variant:
+    """The variant played on another map file (a GM's corrected copy), for a what-if; not cached.
+
+    Its line reader and report are still the variant's own (made by name):
+    the lines were written against the map the game was played on.
+    """
+    spec, _ = _read(name)
+    board = load_map(map_path)
+    options = dict(spec.get("options", {}))
+    frozen = frozen_overrides(overrides)
+    if frozen:
+        options.update(check_overrides(_load(name, ()).ruleset.rule_options(), dict(frozen)))
+    ruleset_class = _import_class(spec.get("ruleset", "judge.engine.ruleset:Ruleset"))
+    return Variant(spec.get("name", name), board, ruleset_class(board, options), frozen)
+
+
+@lru_cache(maxsize=32)
+def data_version(name: str) -> str:
+    """A short fingerprint of the variant's data (ruleset file, map file and its includes), for exports.
+
+    Two judges with the same fingerprint play a game's inputs on the same data.
+    """
+    _read(name)  # an unknown name raises UnknownVariant
+    folder = gamedata_dir() / name
+    spec_file = folder / "ruleset.toml"
+    digest = hashlib.sha256(spec_file.read_bytes())
+    map_path = folder / tomllib.loads(spec_file.read_text(encoding="utf-8"))["map"]
+    texts: list[str] = []
+
+    def read_include(relative: str) -> str:
+        texts.append((map_path.parent / relative).read_text(encoding="utf-8"))
+        return texts[-1]
+
+    parse_map(map_path.read_text(encoding="utf-8"), source=map_path.name, read_include=read_include)
+    for text in [map_path.read_text(encoding="utf-8"), *texts]:
+        digest.update(text.encode("utf-8"))
+    return digest.hexdigest()[:16]
+
+
+def variant_map_path(name: str) -> Path | None:
+    """The map file a variant's ruleset file names (``judge map check diplomacy1618``), or None for no such variant."""
+    spec_file = gamedata_dir() / name / "ruleset.toml"
+    if len(name) > 64 or not name.replace("-", "").replace("_", "").isalnum() or not spec_file.is_file():
+        return None
+    spec = tomllib.loads(spec_file.read_text(encoding="utf-8"))
+    return spec_file.parent / str(spec["map"])
 
 
 def line_reader(name: str, overrides: Overrides = ()) -> Any | None:

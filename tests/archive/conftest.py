@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from judge.app.demo import demos
 from judge.app.sandbox import Sandbox
 from tests.archive.games import PlayedGame, play_decided_v3, play_demo, play_script
 
-VARIANTS = ["standard", "payola", "europe1615-v3", "europe1615-2013-08"]
+VARIANTS = demos()  # every variant with a demo script: standard, Payola, each Europe 1615 edition, 1618 ...
 
 
 @pytest.fixture(scope="session")

@@ -128,7 +128,8 @@ def test_public_press_is_published_escaped_with_its_phase(decided_v3: PlayedGame
 @pytest.mark.parametrize(("variant", "charts"), [
     ("standard", ["Supply centres"]), ("payola", ["Supply centres"]),
     ("europe1615-v3", ["Supply centres", "INFs per year", "Victory points"]),
-    ("europe1615-2013-08", ["Supply centres", "INFs per year"])])
+    ("europe1615-2013-08", ["Supply centres", "INFs per year"]),
+    ("diplomacy1618", ["Supply centres"])])
 def test_every_variant_is_published_from_an_imported_game(demo_games: dict[str, PlayedGame], variant: str,
                                                           charts: list[str], tmp_path: Path) -> None:
     game = demo_games[variant]
