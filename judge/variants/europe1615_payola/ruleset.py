@@ -1,0 +1,131 @@
+"""Europe 1615, the Payola editions of March and April 2013, as a Payola ruleset.
+
+The year (PY-04, the ruleset file's ``phases``)::
+
+    S I   Political and Religious Influence: the year's INFs placed, the distribution published
+    S D   diplomatic attacks, then the statuses marked
+    S T   Taxation/Revenue: start funds or taxes, tribute; acceptance lists
+    S M, S R, U M, U R, F M, F R   movement by offer sheets (Payola), retreats
+    W A   Winter ownership, builds and removals
+
+Payola's own movement and retreats are used as they are; the four bribe
+hooks say whom a power may bribe for what (PY-36 to PY-38) and give the
+ownerless units of the minor states their fixed reference lists (PY-33).
+The income is paid in the Taxation phase, not after the Winter builds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from judge.engine.adjustments import adjudicate_adjustments
+from judge.engine.discretion import RuleOption
+from judge.engine.geography import Map
+from judge.engine.orders import Convoy, Hold, Order, Support, Unit
+from judge.engine.results import PhaseOutcome
+from judge.engine.ruleset import PhaseHandler
+from judge.engine.schema import Int, ListOf, MapOf, Schema, Str
+from judge.engine.state import GameState, Phase
+from judge.variants.europe1615_payola import attacks, income, influence, status
+from judge.variants.europe1615_payola.edition import CATHOLIC, read_edition
+from judge.variants.europe1615_payola.world import INFLUENCE, Game
+from judge.variants.payola.codec import Written, payola_fields
+from judge.variants.payola.ruleset import Payola
+
+INFLUENCE_PHASE, ATTACKS_PHASE, TAXATION = "I", "D", "T"
+
+
+class Europe1615Payola(Payola):
+    """Influence, attacks, statuses, tribute and Payola bribes: the edition's file says which numbers."""
+
+    name = "europe1615-payola"
+
+    def __init__(self, board: Map, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(board, options)
+        self.edition = read_edition(self.options)
+        self.game = Game(board, self.edition)
+        self.phase_cycle = self.edition.phases
+        self.center_values = {abbr: prov.center for abbr, prov in board.provinces.items() if prov.is_center}
+
+    # -- whom a power may bribe for what (PY-36 to PY-38) -------------------------------
+    def may_bribe(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
+        """R-1303-36, R-1304-46: only Catholic powers may order the units in the Papal States."""
+        minor = self.game.state_of(self.map.province_of(unit.location))
+        return minor not in self.edition.catholic_only or self.game.faith(power) == CATHOLIC
+
+    def may_buy(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> bool:
+        """R-1303-34, R-1304-43: from a foreign unit only HOLD, SUPPORT or CONVOY (A-PY-2: aligned minors too)."""
+        return power == owner or isinstance(order, (Hold, Support, Convoy))
+
+    def may_offer_zero(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
+        """R-1304-44: own units; Austria any unit in the Empire (A-PY-3); a power its aligned minor's units."""
+        if power == owner:
+            return True
+        if power == "AUSTRIA" and self.map.province_of(unit.location) in self.edition.hre:
+            return True
+        return owner in self.map.states and status.aligned_to(state, owner) == power
+
+    def tie_list(self, state: GameState, owner: str, unit: Unit) -> tuple[str, ...] | None:
+        """R-1303-32, R-1304-41: an ownerless unit's fixed reference list (its state's own, else the minors')."""
+        if owner in self.map.powers:
+            return None
+        lists = self.edition.reference_lists
+        return lists.get(owner, lists.get("minor"))
+
+    # -- the year -------------------------------------------------------------------------
+    def phase_handlers(self) -> Mapping[str, PhaseHandler]:
+        return {**super().phase_handlers(), INFLUENCE_PHASE: self._influence, ATTACKS_PHASE: self._attacks,
+                TAXATION: self._taxation, "A": self._winter}
+
+    def phase_needed(self, state: GameState) -> bool | None:
+        """The influence, attack and taxation phases every year; the rest as in Payola."""
+        return True if state.phase.kind in (INFLUENCE_PHASE, ATTACKS_PHASE, TAXATION) else super().phase_needed(state)
+
+    def _influence(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        work = state.copy()
+        return PhaseOutcome(work, influence.place_all(self.game, work, orders))
+
+    def _attacks(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        work = state.copy()
+        results = attacks.resolve_all(self.game, work, orders)
+        status.mark(self.game, work)
+        return PhaseOutcome(work, results)
+
+    def _taxation(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        work = state.copy()
+        self._money_lines(work, orders)  # the acceptance lists (and any PAY line) of the phase
+        work.extra["taxes"] = income.pay_taxes(self.game, work)
+        return PhaseOutcome(work, [])
+
+    def _winter(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        """Builds and removals as in Diplomacy; no income here (it is the Taxation phase's)."""
+        work = state.copy()
+        return adjudicate_adjustments(self._variant(), work, self._money_lines(work, orders))
+
+    # -- a game ---------------------------------------------------------------------------
+    def initial_state(self) -> GameState:
+        """The map's units and centres, the minor states' too, at the first Influence phase; empty treasuries."""
+        units: dict[str, list[Unit]] = {}
+        for start in self.map.starting_units:
+            units.setdefault(start.power, []).append(Unit(start.unit_type, start.location))
+        centers = {owner: set(homes) for owner, homes in self.map.homes.items()}
+        season, kind = self.phase_cycle[0]
+        extra: dict[str, Any] = {"treasury": {p: 0 for p in sorted(self.map.powers)},
+                                 "accept": {p: [p, "?"] for p in sorted(self.map.powers)}, INFLUENCE: {}}
+        return GameState(Phase(season, self.edition.first_year, kind), units, centers, [], extra)
+
+    def owners(self) -> frozenset[str]:
+        return frozenset(self.map.powers) | frozenset(self.map.states)
+
+    def state_fields(self) -> Mapping[str, Schema]:
+        places = Str(choices=lambda: frozenset(self.edition.pliant) | frozenset(self.map.powers), what="a place")
+        power = Str(choices=lambda: frozenset(self.map.powers), what="a power")
+        infs = Int(0, 1_000_000)
+        return {**payola_fields(self.map), INFLUENCE: MapOf(places, MapOf(power, infs)),
+                influence.GRANT: MapOf(power, infs), influence.DOMINION: MapOf(places, power),
+                status.STATUS: Written(), attacks.DICE: Written(), "taxes": Written(),
+                attacks.GM_DICE: MapOf(Str(what="a phase", longest=12), ListOf(Int(3, 18)))}
+
+    def rule_options(self) -> tuple[RuleOption, ...]:
+        return (*super().rule_options(), *self.edition.rule_options())
