@@ -21,7 +21,7 @@ from typing import Any
 
 from judge.engine.adjustments import adjudicate_adjustments
 from judge.engine.discretion import RuleOption
-from judge.engine.geography import Map
+from judge.engine.geography import Map, Terrain
 from judge.engine.orders import Convoy, Hold, Order, Support, Unit
 from judge.engine.results import PhaseOutcome
 from judge.engine.ruleset import PhaseHandler
@@ -73,6 +73,17 @@ class Europe1615Payola(Payola):
         lists = self.edition.reference_lists
         return lists.get(owner, lists.get("minor"))
 
+    # -- the port rule (R-1303-37, R-1304-47) ----------------------------------------------
+    def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+        """A fleet moves (or retreats) into a coastal province only where it has a port; seas are open."""
+        target = self.map.provinces[self.map.province_of(province)]
+        return unit.type != "F" or target.terrain is not Terrain.COAST or target.port
+
+    def may_support(self, state: GameState, owner: str, unit: Unit, supported_owner: str, supported: Unit,
+                    into: str | None) -> bool:
+        """A fleet supports a move only into a port (or a sea); a support to hold is not a move."""
+        return into is None or self.may_enter(state, owner, unit, into)
+
     # -- the year -------------------------------------------------------------------------
     def phase_handlers(self) -> Mapping[str, PhaseHandler]:
         return {**super().phase_handlers(), INFLUENCE_PHASE: self._influence, ATTACKS_PHASE: self._attacks,
@@ -81,6 +92,19 @@ class Europe1615Payola(Payola):
     def phase_needed(self, state: GameState) -> bool | None:
         """The influence, attack and taxation phases every year; the rest as in Payola."""
         return True if state.phase.kind in (INFLUENCE_PHASE, ATTACKS_PHASE, TAXATION) else super().phase_needed(state)
+
+    def _movement(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        """Payola's movement; the ledgers are the powers' only (the minor states' units take no list of their own)."""
+        outcome = super()._movement(state, orders)
+        powers = set(self.map.powers)
+        ledgers = {p: led for p, led in outcome.state.extra.get("ledgers", {}).items() if p in powers}
+        for ledger in ledgers.values():
+            ledger["acceptance"] = [p for p in ledger.get("acceptance", []) if p in powers]
+        outcome.state.extra["ledgers"] = ledgers
+        charts = outcome.state.extra.get("charts", [])
+        if charts:
+            charts[-1]["ledgers"] = ledgers
+        return outcome
 
     def _influence(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
         work = state.copy()
