@@ -25,7 +25,7 @@ def test_PY_07_the_table_of_inf_allocation_per_year_and_its_columns() -> None:
     for edition in EDITIONS:
         state = start(edition)
         for year in range(1615, 1621):
-            state.phase = state.phase.__class__("S", year, "I")
+            state.phase = state.phase.__class__("S", year, "P")
             for power, row in MARCH_TABLE.items():
                 assert yearly_grant(game(edition), state, power) == row[year - 1615], (edition, power, year)
 
@@ -39,7 +39,7 @@ def test_EX_1303_05_france_receives_15_infs_in_1616() -> None:
     """"Next year, France receives 15 INFs to distribute" (no centre gained or lost)."""
     v = variant(MARCH)
     state = start(MARCH)
-    while str(state.phase) != "S1616I":
+    while str(state.phase) != "S1616P":
         state = adjudicate(v, state, {}).state
     assert yearly_grant(game(MARCH), state, "FRANCE") == 15
 
@@ -77,7 +77,7 @@ def test_R_1304_06_infs_into_another_powers_home_box() -> None:
 def test_R_1304_07_home_box_infs_may_be_placed_again_the_next_year() -> None:
     v = variant(APRIL)
     state = adjudicate(v, start(APRIL), {}).state        # 1615: France keeps its 11 in its box
-    while str(state.phase) != "S1616I":
+    while str(state.phase) != "S1616P":
         state = adjudicate(v, state, {}).state
     outcome = adjudicate(v, state, {"FRANCE": [Deploy("LOR", 20)]})  # 15 this year + 5 of the 11 kept
     infs = outcome.state.extra["influence"]

@@ -27,15 +27,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from judge.engine.discretion import ActionError
 from judge.engine.results import OK, VOID, OrderResult
-from judge.engine.state import GameState
+from judge.engine.state import GameState, Phase
 from judge.variants.europe1615.attacks import mutual_reduction
 from judge.variants.europe1615.inputs import Attack
 from judge.variants.europe1615_payola.edition import AE, DE, EX
 from judge.variants.europe1615_payola.world import Game, present, set_infs
 
 DICE, GM_DICE = "dice", "gm_dice"
-FAILED = "failed"
 
 
 def column(game: Game, mine: int, theirs: int) -> str:
@@ -47,13 +47,41 @@ def column(game: Game, mine: int, theirs: int) -> str:
     return "<1:1" if n == 0 else f"{min(n, 5)}:1"
 
 
-def roll_3d6(state: GameState, number: int) -> int:
-    """The ``number``-th roll of this phase: the GM's given number if any, else three dice from the seed."""
+def roll_3d6(state: GameState, number: int) -> tuple[int, str]:
+    """The ``number``-th roll of this phase and whose it is: the GM's given number if any, else the seed's dice."""
     given = state.extra.get(GM_DICE, {}).get(str(state.phase), [])
     if number < len(given):
-        return int(given[number])
+        return int(given[number]), "the GM"
     rng = random.Random(f"{state.extra.get('seed', '')}:{state.phase}:attack:{number}")
-    return sum(rng.randint(1, 6) for _ in range(3))
+    return sum(rng.randint(1, 6) for _ in range(3)), "the seed"
+
+
+def give_dice(state: GameState, words: str) -> tuple[GameState, str]:
+    """``GM DICE 12 7 15``: the 3D6 totals for the attacks of the attack phase to come, in the order rolled.
+
+    R-1303-14: "players and GM may utilize stock market prices for a given day
+    as a means of generating random numbers"; the GM gives the numbers so
+    derived.  ``GM DICE SEED`` goes back to the dice of the game's seed.
+    """
+    work = state.copy()
+    phase = str(Phase("S", work.phase.year, "D") if work.phase.kind == "P" else work.phase)
+    given = work.extra.setdefault(GM_DICE, {})
+    if words.strip().upper() == "SEED":
+        given.pop(phase, None)
+        return work, f"the dice of {phase} come from the game's seed"
+    try:
+        rolls = [int(w) for w in words.replace(",", " ").split()]
+    except ValueError:
+        raise ActionError("give the 3D6 totals as whole numbers from 3 to 18, or SEED") from None
+    if not rolls or len(rolls) > 10 or any(not 3 <= r <= 18 for r in rolls):
+        raise ActionError("give one to ten 3D6 totals, each from 3 to 18, or SEED")
+    given[phase] = rolls
+    return work, f"the dice of {phase}, in the order of the attacks rolled: {' '.join(map(str, rolls))}"
+
+
+def dice_now(state: GameState) -> str:
+    given = state.extra.get(GM_DICE, {})
+    return "; ".join(f"{p}: {' '.join(map(str, r))}" for p, r in sorted(given.items())) or "from the game's seed"
 
 
 def attack_problem(game: Game, state: GameState, power: str, place: str, target: str) -> str:
@@ -103,18 +131,19 @@ def _attack(game: Game, state: GameState, power: str, line: Attack, place: str, 
             rolls: list[dict[str, Any]]) -> OrderResult:
     mine, theirs = present(state, place)[power], present(state, place)[target]
     ed = game.edition
+    source = ""
     if ed.attacks == "exchange":
         col, roll, result = "", 0, EX
     elif mine >= 5 * theirs:  # no roll: the defender's INFs are removed
         col, roll, result = "5:1", 0, DE
     else:
-        col, roll = column(game, mine, theirs), roll_3d6(state, len(rolls))
+        col, (roll, source) = column(game, mine, theirs), roll_3d6(state, len(rolls))
         result = ed.table.result(col, roll)
     after = {AE: (0, theirs), DE: (mine, 0), EX: mutual_reduction(mine, theirs)}[result]
     set_infs(state, place, power, after[0])
     set_infs(state, place, target, after[1])
     record = {"phase": str(state.phase), "power": power, "place": place, "target": target, "before": [mine, theirs],
-              "column": col, "roll": roll, "result": result, "after": list(after)}
+              "column": col, "roll": roll, "dice": source, "result": result, "after": list(after)}
     if roll:
         rolls.append(record)
     dice = f"{col}, 3D6 rolled {roll}: " if roll else ("5:1 or more, no roll: " if col else "")

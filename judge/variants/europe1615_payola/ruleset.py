@@ -2,7 +2,7 @@
 
 The year (PY-04, the ruleset file's ``phases``)::
 
-    S I   Political and Religious Influence: the year's INFs placed, the distribution published
+    S P   Political and Religious Influence: the year's INFs placed, the distribution published
     S D   diplomatic attacks, then the statuses marked
     S T   Taxation/Revenue: start funds or taxes, tribute; acceptance lists
     S M, S R, U M, U R, F M, F R   movement by offer sheets (Payola), retreats
@@ -20,20 +20,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.engine.adjustments import adjudicate_adjustments
-from judge.engine.discretion import RuleOption
+from judge.engine.discretion import GmAction, RuleOption
 from judge.engine.geography import Map, Terrain
 from judge.engine.orders import Convoy, Hold, Order, Support, Unit
 from judge.engine.results import PhaseOutcome
 from judge.engine.ruleset import PhaseHandler
 from judge.engine.schema import Int, ListOf, MapOf, Schema, Str
 from judge.engine.state import GameState, Phase
-from judge.variants.europe1615_payola import attacks, income, influence, status
+from judge.variants.europe1615_payola import attacks, income, influence, lines, status
 from judge.variants.europe1615_payola.edition import CATHOLIC, read_edition
 from judge.variants.europe1615_payola.world import INFLUENCE, Game
 from judge.variants.payola.codec import Written, payola_fields
 from judge.variants.payola.ruleset import Payola
 
-INFLUENCE_PHASE, ATTACKS_PHASE, TAXATION = "I", "D", "T"
+INFLUENCE_PHASE, ATTACKS_PHASE, TAXATION = "P", "D", "T"
 
 
 class Europe1615Payola(Payola):
@@ -127,6 +127,13 @@ class Europe1615Payola(Payola):
         work = state.copy()
         return adjudicate_adjustments(self._variant(), work, self._money_lines(work, orders))
 
+    # -- by mail ---------------------------------------------------------------------------
+    def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
+        """INF lines in the Influence phase, an attack list when the power could attack; Payola's sheet."""
+        if state.phase.kind in (INFLUENCE_PHASE, ATTACKS_PHASE):
+            return lines.inputs_due(self.game, state, power)
+        return super().inputs_due(state, power)
+
     # -- a game ---------------------------------------------------------------------------
     def initial_state(self) -> GameState:
         """The map's units and centres, the minor states' too, at the first Influence phase; empty treasuries."""
@@ -153,3 +160,8 @@ class Europe1615Payola(Payola):
 
     def rule_options(self) -> tuple[RuleOption, ...]:
         return (*super().rule_options(), *self.edition.rule_options())
+
+    def gm_actions(self) -> tuple[GmAction, ...]:
+        """``GM DICE``: the attack dice from a published source instead of the seed (R-1303-14)."""
+        return (GmAction("DICE", "DICE total total ... | SEED", "the 3D6 totals of the coming attacks (R-1303-14)",
+                         attacks.give_dice, attacks.dice_now),)

@@ -1,0 +1,47 @@
+"""The Europe 1615 Payola editions in the result mails: the public INF sheet, the dice, the statuses.
+
+INFs are public in these editions (R-1303-07, R-1304-10: "The GM then
+publishes the distribution of INFs"), so every reader gets the whole sheet
+after the Influence and attack phases, with each attack's ratio, roll and
+result, and the marks of the minor states.  Money stays Payola's: each
+power's ledger and account are its own (:class:`~judge.render.payola.PayolaReport`).
+Template: ``_europe1615_payola.j2``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from judge.engine.results import PhaseOutcome
+from judge.engine.state import GameState
+from judge.render.payola import PayolaReport
+from judge.render.results import ResultsContext
+from judge.render.words import power_name
+
+TEMPLATE = "_europe1615_payola.j2"
+PUBLISHED = ("P", "D")
+
+
+class E1615PayolaReport(PayolaReport):
+    """Payola's private sections, and after the Influence and attack phases the public sheet."""
+
+    def context(self, ctx: ResultsContext, before: GameState, orders: Mapping[str, Sequence[Any]],
+                outcome: PhaseOutcome) -> ResultsContext:
+        made = super().context(ctx, before, orders, outcome)
+        after = outcome.state
+        extra = dict(made.extra)
+        if before.phase.kind in PUBLISHED:
+            extra["sheet"] = self._sheet(after)
+        if before.phase.kind == "D":
+            extra["dice"] = [r for r in after.extra.get("dice", []) if r.get("phase") == str(before.phase)]
+            extra["marks"] = [{"state": m, **marks} for m, marks in sorted(after.extra.get("status", {}).items())]
+        return replace(made, extra=extra, extra_template=TEMPLATE)
+
+    def _sheet(self, after: GameState) -> list[dict[str, Any]]:
+        """Every place with INFs: the minor states first, then the home boxes; each power's INFs there."""
+        powers = set(self.variant.map.powers)
+        places = sorted(after.extra.get("influence", {}).items(), key=lambda kv: (kv[0] in powers, kv[0]))
+        return [{"place": f"{power_name(place)}'s home box" if place in powers else place,
+                 "infs": [(power_name(p), n) for p, n in sorted(by.items())]} for place, by in places]
