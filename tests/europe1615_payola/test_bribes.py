@@ -105,3 +105,12 @@ def test_R_1304_47_fleets_move_and_support_into_ports_only_and_convoy_anywhere()
     state.units["FRANCE"].append(fleet)
     outcome = adjudicate(variant(APRIL), state, {"FRANCE": [offer(0, "F LYO", Move("F", "LYO", "TOU"))]})
     assert Unit("F", "LYO") in outcome.state.units["FRANCE"]  # the move into Toulouse, no port, is void
+
+
+def test_A_PY_2_the_aligned_power_buys_no_move_unless_the_gm_reads_so() -> None:
+    state = spring(MARCH)
+    state.extra["status"] = {"WUR": {"political": "ALIGNED", "aligned": "FRANCE", "religious": "", "faith": ""}}
+    move = Move("A", "WUR", "BAV")
+    assert not ruleset(MARCH).may_buy(state, "FRANCE", "WUR", Unit("A", "WUR"), move)
+    assert ruleset(MARCH, aligned_moves=True).may_buy(state, "FRANCE", "WUR", Unit("A", "WUR"), move)
+    assert not ruleset(MARCH, aligned_moves=True).may_buy(state, "SPAIN", "WUR", Unit("A", "WUR"), move)

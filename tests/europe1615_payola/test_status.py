@@ -40,3 +40,9 @@ def test_R_1303_18_unaffected_under_ten_R_1303_19_duality_R_1303_20_controlled()
     assert religious(g, {"FRANCE": 6, "ENGLAND": 5}) == ("DUALITY", "")
     assert religious(g, {"FRANCE": 6, "SPAIN": 4, "ENGLAND": 5}) == ("CONTROLLED", "CATHOLIC")
     assert religious(g, {"ENGLAND": 6, "DENMARK": 4}) == ("CONTROLLED", "PROTESTANT")  # the two faiths combine
+
+
+def test_A_1303_05_a_c_entry_aligns_too_as_a_gm_reading() -> None:
+    """Austria has only C=3 in Brandenburg: ALIGNED to it only when any entry counts."""
+    assert political(game(MARCH), "BRA", {"AUSTRIA": 6}) == ("NEUTRAL", "")
+    assert political(game(MARCH, aligned_needs="any_entry"), "BRA", {"AUSTRIA": 6}) == ("ALIGNED", "AUSTRIA")

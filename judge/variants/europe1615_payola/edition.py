@@ -32,9 +32,11 @@ STRATEGIES: dict[str, tuple[str, ...]] = {
     "status_gap": ("neutral", "low"),                 # A-1303-01, A-1304-01
     "ratio_rounding": ("nearest", "floor"),           # A-1303-02
     "victory": ("most_vps", "tie_years"),             # R-1303-42, R-1304-58
+    "aligned_needs": ("a_entry", "any_entry"),        # A-1303-05: "can garner VPs for having the 2/3 majority"
 }
 #: switches, the March edition's value first
-SWITCHES: dict[str, bool] = {"c_award_needs_infs": True, "home_box_redeploy": True}
+SWITCHES: dict[str, bool] = {"c_award_needs_infs": True, "home_box_redeploy": True,
+                             "aligned_moves": False}  # A-PY-2: the aligned power buys MOVEs from its minor
 #: the numbers an edition may set, with the March edition's
 NUMBERS: dict[str, int] = {
     "first_year": 1615, "last_year": 1620, "first_attack_year": 1615, "political_minimum": 5,
@@ -46,7 +48,9 @@ NUMBERS: dict[str, int] = {
 READINGS = {"attacks": "R-1304-19: every attack an exchange (no dice)",
             "status_gap": "A-1303-01/A-1304-01: a state in the status gap",
             "ratio_rounding": "A-1303-02: rounding the attack ratio",
-            "c_award_needs_infs": "A-1303-04/A-1304-04: the C award needs the power's INFs there"}
+            "c_award_needs_infs": "A-1303-04/A-1304-04: the C award needs the power's INFs there",
+            "aligned_needs": "A-1303-05: ALIGNED needs an A entry (a_entry) or any entry (any_entry)",
+            "aligned_moves": "A-PY-2: the aligned power may buy MOVE orders from its minor's units"}
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,10 @@ class Objectives:
     def has_a(self, minor: str, power: str) -> bool:
         """R-1303-17, A-1303-05: only a power with an A entry may have the state ALIGNED."""
         return power in self.aligned.get(minor, {})
+
+    def has_any(self, minor: str, power: str) -> bool:
+        """A-1303-05, the other reading: a C entry is VPs for the majority too."""
+        return self.has_a(minor, power) or power in self.controlled.get(minor, {})
 
 
 @dataclass(frozen=True)

@@ -55,8 +55,13 @@ class Europe1615Payola(Payola):
         return minor not in self.edition.catholic_only or self.game.faith(power) == CATHOLIC
 
     def may_buy(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> bool:
-        """R-1303-34, R-1304-43: from a foreign unit only HOLD, SUPPORT or CONVOY (A-PY-2: aligned minors too)."""
-        return power == owner or isinstance(order, (Hold, Support, Convoy))
+        """R-1303-34, R-1304-43: from a foreign unit only HOLD, SUPPORT or CONVOY (A-PY-2: aligned minors too).
+
+        With ``aligned_moves`` the aligned power's "0-value bribe and order" lifts the limit for its minor's units.
+        """
+        if power == owner or isinstance(order, (Hold, Support, Convoy)):
+            return True
+        return self.edition.aligned_moves and owner in self.map.states and status.aligned_to(state, owner) == power
 
     def may_offer_zero(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
         """R-1304-44: own units; Austria any unit in the Empire (A-PY-3); a power its aligned minor's units."""

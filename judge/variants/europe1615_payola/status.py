@@ -37,7 +37,8 @@ def political(game: Game, minor: str, infs: Mapping[str, int]) -> tuple[str, str
     leader = max(sorted(infs), key=lambda p: infs[p])
     if not two_thirds(infs[leader], whole):
         return NEUTRAL, ""
-    if infs[leader] >= ed.political_minimum and ed.objectives.has_a(minor, leader):
+    entry = ed.objectives.has_a if ed.aligned_needs == "a_entry" else ed.objectives.has_any
+    if infs[leader] >= ed.political_minimum and entry(minor, leader):
         return ALIGNED, leader
     return (NEUTRAL if ed.status_gap == "neutral" else ed.low_status), ""  # A-1303-01
 
