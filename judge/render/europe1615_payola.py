@@ -4,7 +4,9 @@ INFs are public in these editions (R-1303-07, R-1304-10: "The GM then
 publishes the distribution of INFs"), so every reader gets the whole sheet
 after the Influence and attack phases, with each attack's ratio, roll and
 result, and the marks of the minor states.  Money stays Payola's: each
-power's ledger and account are its own (:class:`~judge.render.payola.PayolaReport`).
+power's ledger and account are its own (:class:`~judge.render.payola.PayolaReport`).  After each
+Winter, every power's victory points: military, objectives if the game
+ended now, penalties and bonuses.
 Template: ``_europe1615_payola.j2``.
 """
 
@@ -19,6 +21,7 @@ from judge.engine.state import GameState
 from judge.render.payola import PayolaReport
 from judge.render.results import ResultsContext
 from judge.render.words import power_name
+from judge.variants.europe1615_payola.scoring import military_vps, objective_vps, total_vps
 
 TEMPLATE = "_europe1615_payola.j2"
 PUBLISHED = ("P", "D")
@@ -34,10 +37,25 @@ class E1615PayolaReport(PayolaReport):
         extra = dict(made.extra)
         if before.phase.kind in PUBLISHED:
             extra["sheet"] = self._sheet(after)
+        if before.phase.kind == "A":
+            extra["vps"] = self._vps(after)
         if before.phase.kind == "D":
             extra["dice"] = [r for r in after.extra.get("dice", []) if r.get("phase") == str(before.phase)]
             extra["marks"] = [{"state": m, **marks} for m, marks in sorted(after.extra.get("status", {}).items())]
         return replace(made, extra=extra, extra_template=TEMPLATE)
+
+    def _vps(self, after: GameState) -> list[dict[str, Any]]:
+        """Each power's victory points as they stand after the Winter (public: they come from public facts)."""
+        game = getattr(self.variant.ruleset, "game", None)
+        if game is None:
+            return []
+        rows = []
+        for power in game.powers:
+            logged = [e for e in after.extra.get("vp_log", []) if e[1] == power]
+            rows.append({"power": power_name(power), "military": military_vps(game, after, power),
+                         "objectives": sum(objective_vps(game, after, power).values()),
+                         "other": sum(int(e[2]) for e in logged), "total": total_vps(game, after, power)})
+        return rows
 
     def _sheet(self, after: GameState) -> list[dict[str, Any]]:
         """Every place with INFs: the minor states first, then the home boxes; each power's INFs there."""

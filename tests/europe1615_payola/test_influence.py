@@ -106,8 +106,10 @@ def test_a_state_is_named_by_its_province_or_its_name() -> None:
 
 def test_R_1304_11_a_dominion_takes_infs_from_its_owner_only() -> None:
     state = start(APRIL)
-    state.extra["dominion"] = {"SAX": "AUSTRIA"}
+    state.extra["dominion"], state.extra["dominion_year"] = {"SAX": "AUSTRIA"}, {"SAX": 1614}
     outcome = adjudicate(variant(APRIL), state, {"AUSTRIA": [Deploy("SAX", 5)], "FRANCE": [Deploy("SAX", 5)]})
     assert [r.result for r in outcome.results] == [OK, VOID]
     assert "DOMINION of AUSTRIA" in outcome.results[1].message
     assert outcome.state.extra["influence"]["SAX"] == {"AUSTRIA": 5}
+    state.extra["dominion_year"] = {"SAX": 1613}   # "during the coming ... influence phase" only
+    assert [r.result for r in adjudicate(variant(APRIL), state, {"FRANCE": [Deploy("SAX", 5)]}).results] == [OK]

@@ -9,7 +9,7 @@ power's home box; whatever it does not place goes into its own home box
 (R-1303-05).  INFs placed in a state stay there (R-1304-07); INFs in the
 power's own home box may be placed again in a later year
 (``home_box_redeploy``).  A state that became a power's DOMINION at the last
-build phase takes INFs from its owner only (R-1303-08, R-1304-11).
+build phase takes INFs from its owner only in the coming Influence phase (R-1303-08, R-1304-11).
 """
 
 from __future__ import annotations
@@ -79,6 +79,7 @@ def placement_problem(game: Game, state: GameState, power: str, place: str, amou
     if place not in game.edition.pliant:
         return f"{place} is not a pliant minor state: no INFs may be placed there"
     owner = state.extra.get(DOMINION, {}).get(place)
-    if owner and owner != power:
+    fresh = state.extra.get("dominion_year", {}).get(place) == state.phase.year - 1
+    if owner and owner != power and fresh:
         return f"{place} is the DOMINION of {owner}: only {owner} may place INFs there this year"
     return ""

@@ -27,7 +27,7 @@ from judge.engine.results import PhaseOutcome
 from judge.engine.ruleset import PhaseHandler
 from judge.engine.schema import Int, ListOf, MapOf, Schema, Str
 from judge.engine.state import GameState, Phase
-from judge.variants.europe1615_payola import attacks, income, influence, lines, status
+from judge.variants.europe1615_payola import attacks, consequences, income, influence, lines, status, winter
 from judge.variants.europe1615_payola.edition import CATHOLIC, read_edition
 from judge.variants.europe1615_payola.world import INFLUENCE, Game
 from judge.variants.payola.codec import Written, payola_fields
@@ -101,6 +101,7 @@ class Europe1615Payola(Payola):
     def _movement(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
         """Payola's movement; the ledgers are the powers' only (the minor states' units take no list of their own)."""
         outcome = super()._movement(state, orders)
+        consequences.attacks_on_minors(self.game, state, outcome)
         powers = set(self.map.powers)
         ledgers = {p: led for p, led in outcome.state.extra.get("ledgers", {}).items() if p in powers}
         for ledger in ledgers.values():
@@ -130,7 +131,26 @@ class Europe1615Payola(Payola):
     def _winter(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
         """Builds and removals as in Diplomacy; no income here (it is the Taxation phase's)."""
         work = state.copy()
-        return adjudicate_adjustments(self._variant(), work, self._money_lines(work, orders))
+        outcome = adjudicate_adjustments(self._variant(), work, self._money_lines(work, orders))
+        winter.after_builds(self.game, outcome.state)
+        return outcome
+
+    def may_retreat(self, state: GameState, owner: str, unit: Unit) -> bool:
+        """R-1303-38, R-1304-50: a dislodged minor unit is disbanded at once."""
+        return owner not in self.map.states
+
+    def build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
+        """R-1303-40, R-1304-53: any owned centre (the section 3 restrictions: REVOLT, not built yet)."""
+        return tuple(sorted(state.centers.get(power, ())))
+
+    def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
+        """A fleet is built in a port only (the port rule, R-1304-54)."""
+        return unit.type != "F" or self.map.provinces[self.map.province_of(unit.location)].port
+
+    def game_result(self, state: GameState) -> tuple[str, list[str]] | None:
+        """PY-31: the end the last Winter recorded (most VPs; in April a tie plays on); no victory by centres."""
+        over = state.extra.get(winter.GAME_OVER)
+        return (str(over["result"]), list(over["powers"])) if over else None
 
     # -- by mail ---------------------------------------------------------------------------
     def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
@@ -161,6 +181,8 @@ class Europe1615Payola(Payola):
         return {**payola_fields(self.map), INFLUENCE: MapOf(places, MapOf(power, infs)),
                 influence.GRANT: MapOf(power, infs), influence.DOMINION: MapOf(places, power),
                 status.STATUS: Written(), attacks.DICE: Written(), "taxes": Written(),
+                winter.DOMINION_YEAR: MapOf(places, Int(1600, 3000)), consequences.VP_LOG: Written(),
+                consequences.CONTESTED: MapOf(places, power), winter.BONUSES: Written(), winter.GAME_OVER: Written(),
                 attacks.GM_DICE: MapOf(Str(what="a phase", longest=12), ListOf(Int(3, 18)))}
 
     def rule_options(self) -> tuple[RuleOption, ...]:

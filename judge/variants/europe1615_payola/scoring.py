@@ -35,3 +35,17 @@ def objective_vps(game: Game, state: GameState, power: str) -> dict[str, int]:
         if vps:
             found[minor] = vps
     return found
+
+
+def military_vps(game: Game, state: GameState, power: str) -> int:
+    """PY-29: +1 VP per supply point of each centre owned beyond the homes, −1 per home centre lost."""
+    homes = set(game.board.homes.get(power, ()))
+    owned = set(state.centers.get(power, ()))
+    value = {c: game.board.provinces[c].center for c in homes | owned}
+    return sum(value[c] for c in owned - homes) - sum(value[c] for c in homes - owned)
+
+
+def total_vps(game: Game, state: GameState, power: str) -> int:
+    """The power's VPs now: military, the objectives, and every penalty and bonus written so far."""
+    logged = sum(int(e[2]) for e in state.extra.get("vp_log", []) if e[1] == power)
+    return military_vps(game, state, power) + sum(objective_vps(game, state, power).values()) + logged
