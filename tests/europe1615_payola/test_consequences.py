@@ -8,6 +8,7 @@ from judge.engine import adjudicate
 from judge.engine.orders import Move, Support, Unit
 from judge.engine.state import GameState, Phase
 from judge.variants.europe1615.inputs import Deploy
+from judge.variants.europe1615_payola import income
 from judge.variants.europe1615_payola.consequences import penalties
 from judge.variants.europe1615_payola.scoring import military_vps, total_vps
 from judge.variants.payola.offers import Amount, Offer
@@ -128,3 +129,15 @@ def test_R_1303_42_R_1304_58_the_end_after_1620_and_the_april_tie_years(edition:
     state.centers["SPAIN"].add("ROM")
     won = adjudicate(variant(edition), state, {}).state
     assert ruleset(edition).game_result(won) == ("victory", ["SPAIN"])
+
+
+def test_R_1303_24_R_1304_32_revolt_no_builds_against_the_faith_and_a_third_when_aligned_elsewhere() -> None:
+    rules = ruleset(APRIL)
+    state = at(APRIL, "W1615A", {"SAX": marks("NEUTRAL", "", "CONTROLLED", "PROTESTANT"),
+                                 "BAV": marks("ALIGNED", "DENMARK")})
+    for centre in ("SAX", "BAV"):
+        state.centers[centre].discard(centre)
+        state.centers["AUSTRIA"].add(centre)
+    assert "SAX" not in rules.build_sites(state, "AUSTRIA") and "BAV" in rules.build_sites(state, "AUSTRIA")
+    state.phase = Phase.parse("S1616T")
+    assert income.centre_income(game(APRIL), state, "AUSTRIA") == 42 + 9 + 9 // 3

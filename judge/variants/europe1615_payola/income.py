@@ -7,7 +7,8 @@ ruleset file says how), "modified by the results of the political and
 religious influence phase" (A-PY-5): the tribute is paid in 1615 too.  A
 power collects a third of the supply points of each minor state ALIGNED to
 it (R-1303-21, R-1304-26), from the state's centres that the state still
-holds.  Unspent money carries over (PY-35); the money lives in Payola's
+holds.  A centre in REVOLT because its state is ALIGNED to another power
+pays a third (R-1303-24).  Unspent money carries over (PY-35); the money lives in Payola's
 treasuries (``judge.variants.payola.accounts``), each change in the power's
 private account.
 """
@@ -15,7 +16,7 @@ private account.
 from __future__ import annotations
 
 from judge.engine.state import GameState
-from judge.variants.europe1615_payola.status import aligned_to
+from judge.variants.europe1615_payola.status import aligned_to, revolt
 from judge.variants.europe1615_payola.world import Game
 from judge.variants.payola import accounts
 
@@ -28,7 +29,8 @@ def centre_income(game: Game, state: GameState, power: str) -> int:
     """The supply points of the power's centres, or its start funds in the first year."""
     if state.phase.year == game.edition.first_year and power in game.edition.start_funds:
         return game.edition.start_funds[power]
-    return sum(value(game, c) for c in state.centers.get(power, ()))
+    return sum(value(game, c) // 3 if revolt(game, state, c) == "a third" else value(game, c)
+               for c in state.centers.get(power, ()))
 
 
 def tribute(game: Game, state: GameState, power: str) -> int:

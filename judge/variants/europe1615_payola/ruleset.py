@@ -140,8 +140,9 @@ class Europe1615Payola(Payola):
         return owner not in self.map.states
 
     def build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
-        """R-1303-40, R-1304-53: any owned centre (the section 3 restrictions: REVOLT, not built yet)."""
-        return tuple(sorted(state.centers.get(power, ())))
+        """R-1303-40, R-1304-53: any owned centre, but none in REVOLT against its faith (R-1303-24)."""
+        owned = state.centers.get(power, ())
+        return tuple(sorted(c for c in owned if status.revolt(self.game, state, c) != "no builds"))
 
     def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
         """A fleet is built in a port only (the port rule, R-1304-54)."""

@@ -75,3 +75,20 @@ def mark(game: Game, state: GameState) -> dict[str, dict[str, str]]:
 def aligned_to(state: GameState, minor: str) -> str:
     """The power a minor state is ALIGNED to, as last marked ("" if none)."""
     return str(state.extra.get(STATUS, {}).get(minor, {}).get("aligned", ""))
+
+
+def revolt(game: Game, state: GameState, province: str) -> str:
+    """R-1303-24, R-1304-32: why a power's centre in a minor state is in REVOLT ("" if it is not).
+
+    "no builds": the opposite faith controls the state; "a third": it is ALIGNED to another power.
+    """
+    minor = game.state_of(province)
+    owner = state.owner_of_center(province) or ""
+    if not minor or owner not in game.board.powers:
+        return ""
+    marks = state.extra.get(STATUS, {}).get(minor, {})
+    if marks.get("religious") == CONTROLLED and marks.get("faith") not in ("", game.faith(owner)):
+        return "no builds"
+    if marks.get("political") == ALIGNED and marks.get("aligned") not in ("", owner):
+        return "a third"
+    return ""
