@@ -148,3 +148,15 @@ def test_R_1304_19_the_exchange_option_resolves_every_attack_without_dice() -> N
     state = attack_phase(APRIL, {"HES": {"FRANCE": 4, "SPAIN": 5}}, attacks="exchange")
     outcome = play(APRIL, state, {"FRANCE": [Attack("HES", "SPAIN")]}, attacks="exchange")
     assert outcome.state.extra["influence"]["HES"] == {"SPAIN": 1} and not outcome.state.extra.get("dice")
+
+
+def test_R_1303_14_the_gm_gives_the_dice_from_a_published_source() -> None:
+    from judge.engine.discretion import ActionError
+    from judge.variants.europe1615_payola.attacks import give_dice
+    state = start(MARCH)                                   # asked in the Influence phase: for the attack phase
+    given, said = give_dice(state, "12, 7")
+    assert given.extra["gm_dice"] == {"S1615D": [12, 7]} and "12 7" in said
+    assert give_dice(given, "SEED")[0].extra["gm_dice"] == {}
+    for words in ("2", "19", "twelve", ""):
+        with pytest.raises(ActionError):
+            give_dice(state, words)

@@ -141,3 +141,35 @@ def test_R_1303_24_R_1304_32_revolt_no_builds_against_the_faith_and_a_third_when
     assert "SAX" not in rules.build_sites(state, "AUSTRIA") and "BAV" in rules.build_sites(state, "AUSTRIA")
     state.phase = Phase.parse("S1616T")
     assert income.centre_income(game(APRIL), state, "AUSTRIA") == 42 + 9 + 9 // 3
+
+
+def test_R_1304_59_alliances_win_together_or_leave_the_balance_to_a_lone_player() -> None:
+    from judge.variants.europe1615_payola.victory import final_result
+    g = game(APRIL)
+    state = at(APRIL, "W1620A")
+    vps = {"AUSTRIA": 20, "SPAIN": 15, "FRANCE": 10, "ENGLAND": 10, "DENMARK": 12}
+    state.extra["alliances"] = [["AUSTRIA", "SPAIN"]]
+    assert final_result(g, state, vps) == {"result": "victory", "powers": ["AUSTRIA", "SPAIN"], "rule": "R-1304-59",
+                                           "scores": vps}
+    state.extra["alliances"] = [["AUSTRIA", "ENGLAND"], ["DENMARK", "SPAIN"]]
+    assert final_result(g, state, vps)["powers"] == ["FRANCE"]  # neither alliance beats the rest: the balance
+    state.extra["alliances"] = [["FRANCE", "ENGLAND"]]
+    assert final_result(g, state, {**vps, "AUSTRIA": 30})["powers"] == ["AUSTRIA"]  # 30 > Spain 15 + Denmark 12
+    state.extra["alliances"] = []
+    assert final_result(g, state, {**vps, "SPAIN": 20}) is None  # a tie for first: another year (R-1304-58)
+    assert final_result(game(MARCH), state, {**vps, "SPAIN": 20})["result"] == "draw"
+
+
+def test_R_1304_59_the_gm_records_alliances_before_1618_for_good() -> None:
+    actions = {a.name: a for a in ruleset(APRIL).gm_actions()}
+    assert "ALLIANCE" not in {a.name for a in ruleset(MARCH).gm_actions()}  # the March text has none
+    state = at(APRIL, "S1617P")
+    state, said = actions["ALLIANCE"].decide(state, "France and England")
+    assert state.extra["alliances"] == [["ENGLAND", "FRANCE"]] and "allied" in said
+    from judge.engine.discretion import ActionError
+    for words, why in (("France Spain", "already in an alliance"), ("Spain", "name two powers")):
+        with pytest.raises(ActionError, match=why):
+            actions["ALLIANCE"].decide(state, words)
+    state.phase = Phase.parse("S1618P")
+    with pytest.raises(ActionError, match="before the start of 1618"):
+        actions["ALLIANCE"].decide(state, "Austria Spain")

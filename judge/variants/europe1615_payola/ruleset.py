@@ -17,6 +17,7 @@ The income is paid in the Taxation phase, not after the Winter builds.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from judge.engine.adjustments import adjudicate_adjustments
@@ -27,7 +28,16 @@ from judge.engine.results import PhaseOutcome
 from judge.engine.ruleset import PhaseHandler
 from judge.engine.schema import Int, ListOf, MapOf, Schema, Str
 from judge.engine.state import GameState, Phase
-from judge.variants.europe1615_payola import attacks, consequences, income, influence, lines, status, winter
+from judge.variants.europe1615_payola import (
+    attacks,
+    consequences,
+    income,
+    influence,
+    lines,
+    status,
+    victory,
+    winter,
+)
 from judge.variants.europe1615_payola.edition import CATHOLIC, read_edition
 from judge.variants.europe1615_payola.world import INFLUENCE, Game
 from judge.variants.payola.codec import Written, payola_fields
@@ -184,12 +194,18 @@ class Europe1615Payola(Payola):
                 status.STATUS: Written(), attacks.DICE: Written(), "taxes": Written(),
                 winter.DOMINION_YEAR: MapOf(places, Int(1600, 3000)), consequences.VP_LOG: Written(),
                 consequences.CONTESTED: MapOf(places, power), winter.BONUSES: Written(), winter.GAME_OVER: Written(),
+                victory.ALLIANCES: ListOf(ListOf(power, longest=2)),
                 attacks.GM_DICE: MapOf(Str(what="a phase", longest=12), ListOf(Int(3, 18)))}
 
     def rule_options(self) -> tuple[RuleOption, ...]:
         return (*super().rule_options(), *self.edition.rule_options())
 
     def gm_actions(self) -> tuple[GmAction, ...]:
-        """``GM DICE``: the attack dice from a published source instead of the seed (R-1303-14)."""
-        return (GmAction("DICE", "DICE total total ... | SEED", "the 3D6 totals of the coming attacks (R-1303-14)",
-                         attacks.give_dice, attacks.dice_now),)
+        """``GM DICE``: the attack dice from a published source (R-1303-14); ``GM ALLIANCE`` where the edition has them."""
+        dice = GmAction("DICE", "DICE total total ... | SEED", "the 3D6 totals of the coming attacks (R-1303-14)",
+                        attacks.give_dice, attacks.dice_now)
+        if not self.edition.alliance_deadline:
+            return (dice,)
+        ally = GmAction("ALLIANCE", "ALLIANCE power power", "two powers' permanent alliance, declared to the GM "
+                        "before 1618 (R-1304-59)", partial(victory.declare_alliance, self.game), victory.alliances_now)
+        return dice, ally

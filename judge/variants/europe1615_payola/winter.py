@@ -12,13 +12,12 @@ first place plays another year (R-1304-58, A-1304-06).
 
 from __future__ import annotations
 
-from typing import Any
-
 from judge.engine.orders import Unit
 from judge.engine.state import GameState
 from judge.variants.europe1615_payola.consequences import record_vps
 from judge.variants.europe1615_payola.edition import PROTESTANT
 from judge.variants.europe1615_payola.scoring import total_vps
+from judge.variants.europe1615_payola.victory import final_result
 from judge.variants.europe1615_payola.world import Game
 
 DOMINION, DOMINION_YEAR, BONUSES, GAME_OVER = "dominion", "dominion_year", "papal_bonuses", "game_over"
@@ -64,11 +63,6 @@ def protestant_bonuses(game: Game, state: GameState) -> None:
 def end_of_game(game: Game, state: GameState) -> None:
     if state.phase.year < game.edition.last_year or GAME_OVER in state.extra:
         return
-    scores = {p: total_vps(game, state, p) for p in game.powers}
-    best = max(scores.values())
-    leaders = sorted(p for p, v in scores.items() if v == best)
-    if len(leaders) > 1 and game.edition.victory == "tie_years":
-        return  # R-1304-58: another year, and VPs reassessed at its end
-    result: dict[str, Any] = {"result": "victory" if len(leaders) == 1 else "draw", "powers": leaders,
-                              "scores": scores}
-    state.extra[GAME_OVER] = result
+    result = final_result(game, state, {p: total_vps(game, state, p) for p in game.powers})
+    if result is not None:  # None: April's tie for first place plays another year
+        state.extra[GAME_OVER] = result
