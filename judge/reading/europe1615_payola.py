@@ -6,7 +6,9 @@ power's home box named by the power: ``5: FRANCE``); the attack phase takes
 alternate (R-1303-11); every other phase is Payola's
 (:class:`~judge.reading.payola.PayolaLines`: offers and savings in movement,
 ``ACCEPT`` and ``PAY`` lines everywhere, retreats and builds left to the order
-parser).  The shapes are Europe 1615's own grammar (``grammar/europe1615.lark``).
+parser).  In a movement phase ``WAIVE LOR`` waives the change of ownership of
+a centre the power occupies at the next build phase (R-1303-39).  The shapes
+are Europe 1615's own grammar (``grammar/europe1615.lark``).
 
 >>> from judge.variants import load_variant
 >>> from judge.engine.state import Phase
@@ -21,6 +23,7 @@ Attack(state='HES', target='SPAIN')
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,12 +37,13 @@ from judge.reading.europe1615 import line_parser
 from judge.reading.grammars import NOT_MINE
 from judge.reading.orders import OrderError
 from judge.reading.payola import PayolaLines
-from judge.variants.europe1615.inputs import Attack, Deploy
+from judge.variants.europe1615.inputs import Attack, Deploy, WaiveCapture
 from judge.variants.europe1615_payola.lines import check_line
 from judge.variants.europe1615_payola.world import Game
 
 #: the phase kinds whose lines are this reader's own, and the one shape each takes
 SHAPES = {"P": "deploy", "D": "attack"}
+_WAIVE = re.compile(r"^\s*waive\s+(\S.*?)\s*(?:%.*)?$", re.IGNORECASE)
 EXAMPLES = {"deploy": "'5: LOR' or '4: FRANCE' (your home box)", "attack": "'HES > SPAIN'"}
 
 
@@ -57,6 +61,12 @@ class E1615PayolaLines:
 
     def read(self, line: str, state: GameState | None = None) -> Any:
         shape = SHAPES.get(state.phase.kind) if state is not None else None
+        waiver = _WAIVE.match(line)
+        if waiver and (state is None or state.phase.kind == "M"):
+            province = self.board.resolve_name(waiver.group(1))
+            if province is None:
+                raise OrderError(f"unknown province {waiver.group(1).strip()!r}", 1)
+            return WaiveCapture(self.board.province_of(province))
         if shape is None:
             return self.payola.read(line, state)
         text = line.split("%", 1)[0].strip()
@@ -96,9 +106,14 @@ class E1615PayolaLines:
             return f"INF:{value.state}"
         if isinstance(value, Attack):
             return f"ATTACK:{value}"
+        if isinstance(value, WaiveCapture):
+            return f"WAIVE:{value.province}"
         return self.payola.key(value)
 
     def check(self, value: Any, power: str, state: GameState | None, earlier: Sequence[Any]) -> tuple[str, str]:
+        if isinstance(value, WaiveCapture):
+            centre = self.board.provinces[value.province].is_center
+            return ("" if centre else f"{value.province} is not a supply centre: nothing to waive"), ""
         if isinstance(value, (Deploy, Attack)):
             if self.game is None or state is None:
                 return "", ""

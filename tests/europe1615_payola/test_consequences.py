@@ -173,3 +173,20 @@ def test_R_1304_59_the_gm_records_alliances_before_1618_for_good() -> None:
     state.phase = Phase.parse("S1618P")
     with pytest.raises(ActionError, match="before the start of 1618"):
         actions["ALLIANCE"].decide(state, "Austria Spain")
+
+
+def test_R_1303_39_R_1304_51_the_occupier_waives_the_change_of_ownership() -> None:
+    from judge.reading.europe1615_payola import E1615PayolaLines
+    from judge.variants.europe1615.inputs import WaiveCapture
+    state = at(MARCH, "F1615M")
+    state.units["LOR"] = []
+    state.units["FRANCE"].append(Unit("A", "LOR"))
+    taken = adjudicate(variant(MARCH), state, {}).state
+    assert "LOR" in taken.centers["FRANCE"]
+    reader = E1615PayolaLines(variant(MARCH).map, variant(MARCH).ruleset)
+    waiver = reader.read("waive Lorraine", state)
+    assert waiver == WaiveCapture("LOR") and reader.key(waiver) == "WAIVE:LOR"
+    kept = adjudicate(variant(MARCH), state, {"FRANCE": [waiver]}).state
+    assert "LOR" not in kept.centers["FRANCE"] and "LOR" in kept.centers["LOR"]
+    assert "waived" not in adjudicate(variant(MARCH), kept, {}).state.extra  # until the build phase only
+    assert reader.check(WaiveCapture("CHA"), "FRANCE", state, [])[0] == "CHA is not a supply centre: nothing to waive"

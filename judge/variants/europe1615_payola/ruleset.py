@@ -38,12 +38,14 @@ from judge.variants.europe1615_payola import (
     victory,
     winter,
 )
+from judge.variants.europe1615.inputs import WaiveCapture
 from judge.variants.europe1615_payola.edition import CATHOLIC, read_edition
 from judge.variants.europe1615_payola.world import INFLUENCE, Game
 from judge.variants.payola.codec import Written, payola_fields
 from judge.variants.payola.ruleset import Payola
 
 INFLUENCE_PHASE, ATTACKS_PHASE, TAXATION = "P", "D", "T"
+WAIVED = "waived"
 
 
 class Europe1615Payola(Payola):
@@ -110,7 +112,13 @@ class Europe1615Payola(Payola):
 
     def _movement(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
         """Payola's movement; the ledgers are the powers' only (the minor states' units take no list of their own)."""
-        outcome = super()._movement(state, orders)
+        work = state.copy()
+        for power, values in orders.items():  # R-1303-39, R-1304-51: waivers hold until the build phase
+            for value in values:
+                if isinstance(value, WaiveCapture):
+                    waived = work.extra.setdefault(WAIVED, {}).setdefault(power, [])
+                    waived.extend([value.province] if value.province not in waived else [])
+        outcome = super()._movement(work, orders)
         consequences.attacks_on_minors(self.game, state, outcome)
         powers = set(self.map.powers)
         ledgers = {p: led for p, led in outcome.state.extra.get("ledgers", {}).items() if p in powers}
@@ -143,7 +151,12 @@ class Europe1615Payola(Payola):
         work = state.copy()
         outcome = adjudicate_adjustments(self._variant(), work, self._money_lines(work, orders))
         winter.after_builds(self.game, outcome.state)
+        outcome.state.extra.pop(WAIVED, None)  # a waiver is decided again at each build phase
         return outcome
+
+    def may_capture(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+        """R-1303-39, R-1304-51: the occupier may waive the change of ownership (``WAIVE LOR``)."""
+        return province not in state.extra.get(WAIVED, {}).get(owner, ())
 
     def may_retreat(self, state: GameState, owner: str, unit: Unit) -> bool:
         """R-1303-38, R-1304-50: a dislodged minor unit is disbanded at once."""
@@ -195,6 +208,7 @@ class Europe1615Payola(Payola):
                 winter.DOMINION_YEAR: MapOf(places, Int(1600, 3000)), consequences.VP_LOG: Written(),
                 consequences.CONTESTED: MapOf(places, power), winter.BONUSES: Written(), winter.GAME_OVER: Written(),
                 victory.ALLIANCES: ListOf(ListOf(power, longest=2)),
+                WAIVED: MapOf(power, ListOf(Str(what="a province", longest=8))),
                 attacks.GM_DICE: MapOf(Str(what="a phase", longest=12), ListOf(Int(3, 18)))}
 
     def rule_options(self) -> tuple[RuleOption, ...]:
