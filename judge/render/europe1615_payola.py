@@ -22,6 +22,7 @@ from judge.render.payola import PayolaReport
 from judge.render.results import ResultsContext
 from judge.render.words import power_name
 from judge.variants.europe1615_payola.scoring import military_vps, objective_vps, total_vps
+from judge.variants.europe1615_payola.status import revolt
 
 TEMPLATE = "_europe1615_payola.j2"
 PUBLISHED = ("P", "D")
@@ -39,10 +40,25 @@ class E1615PayolaReport(PayolaReport):
             extra["sheet"] = self._sheet(after)
         if before.phase.kind == "A":
             extra["vps"] = self._vps(after)
+        if before.phase.kind in ("A", "D"):
+            extra["revolts"] = self.revolts(after)
         if before.phase.kind == "D":
             extra["dice"] = [r for r in after.extra.get("dice", []) if r.get("phase") == str(before.phase)]
             extra["marks"] = [{"state": m, **marks} for m, marks in sorted(after.extra.get("status", {}).items())]
         return replace(made, extra=extra, extra_template=TEMPLATE)
+
+    def revolts(self, after: GameState) -> list[str]:
+        """R-1303-24: the centres in REVOLT ("marked on the map"), with what it costs their owner."""
+        game = getattr(self.variant.ruleset, "game", None)
+        if game is None:
+            return []
+        found = []
+        for minor, provinces in sorted(game.board.states.items()):
+            for centre in provinces:
+                why = revolt(game, after, centre) if game.board.provinces[centre].is_center else ""
+                if why:
+                    found.append(f"{centre} of {power_name(after.owner_of_center(centre) or '')}: {why}")
+        return found
 
     def _vps(self, after: GameState) -> list[dict[str, Any]]:
         """Each power's victory points as they stand after the Winter (public: they come from public facts)."""

@@ -190,3 +190,13 @@ def test_R_1303_39_R_1304_51_the_occupier_waives_the_change_of_ownership() -> No
     assert "LOR" not in kept.centers["FRANCE"] and "LOR" in kept.centers["LOR"]
     assert "waived" not in adjudicate(variant(MARCH), kept, {}).state.extra  # until the build phase only
     assert reader.check(WaiveCapture("CHA"), "FRANCE", state, [])[0] == "CHA is not a supply centre: nothing to waive"
+
+
+def test_R_1304_32_revolting_states_are_marked_in_the_result_mails() -> None:
+    from judge.render.europe1615_payola import E1615PayolaReport
+    state = at(APRIL, "W1615A", {"SAX": marks("NEUTRAL", "", "CONTROLLED", "PROTESTANT"),
+                                 "BAV": marks("ALIGNED", "DENMARK")})
+    for centre in ("SAX", "BAV"):
+        state.centers[centre].discard(centre)
+        state.centers["AUSTRIA"].add(centre)
+    assert E1615PayolaReport(variant(APRIL)).revolts(state) == ["BAV of Austria: a third", "SAX of Austria: no builds"]
