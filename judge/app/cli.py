@@ -47,7 +47,9 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--variant", default="standard", metavar="NAME",
                       help="standard (two years, seven players), europe1615-v3 (two years of Version 3), "
                            "europe1615-2013-08 (the Spring 1615 example of the 2013 edition, then 1615), "
-                           "payola (two years of bribes) or diplomacy1618 (1618 and 1619, eleven players)")
+                           "europe1615-2013-03 and europe1615-2013-04 (the Payola editions: influence, dice "
+                           "attacks and bribes, 1615 and 1616), payola (two years of bribes) or diplomacy1618 "
+                           "(1618 and 1619, eleven players)")
     demo.set_defaults(run=_demo)
     add_map_commands(sub)
     add_archive_commands(sub)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import tempfile
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,7 @@ class ScriptedGame:
     join_as: bool = False        # JOIN ... AS <Power> rather than a BID sheet
     observer_joins: bool = True
     show: tuple[str, str] = ("", "")   # the subject and the reader of the result mail `judge demo` prints
+    gm_lines: Mapping[str, str] = field(default_factory=dict)   # phase -> the GM's lines mailed in that phase
 
     @property
     def gm(self) -> str:
@@ -84,6 +85,8 @@ class ScriptedGame:
         """Mail the orders and poll; if the phase still waits, move the clock past its deadline (and grace)."""
         if self.phase_now(sandbox) != phase:
             raise RuntimeError(f"the script expected {phase}, the game is at {self.phase_now(sandbox)}")
+        if self.gm_lines.get(phase):  # the GM's decisions of the phase (GM DICE ...), before the players' mails
+            sandbox.send(self.gm, f"SIGNON M{self.game} gm-secret\n{self.gm_lines[phase]}\n", f"{phase} GM")
         for power, lines in orders.items():
             self.send_as(sandbox, power, lines, f"{phase} orders")
         sandbox.advance(timedelta(hours=3))
@@ -120,7 +123,8 @@ def load_script(variant: str) -> ScriptedGame:
         bids={p: v.get("bid", "") for p, v in powers.items()}, setup=data["setup"],
         phases=[(p["phase"], p["orders"]) for p in data["phases"]], password_form=data["password"],
         join_as=data["join"] == "as", observer_joins=data["observer"],
-        show=(data["show"]["subject"], data["show"]["reader"]))
+        show=(data["show"]["subject"], data["show"]["reader"]),
+        gm_lines={p["phase"]: p["gm"] for p in data["phases"] if "gm" in p})
 
 
 def demos() -> list[str]:

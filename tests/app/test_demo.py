@@ -72,7 +72,8 @@ def test_judge_demo_help_names_every_demo(capsys: pytest.CaptureFixture[str], mo
 
 def test_each_demo_script_is_a_data_file_of_its_variant() -> None:
     """gamedata/<variant>/demo.toml: found by `judge demo`, and each power signs on with its map letter."""
-    assert demos() == ["standard", "diplomacy1618", "europe1615-2013-08", "europe1615-v3", "payola"]
+    assert demos() == ["standard", "diplomacy1618", "europe1615-2013-03", "europe1615-2013-04", "europe1615-2013-08",
+                       "europe1615-v3", "payola"]
     for name in demos():
         script = load_script(name)
         board = load_variant(name).map

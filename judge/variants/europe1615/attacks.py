@@ -138,14 +138,24 @@ def _attack(setup: Setup, state: GameState, power: str, attack: Attack) -> Order
         return OrderResult(power, minor, attack, FAILED, f"{power} has no INFs in {minor}")
     if theirs == 0 and setup.edition.attack_without_target == "failed":  # R-1308-59
         return OrderResult(power, minor, attack, FAILED, f"{target} has no INFs in {minor}")
-    cut = min(mine, theirs)  # R-v3-41: mutual reduction
-    present[power], present[target] = mine - cut, theirs - cut
+    present[power], present[target] = mutual_reduction(mine, theirs)
+    cut = mine - present[power]
     for side in (power, target):
         if present[side] == 0:
             del present[side]
     return OrderResult(power, minor, attack, OK,
                        f"{power} {mine} v {target} {theirs}: each loses {cut}, leaving "
                        f"{power} {mine - cut} and {target} {theirs - cut}")
+
+
+def mutual_reduction(mine: int, theirs: int) -> tuple[int, int]:
+    """R-v3-41, R-1308-58 (and the Payola editions' EX, R-1303-12): the smaller side loses all, the other as much.
+
+    >>> mutual_reduction(4, 5), mutual_reduction(6, 6)
+    ((0, 1), (0, 0))
+    """
+    cut = min(mine, theirs)
+    return mine - cut, theirs - cut
 
 
 def attack_problem(setup: Setup, state: GameState, power: str, minor: str, target: str) -> str:

@@ -1,0 +1,81 @@
+"""The Europe 1615 Payola editions in the result mails: the public INF sheet, the dice, the statuses.
+
+INFs are public in these editions (R-1303-07, R-1304-10: "The GM then
+publishes the distribution of INFs"), so every reader gets the whole sheet
+after the Influence and attack phases, with each attack's ratio, roll and
+result, and the marks of the minor states.  Money stays Payola's: each
+power's ledger and account are its own (:class:`~judge.render.payola.PayolaReport`).  After each
+Winter, every power's victory points: military, objectives if the game
+ended now, penalties and bonuses.
+Template: ``_europe1615_payola.j2``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from judge.engine.results import PhaseOutcome
+from judge.engine.state import GameState
+from judge.render.payola import PayolaReport
+from judge.render.results import ResultsContext
+from judge.render.words import power_name
+from judge.variants.europe1615_payola.scoring import military_vps, objective_vps, total_vps
+from judge.variants.europe1615_payola.status import revolt
+
+TEMPLATE = "_europe1615_payola.j2"
+PUBLISHED = ("P", "D")
+
+
+class E1615PayolaReport(PayolaReport):
+    """Payola's private sections, and after the Influence and attack phases the public sheet."""
+
+    def context(self, ctx: ResultsContext, before: GameState, orders: Mapping[str, Sequence[Any]],
+                outcome: PhaseOutcome) -> ResultsContext:
+        made = super().context(ctx, before, orders, outcome)
+        after = outcome.state
+        extra = dict(made.extra)
+        if before.phase.kind in PUBLISHED:
+            extra["sheet"] = self._sheet(after)
+        if before.phase.kind == "A":
+            extra["vps"] = self._vps(after)
+        if before.phase.kind in ("A", "D"):
+            extra["revolts"] = self.revolts(after)
+        if before.phase.kind == "D":
+            extra["dice"] = [r for r in after.extra.get("dice", []) if r.get("phase") == str(before.phase)]
+            extra["marks"] = [{"state": m, **marks} for m, marks in sorted(after.extra.get("status", {}).items())]
+        return replace(made, extra=extra, extra_template=TEMPLATE)
+
+    def revolts(self, after: GameState) -> list[str]:
+        """R-1303-24: the centres in REVOLT ("marked on the map"), with what it costs their owner."""
+        game = getattr(self.variant.ruleset, "game", None)
+        if game is None:
+            return []
+        found = []
+        for minor, provinces in sorted(game.board.states.items()):
+            for centre in provinces:
+                why = revolt(game, after, centre) if game.board.provinces[centre].is_center else ""
+                if why:
+                    found.append(f"{centre} of {power_name(after.owner_of_center(centre) or '')}: {why}")
+        return found
+
+    def _vps(self, after: GameState) -> list[dict[str, Any]]:
+        """Each power's victory points as they stand after the Winter (public: they come from public facts)."""
+        game = getattr(self.variant.ruleset, "game", None)
+        if game is None:
+            return []
+        rows = []
+        for power in game.powers:
+            logged = [e for e in after.extra.get("vp_log", []) if e[1] == power]
+            rows.append({"power": power_name(power), "military": military_vps(game, after, power),
+                         "objectives": sum(objective_vps(game, after, power).values()),
+                         "other": sum(int(e[2]) for e in logged), "total": total_vps(game, after, power)})
+        return rows
+
+    def _sheet(self, after: GameState) -> list[dict[str, Any]]:
+        """Every place with INFs: the minor states first, then the home boxes; each power's INFs there."""
+        powers = set(self.variant.map.powers)
+        places = sorted(after.extra.get("influence", {}).items(), key=lambda kv: (kv[0] in powers, kv[0]))
+        return [{"place": f"{power_name(place)}'s home box" if place in powers else place,
+                 "infs": [(power_name(p), n) for p, n in sorted(by.items())]} for place, by in places]

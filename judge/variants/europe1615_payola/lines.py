@@ -1,0 +1,48 @@
+"""What a player's INF and attack lines owe the rules when they arrive by mail, and what a phase waits for.
+
+The same checks the phases make when they are played (``influence.py``,
+``attacks.py``), asked at once so the reply names a line that cannot stand.
+An attack that the earlier attacks of the phase may yet make possible or
+impossible is not judged on arrival: only its shape and the year are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from judge.engine.state import GameState
+from judge.variants.europe1615.inputs import Attack, Deploy
+from judge.variants.europe1615_payola.influence import placement_problem, yearly_grant
+from judge.variants.europe1615_payola.world import Game, present
+
+
+def check_line(game: Game, state: GameState, power: str, value: Deploy | Attack, earlier: Sequence[Any]) -> str:
+    """Why ``power`` cannot send this line now ("" if it can)."""
+    if isinstance(value, Deploy):
+        problem = placement_problem(game, state, power, value.state, value.amount)
+        if problem:
+            return problem
+        others = sum(e.amount for e in earlier if isinstance(e, Deploy) and e.state != value.state)
+        box = present(state, power).get(power, 0) if game.edition.home_box_redeploy else 0
+        have = yearly_grant(game, state, power) + box
+        return f"{power} has {have} INFs to place; with this line {others + value.amount}" \
+            if others + value.amount > have else ""
+    if state.phase.year < game.edition.first_attack_year:
+        return f"no diplomatic attacks before {game.edition.first_attack_year}"
+    if value.target == power:
+        return "a power cannot attack itself"
+    alternates = dict(game.edition.attack_order).get(power, 0)
+    listed = [e for e in earlier if isinstance(e, Attack) and e != value]
+    return f"{power} may list only {alternates} alternate(s)" if len(listed) > alternates else ""
+
+
+def inputs_due(game: Game, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
+    """The Influence phase waits for every power's INF lines; the attack phase for those that could attack."""
+    if state.phase.kind == "P":
+        return (("INF", "INF placements (N: STATE, or N: your own home box)"),)
+    if state.phase.kind == "D" and state.phase.year >= game.edition.first_attack_year:
+        places = [p for p, by in state.extra.get("influence", {}).items()
+                  if by.get(power) and any(q != power and n for q, n in by.items())]
+        return (("ATTACK", "a diplomatic attack and its alternates (STATE > POWER)"),) if places else ()
+    return ()

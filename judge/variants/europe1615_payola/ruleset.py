@@ -1,0 +1,225 @@
+"""Europe 1615, the Payola editions of March and April 2013, as a Payola ruleset.
+
+The year (PY-04, the ruleset file's ``phases``)::
+
+    S P   Political and Religious Influence: the year's INFs placed, the distribution published
+    S D   diplomatic attacks, then the statuses marked
+    S T   Taxation/Revenue: start funds or taxes, tribute; acceptance lists
+    S M, S R, U M, U R, F M, F R   movement by offer sheets (Payola), retreats
+    W A   Winter ownership, builds and removals
+
+Payola's own movement and retreats are used as they are; the four bribe
+hooks say whom a power may bribe for what (PY-36 to PY-38) and give the
+ownerless units of the minor states their fixed reference lists (PY-33).
+The income is paid in the Taxation phase, not after the Winter builds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import partial
+from typing import Any
+
+from judge.engine.adjustments import adjudicate_adjustments
+from judge.engine.discretion import GmAction, RuleOption
+from judge.engine.geography import Map, Terrain
+from judge.engine.orders import Convoy, Hold, Order, Support, Unit
+from judge.engine.results import PhaseOutcome
+from judge.engine.ruleset import PhaseHandler
+from judge.engine.schema import Int, ListOf, MapOf, Schema, Str
+from judge.engine.state import GameState, Phase
+from judge.variants.europe1615_payola import (
+    attacks,
+    consequences,
+    income,
+    influence,
+    lines,
+    status,
+    victory,
+    winter,
+)
+from judge.variants.europe1615.inputs import WaiveCapture
+from judge.variants.europe1615_payola.edition import CATHOLIC, read_edition
+from judge.variants.europe1615_payola.world import INFLUENCE, Game
+from judge.variants.payola.codec import Written, payola_fields
+from judge.variants.payola.ruleset import Payola
+
+INFLUENCE_PHASE, ATTACKS_PHASE, TAXATION = "P", "D", "T"
+WAIVED = "waived"
+
+
+class Europe1615Payola(Payola):
+    """Influence, attacks, statuses, tribute and Payola bribes: the edition's file says which numbers."""
+
+    name = "europe1615-payola"
+
+    def __init__(self, board: Map, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(board, options)
+        self.edition = read_edition(self.options)
+        self.game = Game(board, self.edition)
+        self.phase_cycle = self.edition.phases
+        self.center_values = {abbr: prov.center for abbr, prov in board.provinces.items() if prov.is_center}
+
+    # -- whom a power may bribe for what (PY-36 to PY-38) -------------------------------
+    def may_bribe(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
+        """R-1303-36, R-1304-46: only Catholic powers may order the units in the Papal States."""
+        minor = self.game.state_of(self.map.province_of(unit.location))
+        return minor not in self.edition.catholic_only or self.game.faith(power) == CATHOLIC
+
+    def may_buy(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> bool:
+        """R-1303-34, R-1304-43: from a foreign unit only HOLD, SUPPORT or CONVOY (A-PY-2: aligned minors too).
+
+        With ``aligned_moves`` the aligned power's "0-value bribe and order" lifts the limit for its minor's units.
+        """
+        if power == owner or isinstance(order, (Hold, Support, Convoy)):
+            return True
+        return self.edition.aligned_moves and owner in self.map.states and status.aligned_to(state, owner) == power
+
+    def may_offer_zero(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
+        """R-1304-44: own units; Austria any unit in the Empire (A-PY-3); a power its aligned minor's units."""
+        if power == owner:
+            return True
+        if power == "AUSTRIA" and self.map.province_of(unit.location) in self.edition.hre:
+            return True
+        return owner in self.map.states and status.aligned_to(state, owner) == power
+
+    def tie_list(self, state: GameState, owner: str, unit: Unit) -> tuple[str, ...] | None:
+        """R-1303-32, R-1304-41: an ownerless unit's fixed reference list (its state's own, else the minors')."""
+        if owner in self.map.powers:
+            return None
+        lists = self.edition.reference_lists
+        return lists.get(owner, lists.get("minor"))
+
+    # -- the port rule (R-1303-37, R-1304-47) ----------------------------------------------
+    def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+        """A fleet moves (or retreats) into a coastal province only where it has a port; seas are open."""
+        target = self.map.provinces[self.map.province_of(province)]
+        return unit.type != "F" or target.terrain is not Terrain.COAST or target.port
+
+    def may_support(self, state: GameState, owner: str, unit: Unit, supported_owner: str, supported: Unit,
+                    into: str | None) -> bool:
+        """A fleet supports a move only into a port (or a sea); a support to hold is not a move."""
+        return into is None or self.may_enter(state, owner, unit, into)
+
+    # -- the year -------------------------------------------------------------------------
+    def phase_handlers(self) -> Mapping[str, PhaseHandler]:
+        return {**super().phase_handlers(), INFLUENCE_PHASE: self._influence, ATTACKS_PHASE: self._attacks,
+                TAXATION: self._taxation, "A": self._winter}
+
+    def phase_needed(self, state: GameState) -> bool | None:
+        """The influence, attack and taxation phases every year; the rest as in Payola."""
+        return True if state.phase.kind in (INFLUENCE_PHASE, ATTACKS_PHASE, TAXATION) else super().phase_needed(state)
+
+    def _movement(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        """Payola's movement; the ledgers are the powers' only (the minor states' units take no list of their own)."""
+        work = state.copy()
+        for power, values in orders.items():  # R-1303-39, R-1304-51: waivers hold until the build phase
+            for value in values:
+                if isinstance(value, WaiveCapture):
+                    waived = work.extra.setdefault(WAIVED, {}).setdefault(power, [])
+                    waived.extend([value.province] if value.province not in waived else [])
+        outcome = super()._movement(work, orders)
+        consequences.attacks_on_minors(self.game, state, outcome)
+        powers = set(self.map.powers)
+        ledgers = {p: led for p, led in outcome.state.extra.get("ledgers", {}).items() if p in powers}
+        for ledger in ledgers.values():
+            ledger["acceptance"] = [p for p in ledger.get("acceptance", []) if p in powers]
+        outcome.state.extra["ledgers"] = ledgers
+        charts = outcome.state.extra.get("charts", [])
+        if charts:
+            charts[-1]["ledgers"] = ledgers
+        return outcome
+
+    def _influence(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        work = state.copy()
+        return PhaseOutcome(work, influence.place_all(self.game, work, orders))
+
+    def _attacks(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        work = state.copy()
+        results = attacks.resolve_all(self.game, work, orders)
+        status.mark(self.game, work)
+        return PhaseOutcome(work, results)
+
+    def _taxation(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        work = state.copy()
+        self._money_lines(work, orders)  # the acceptance lists (and any PAY line) of the phase
+        work.extra["taxes"] = income.pay_taxes(self.game, work)
+        return PhaseOutcome(work, [])
+
+    def _winter(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
+        """Builds and removals as in Diplomacy; no income here (it is the Taxation phase's)."""
+        work = state.copy()
+        outcome = adjudicate_adjustments(self._variant(), work, self._money_lines(work, orders))
+        winter.after_builds(self.game, outcome.state)
+        outcome.state.extra.pop(WAIVED, None)  # a waiver is decided again at each build phase
+        return outcome
+
+    def may_capture(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
+        """R-1303-39, R-1304-51: the occupier may waive the change of ownership (``WAIVE LOR``)."""
+        return province not in state.extra.get(WAIVED, {}).get(owner, ())
+
+    def may_retreat(self, state: GameState, owner: str, unit: Unit) -> bool:
+        """R-1303-38, R-1304-50: a dislodged minor unit is disbanded at once."""
+        return owner not in self.map.states
+
+    def build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
+        """R-1303-40, R-1304-53: any owned centre, but none in REVOLT against its faith (R-1303-24)."""
+        owned = state.centers.get(power, ())
+        return tuple(sorted(c for c in owned if status.revolt(self.game, state, c) != "no builds"))
+
+    def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
+        """A fleet is built in a port only (the port rule, R-1304-54)."""
+        return unit.type != "F" or self.map.provinces[self.map.province_of(unit.location)].port
+
+    def game_result(self, state: GameState) -> tuple[str, list[str]] | None:
+        """PY-31: the end the last Winter recorded (most VPs; in April a tie plays on); no victory by centres."""
+        over = state.extra.get(winter.GAME_OVER)
+        return (str(over["result"]), list(over["powers"])) if over else None
+
+    # -- by mail ---------------------------------------------------------------------------
+    def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
+        """INF lines in the Influence phase, an attack list when the power could attack; Payola's sheet."""
+        if state.phase.kind in (INFLUENCE_PHASE, ATTACKS_PHASE):
+            return lines.inputs_due(self.game, state, power)
+        return super().inputs_due(state, power)
+
+    # -- a game ---------------------------------------------------------------------------
+    def initial_state(self) -> GameState:
+        """The map's units and centres, the minor states' too, at the first Influence phase; empty treasuries."""
+        units: dict[str, list[Unit]] = {}
+        for start in self.map.starting_units:
+            units.setdefault(start.power, []).append(Unit(start.unit_type, start.location))
+        centers = {owner: set(homes) for owner, homes in self.map.homes.items()}
+        season, kind = self.phase_cycle[0]
+        extra: dict[str, Any] = {"treasury": {p: 0 for p in sorted(self.map.powers)},
+                                 "accept": {p: [p, "?"] for p in sorted(self.map.powers)}, INFLUENCE: {}}
+        return GameState(Phase(season, self.edition.first_year, kind), units, centers, [], extra)
+
+    def owners(self) -> frozenset[str]:
+        return frozenset(self.map.powers) | frozenset(self.map.states)
+
+    def state_fields(self) -> Mapping[str, Schema]:
+        places = Str(choices=lambda: frozenset(self.edition.pliant) | frozenset(self.map.powers), what="a place")
+        power = Str(choices=lambda: frozenset(self.map.powers), what="a power")
+        infs = Int(0, 1_000_000)
+        return {**payola_fields(self.map), INFLUENCE: MapOf(places, MapOf(power, infs)),
+                influence.GRANT: MapOf(power, infs), influence.DOMINION: MapOf(places, power),
+                status.STATUS: Written(), attacks.DICE: Written(), "taxes": Written(),
+                winter.DOMINION_YEAR: MapOf(places, Int(1600, 3000)), consequences.VP_LOG: Written(),
+                consequences.CONTESTED: MapOf(places, power), winter.BONUSES: Written(), winter.GAME_OVER: Written(),
+                victory.ALLIANCES: ListOf(ListOf(power, longest=2)),
+                WAIVED: MapOf(power, ListOf(Str(what="a province", longest=8))),
+                attacks.GM_DICE: MapOf(Str(what="a phase", longest=12), ListOf(Int(3, 18)))}
+
+    def rule_options(self) -> tuple[RuleOption, ...]:
+        return (*super().rule_options(), *self.edition.rule_options())
+
+    def gm_actions(self) -> tuple[GmAction, ...]:
+        """``GM DICE``: the attack dice from a published source (R-1303-14); ``GM ALLIANCE`` where the edition has them."""
+        dice = GmAction("DICE", "DICE total total ... | SEED", "the 3D6 totals of the coming attacks (R-1303-14)",
+                        attacks.give_dice, attacks.dice_now)
+        if not self.edition.alliance_deadline:
+            return (dice,)
+        ally = GmAction("ALLIANCE", "ALLIANCE power power", "two powers' permanent alliance, declared to the GM "
+                        "before 1618 (R-1304-59)", partial(victory.declare_alliance, self.game), victory.alliances_now)
+        return dice, ally

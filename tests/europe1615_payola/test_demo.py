@@ -1,0 +1,140 @@
+"""`judge demo --variant europe1615-2013-03` and `…-2013-04` by mail: golden archives, secrecy, replay.
+
+Each script (gamedata/<edition>/demo.toml) is played once per module.  Its
+public result mails must equal ``tests/golden/<edition>/*.txt``; after a
+deliberate change of wording or rules, run
+
+    JUDGE_UPDATE_GOLDEN=1 python -m pytest tests/europe1615_payola/test_demo.py
+
+and read the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.app.demo import ScriptedGame, load_script
+from judge.app.sandbox import Sandbox
+from judge.engine.codec import state_from_json, state_to_json
+from judge.engine.phases import adjudicate
+from judge.reading.lines import finish_lines, read_line
+from judge.reading.orders import OrderError
+from judge.variants import load_variant
+from tests.europe1615_payola.helpers import APRIL, EDITIONS, MARCH
+from tests.golden_archive import check_golden
+
+PHASES = ["S1615P", "S1615D", "S1615T", "S1615M", "U1615M", "F1615M", "W1615A", "S1616P", "S1616D", "S1616T"]
+
+
+Played = tuple[str, ScriptedGame, Sandbox]
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Played]:
+    """Each edition's script, played once for the module."""
+    made = {}
+    for edition in EDITIONS:
+        script = load_script(edition)
+        sandbox = Sandbox.create(tmp_path_factory.mktemp(edition) / "judge", password_cost=8)
+        script.play(sandbox)
+        made[edition] = (edition, script, sandbox)
+    return made
+
+
+@pytest.fixture(params=EDITIONS)
+def played(request: pytest.FixtureRequest, games: dict[str, Played]) -> Played:
+    return games[str(request.param)]
+
+
+def mails_to(sandbox: Sandbox, who: str) -> str:
+    return "\n".join(sandbox.text(m) for m in sandbox.sent() if who in m.message.get("To", ""))
+
+
+def test_the_public_archive_matches_the_golden_one(played: tuple[str, ScriptedGame, Sandbox]) -> None:
+    edition, script, sandbox = played
+    check_golden(sandbox, script.game, PHASES, edition)
+
+
+def test_both_years_are_played_to_the_1616_movement(played: tuple[str, ScriptedGame, Sandbox]) -> None:
+    _, script, sandbox = played
+    assert script.phase_now(sandbox) == "S1616M"
+
+
+def test_no_mail_shows_another_powers_offers_lists_or_treasury(played: tuple[str, ScriptedGame, Sandbox]) -> None:
+    """PY-11: INFs are public; offers, acceptance lists and money stay their power's until the game ends."""
+    _, script, sandbox = played
+    movement = [orders for phase, orders in script.phases if phase.endswith(("M", "A"))]
+    secret = {p: [line.strip() for orders in movement for line in orders.get(p, "").splitlines()
+                  if ":" in line or line.strip().startswith("ACCEPT")] for p in script.powers}
+    for power in script.powers:
+        text = mails_to(sandbox, script.address(power))
+        assert "Bribe chart" not in text and f"Ledger of {power}" in text and f"Account of {power}" in text
+        for other in script.powers:
+            if other != power:
+                assert f"Ledger of {other}" not in text and f"Account of {other}" not in text, (power, other)
+                for line in secret[other]:
+                    assert line.upper() not in text.upper(), (power, line)
+    watcher = mails_to(sandbox, script.observer)
+    assert "Ledger of" not in watcher and "Account of" not in watcher and "The distribution of INFs" in watcher
+
+
+def test_replaying_every_stored_phase_rolls_the_same_dice_and_gives_the_same_results(
+        played: tuple[str, ScriptedGame, Sandbox]) -> None:
+    edition, script, sandbox = played
+    variant = load_variant(edition)
+    assert any("dice" in r.state_before for r in sandbox.store.phases(script.game))
+    records = sandbox.store.phases(script.game)
+    following = [r.state_before for r in records[1:]] + [sandbox.store.load_game(script.game).state]
+    for record, after in zip(records, following):
+        state = state_from_json(variant, record.state_before)
+        orders = {}
+        for power, lines in record.orders.items():
+            values = []
+            for line in lines:
+                try:
+                    value = read_line(variant, state, line.line)
+                except OrderError:
+                    continue
+                if value is not None:
+                    values.append(value)
+            orders[power] = finish_lines(variant, values)
+        replayed = state_to_json(adjudicate(variant, state, orders).state)
+        # the GM's DICE (given between two phases) is in the next record's position, and used from there
+        assert _without_gm(replayed) == _without_gm(after), record.phase
+
+
+def _without_gm(position: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in position.items() if k != "gm_dice"}
+
+
+def test_the_march_script_plays_the_texts_example(games: dict[str, Played]) -> None:
+    """EX-1303-01 by mail; France's 0-value bribe to its aligned Lorraine, Austria's to Saxony in the Empire."""
+    _, script, sandbox = games[MARCH]
+    text = (sandbox.config.data_dir / "archive" / script.game / "S1615D.txt").read_text(encoding="utf-8")
+    assert "FRANCE on SPAIN in HES: 4 v 5, column 1:1, the GM rolled 12: EX." in text
+    assert "HES: Austria 4, Spain 1." in text and "LOR: ALIGNED to FRANCE; UNAFFECTED." in text
+    spring = (sandbox.config.data_dir / "archive" / script.game / "S1615M.txt").read_text(encoding="utf-8")
+    assert "Lorraine: Army Lorraine SUPPORT Army Paris -> Champagne." in spring
+    assert "Saxony: Army Saxony SUPPORT Army Bohemia -> Silesia." in spring
+    england = mails_to(sandbox, script.address("England"))
+    assert "line 4: 3 : F DUT - NTH\n      ENGLAND may not buy F DUT - NTH from a foreign unit" in england
+    france = mails_to(sandbox, script.address("France"))
+    assert "start funds: +48 AgP" in france and "tribute of its aligned minor states: +1 AgP" in france
+
+
+def test_the_april_script_marks_the_texts_map_and_uses_the_alternate(games: dict[str, Played]) -> None:
+    """No attacks in 1615 (R-1304-12); EX-1304-01's alignments; 1616: an exchange, then Austria's alternate."""
+    _, script, sandbox = games[APRIL]
+    archive = sandbox.config.data_dir / "archive" / script.game
+    marked = (archive / "S1615D.txt").read_text(encoding="utf-8")
+    for line in ("IRE: ALIGNED to ENGLAND; CONTROLLED (PROTESTANT).", "WUR: ALIGNED to DENMARK; CONTROLLED (PROTESTANT).",
+                 "SAX: ALIGNED to DENMARK; UNAFFECTED.", "UNI: ALIGNED to SPAIN; UNAFFECTED.",
+                 "TRA: ALIGNED to AUSTRIA; CONTROLLED (CATHOLIC).", "LUN: ALIGNED to AUSTRIA; UNAFFECTED."):
+        assert line in marked
+    later = (archive / "S1616D.txt").read_text(encoding="utf-8")
+    assert "DENMARK on AUSTRIA in SAX: 5 v 35, column <1:1, the GM rolled 14: EX." in later
+    assert "Austria: SAX > DENMARK.  (*void*)" in later and "AUSTRIA on FRANCE in VEN: 5 v 2, column 3:1" in later
+    builds = (archive / "W1615A.txt").read_text(encoding="utf-8")
+    assert "France: Builds a fleet in Normandy." in builds and "Spain: Builds an army in Catalonia." in builds
+    assert "Set aside" not in mails_to(sandbox, script.address("Denmark"))  # refused on arrival instead:
+    assert "DENMARK may not bribe A ROM" in mails_to(sandbox, script.address("Denmark"))
