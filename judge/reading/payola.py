@@ -18,6 +18,7 @@ parser, one order per ``|``.  A line that cannot stand raises one
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -30,7 +31,7 @@ from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 from judge.reading.grammars import NOT_MINE, lalr_parser
 from judge.reading.orders import OrderError, parse_order
-from judge.variants.payola.legal import order_problem
+from judge.variants.payola.prepared import prepare, units_by_province
 from judge.variants.payola.offers import DIRECT, REST, Accept, Amount, Offer, Savings, Transfer, total
 from judge.variants.payola.options import PayolaOptions
 
@@ -127,9 +128,7 @@ class PayolaLines:
         self._allowed(amounts, str(kind), str(text))
         orders = self._orders(str(text))
         offer = Offer(amounts, str(kind), Unit(orders[0].unit_type or "", orders[0].location), orders)
-        if state is not None:
-            self._check_on_board(offer, state)
-        return offer
+        return offer if state is None else self._check_on_board(offer, state)
 
     def _amount(self, term: Tree) -> Amount:
         parts = term.children
@@ -173,17 +172,19 @@ class PayolaLines:
             orders.append(order)
         return tuple(orders)
 
-    def _check_on_board(self, offer: Offer, state: GameState) -> None:
-        """The unit must be on the board, each order one it could issue, and the offer one the power may make."""
-        province = self.board.province_of_or_none(offer.unit.location) or offer.unit.location
-        found = [(p, u) for p, us in state.units.items() for u in us
-                 if self.board.province_of(u.location) == province]
-        if not found:
-            raise OrderError(f"there is no unit in {province}", 1)
-        for order in offer.orders:
-            problem = order_problem(self.board, found[0][1], order)
+    def _check_on_board(self, offer: Offer, state: GameState) -> Offer:
+        """The unit must be on the board and each order one it could issue; the offer read against it (``prepare``).
+
+        The reading travels with the offer (``Offer.read``), so order
+        determination does not read the offer again.
+        """
+        read = prepare(self.board, units_by_province(self.board, state), offer)
+        if not read.unit_text:
+            raise OrderError(f"there is no unit in {read.province or offer.unit.location}", 1)
+        for order, problem in zip(offer.orders, read.problems):
             if problem:
                 raise OrderError(f"{order}: {problem}", 1)
+        return replace(offer, read=read)
 
     def _savings(self, children: list[Any], state: GameState | None) -> Savings:
         if not self.options.savings:

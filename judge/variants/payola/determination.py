@@ -25,17 +25,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from judge.engine.assignment import canonical
 from judge.engine.geography import Map
 from judge.engine.orders import Hold, Move, Order, Unit
 from judge.engine.state import GameState
 from judge.variants.payola.ledger import (
     BY_DUMMY, BY_FURTHER, BY_LIST, BY_SEQUENCE, BY_TOTAL, NO_OFFER, Ledger, UnitDecision,
 )
-from judge.variants.payola.legal import order_problem
 from judge.variants.payola.offers import (
-    DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings, default_accept, total,
+    DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings, default_accept,
 )
+from judge.variants.payola.prepared import ReadOffer, prepare
 
 _NONE = (1 << 62, 0)  # the rank of a power that made no offer for an order: after every real one
 DEFAULT = 1 << 40  # the sheet position of the default HOLD (3.3): after every offer
@@ -50,41 +49,40 @@ class PayolaHooks(Protocol):
     def tie_list(self, state: GameState, owner: str, unit: Unit) -> tuple[str, ...] | None: ...
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Bid:
-    """One offer of one power, its bribes reduced in place by the over-expenditure loop."""
+    """One offer of one power at one unit, its bribes reduced by the over-expenditure loop (5.5)."""
 
     power: str
     seq: int
-    offer: Offer
-    values: list[int]
-    plateaus: list[int]
-    total: int = 0
-    #: the indices of the unit's candidate orders this offer pays for
+    read: ReadOffer
+    #: the bribes still offered (the offer's own until the first reduction)
+    values: Sequence[int]
+    total: int
+    #: the unit's candidates it puts forward (5.1), as their indices, in its own order
+    named: tuple[int, ...] = ()
+    #: the candidates it pays for (3.1), as their indices
     pays: tuple[int, ...] = ()
 
-    #: where the offer stands for each candidate it offered for (5.3): (sheet line, place in the line)
-    ranks: dict[int, tuple[int, int]] = field(default_factory=dict)
-
-    def rank_all(self, named: Sequence[Order], where: Mapping[Order, int]) -> None:
-        """Its place for each candidate: an order it names where it names it; one it pays for after those."""
-        ranks = self.ranks
-        for place, order in enumerate(named):
-            index = where[order]
-            if index not in ranks:
-                ranks[index] = (self.seq, place)
-        last = (self.seq, len(named))
-        for index in self.pays:
-            if index not in ranks:
-                ranks[index] = last
+    def rank(self, index: int) -> tuple[int, int] | None:
+        """Where the offer stands for a candidate (5.3): (sheet line, place in the line); one it only pays for after."""
+        named = self.named
+        if index in named:
+            return self.seq, named.index(index)
+        if index in self.pays:
+            return self.seq, len(named)
+        return None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Target:
     owner: str
     unit: Unit
+    unit_text: str
     bids: list[_Bid] = field(default_factory=list)
     candidates: list[Order] = field(default_factory=list)
+    #: each candidate as text (``str``): its identity and the ledger's words
+    keys: list[str] = field(default_factory=list)
     #: each candidate's total bribe (5.1), kept up to date as bribes are reduced
     totals: list[int] = field(default_factory=list)
     #: the list that breaks its ties: the owner's, a variant's fixed one, or None (4.4: a tie holds)
@@ -137,92 +135,100 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
     return _outcome(targets, chosen, ledgers, lists)
 
 
-class _Orders:
-    """Each order read once per determination: as the board reads it, and why its unit could not issue it."""
-
-    def __init__(self, board: Map, state: GameState) -> None:
-        self.board = board
-        self.at = {board.province_of(u.location): u for us in state.units.values() for u in us}
-        self.seen: dict[Unit, dict[Order, tuple[Order, str]]] = {}
-        self.bribes: dict[tuple[str, str, Unit], bool] = {}
-
-    def may_bribe(self, hooks: PayolaHooks, state: GameState, power: str, owner: str, unit: Unit) -> bool:
-        """``hooks.may_bribe``, asked once per power and unit."""
-        key = (power, owner, unit)
-        found = self.bribes.get(key)
-        if found is None:
-            found = self.bribes[key] = hooks.may_bribe(state, power, owner, unit)
-        return found
-
-    def read(self, unit: Unit, order: Order) -> tuple[Order, str]:
-        seen = self.seen.get(unit)
-        if seen is None:
-            seen = self.seen[unit] = {}
-        found = seen.get(order)
-        if found is None:
-            found = seen[order] = (canonical(self.board, self.at, order), order_problem(self.board, unit, order))
-        return found
-
-
 def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
              ledgers: dict[str, Ledger]) -> dict[str, _Target]:
-    """Every unit with the offers it received (3.1), its owner's default HOLD added (3.3)."""
-    reader = _Orders(board, state)
-    targets = {board.province_of(u.location): _Target(p, u) for p, us in state.units.items() for u in us}
-    spots: dict[str, str] = {}  # a location's province, looked up once
+    """Every unit with the offers it received (3.1), its owner's default HOLD added (3.3).
+
+    Each offer comes read against the board from its arrival (``Offer.read``);
+    one that was not, or was read against another unit, is read here.
+    """
+    targets: dict[str, _Target] = {}
+    at: dict[str, Unit] = {}
+    for owner, units in state.units.items():
+        for unit in units:
+            province = board.province_of(unit.location)
+            at[province] = unit
+            targets[province] = _Target(owner, unit, str(unit))
+    bribable: dict[tuple[str, str], bool] = {}  # hooks.may_bribe, asked once per power and unit
     for power, sheet in sheets.items():
-        offers = [v for v in sheet if isinstance(v, Offer)]
-        for seq, offer in enumerate(offers):
-            location = offer.unit.location
-            spot = spots.get(location)
-            if spot is None:
-                spot = spots[location] = board.province_of_or_none(location) or ""
-            target = targets.get(spot)
-            why, orders = _refusal(reader, hooks, state, power, target, offer)
-            if target is None or why:
-                ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why or "no such unit"))
+        seq = -1
+        for offer in sheet:
+            if not isinstance(offer, Offer):
                 continue
-            amounts = offer.amounts
-            values = [a.value for a in amounts for _ in range(a.times)]  # the bribes (offers.expand)
-            plateaus = [a.plateau for a in amounts for _ in range(a.times)]
-            target.bids.append(_Bid(power, seq, Offer(amounts, offer.kind, target.unit, orders), values, plateaus))
+            seq += 1
+            read = offer.read
+            target = targets.get(read.province) if isinstance(read, ReadOffer) else None
+            if target is None or read.unit_text != target.unit_text:
+                read = prepare(board, at, offer)
+                target = targets.get(read.province)
+            why = _refusal(hooks, state, power, target, offer, read, bribable)
+            if why or target is None:
+                ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why))
+                continue
+            target.bids.append(_Bid(power, seq, read, read.values, read.total))
     for target in targets.values():
         _candidates(target)
     return targets
 
 
+def _refusal(hooks: PayolaHooks, state: GameState, power: str, target: _Target | None, offer: Offer,
+             read: ReadOffer, bribable: dict[tuple[str, str], bool]) -> str:
+    """Why an offer cannot stand at determination (the reader says so on arrival too), or ""."""
+    if target is None:
+        return f"there is no unit in {read.province or offer.unit.location}"
+    owner, unit = target.owner, target.unit
+    key = (power, read.province)
+    allowed = bribable.get(key)
+    if allowed is None:
+        allowed = bribable[key] = hooks.may_bribe(state, power, owner, unit)
+    if not allowed:
+        return f"{power} may not bribe {unit}"
+    if read.total == 0 and not hooks.may_offer_zero(state, power, owner, unit):
+        return "zero offers to a foreign unit are not allowed (3.1)"
+    for order, problem in zip(offer.orders, read.problems):
+        if problem or not hooks.may_buy(state, power, owner, unit, order):
+            return problem or f"{power} may not buy {order}"
+    return ""
+
+
 def _candidates(target: _Target) -> None:
     """The unit's candidate orders (5.1) and their totals; the owner's 0 AgP HOLD if it made no offer (3.3)."""
-    hold = Hold(target.unit.type, target.unit.location)
+    unit = target.unit
+    hold = Hold(unit.type, unit.location)
+    hold_key = str(hold)
+    bids = target.bids
     owner = target.owner
-    if not any(b.power == owner for b in target.bids):
-        target.bids.append(_Bid(owner, DEFAULT, Offer((), DIRECT, target.unit, (hold,)), [0], [0]))
-    where: dict[Order, int] = {}
-    candidates = target.candidates
-    named = [(hold,) if b.offer.kind == NEGATIVE else b.offer.orders for b in target.bids]  # Offer.candidates
-    for orders in named:
-        for order in orders:
-            if order not in where:
-                where[order] = len(candidates)
+    if not any(b.power == owner for b in bids):
+        default = ReadOffer("", target.unit_text, DIRECT, (hold,), (hold_key,), ("",), (0,), (0,), 0, "")
+        bids.append(_Bid(owner, DEFAULT, default, default.values, 0))
+    where: dict[str, int] = {}
+    keys, candidates = target.keys, target.candidates
+    for bid in bids:  # Offer.candidates: a negative offer puts HOLD only
+        read = bid.read
+        named_keys, named_orders = ((hold_key,), (hold,)) if read.kind == NEGATIVE else (read.keys, read.orders)
+        for key, order in zip(named_keys, named_orders):
+            if key not in where:
+                where[key] = len(keys)
+                keys.append(key)
                 candidates.append(order)
+        bid.named = tuple(where[k] for k in named_keys)
     moves = [isinstance(c, Move) for c in candidates]
-    target.offered = any(b.seq != DEFAULT for b in target.bids)
+    target.offered = any(b.seq != DEFAULT for b in bids)
     totals = target.totals = [0] * len(candidates)
     payers: list[list[_Bid]] = [[] for _ in candidates]
     target.payers = payers
-    for bid, names in zip(target.bids, named):
-        bid.total = total_ = sum(bid.values)
-        bid.pays = _pays(bid.offer, where, moves)
-        bid.rank_all(names, where)
+    for bid in bids:
+        bid.pays = _pays(bid.read, where, moves)
+        amount = bid.total
         for i in bid.pays:
-            totals[i] += total_
+            totals[i] += amount
             payers[i].append(bid)
 
 
-def _pays(offer: Offer, where: Mapping[Order, int], moves: list[bool]) -> tuple[int, ...]:
+def _pays(read: ReadOffer, where: Mapping[str, int], moves: list[bool]) -> tuple[int, ...]:
     """The candidates an offer pays for, by index: ``Offer.pays_for`` for every candidate at once (3.1)."""
-    named = {where[o] for o in offer.orders if o in where}
-    kind = offer.kind
+    named = {where[k] for k in read.keys if k in where}
+    kind = read.kind
     if kind == DIRECT:
         return tuple(sorted(named))
     if kind == NEGATIVE:
@@ -234,26 +240,6 @@ def _pays(offer: Offer, where: Mapping[Order, int], moves: list[bool]) -> tuple[
     return tuple(range(len(moves)))
 
 
-def _refusal(reader: _Orders, hooks: PayolaHooks, state: GameState, power: str, target: _Target | None,
-             offer: Offer) -> tuple[str, tuple[Order, ...]]:
-    """Why an offer cannot stand at determination (the reader says so on arrival too), and its orders as read."""
-    if target is None:
-        where = reader.board.province_of_or_none(offer.unit.location) or offer.unit.location
-        return f"there is no unit in {where}", ()
-    owner, unit = target.owner, target.unit
-    if not reader.may_bribe(hooks, state, power, owner, unit):
-        return f"{power} may not bribe {unit}", ()
-    if total(offer.amounts) == 0 and not hooks.may_offer_zero(state, power, owner, unit):
-        return "zero offers to a foreign unit are not allowed (3.1)", ()
-    orders = []
-    for order in offer.orders:
-        read, problem = reader.read(unit, order)
-        if problem or not hooks.may_buy(state, power, owner, unit, order):
-            return problem or f"{power} may not buy {order}", ()
-        orders.append(read)
-    return "", tuple(orders)
-
-
 def _decide(target: _Target) -> tuple[int, int, str]:
     """The index of the order the unit issues, the total it accepts and why (5.1–5.4, 4.4)."""
     totals = target.totals
@@ -262,8 +248,8 @@ def _decide(target: _Target) -> tuple[int, int, str]:
         return totals.index(best), best, BY_TOTAL if target.offered else NO_OFFER
     tied = [i for i, t in enumerate(totals) if t == best]
     if target.tie is None:  # 4.4: the unit takes its default HOLD; whoever offered for HOLD pays for it
-        hold = Hold(target.unit.type, target.unit.location)
-        return (target.candidates.index(hold) if hold in target.candidates else -1), best + 1, BY_DUMMY
+        hold = str(Hold(target.unit.type, target.unit.location))
+        return (target.keys.index(hold) if hold in target.keys else -1), best + 1, BY_DUMMY
     return _break_tie(target, tied, target.tie, best)
 
 
@@ -273,13 +259,13 @@ def _break_tie(target: _Target, tied: list[int], order_list: Sequence[str],
     earliest: dict[int, dict[str, tuple[int, int]]] = {i: {} for i in tied}
     for bid in target.bids:
         for i in tied:
-            rank = bid.ranks.get(i)
+            rank = bid.rank(i)
             if rank is not None and rank < earliest[i].get(bid.power, _NONE):
                 earliest[i][bid.power] = rank
     offered = {p for by_power in earliest.values() for p in by_power}
     powers = [p for p in [*order_list, *sorted(offered - set(order_list))] if p in offered]
     vectors = {i: tuple(earliest[i].get(p, _NONE) for p in powers) for i in tied}
-    ranked = sorted(tied, key=lambda i: (vectors[i], str(target.candidates[i])))
+    ranked = sorted(tied, key=lambda i: (vectors[i], target.keys[i]))
     first, second = vectors[ranked[0]], vectors[ranked[1]]
     depth = next((i for i, (a, b) in enumerate(zip(first, second)) if a != b), len(first))
     if depth == 0:
@@ -316,6 +302,9 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
             if bid.total:
                 by_power.setdefault(bid.power, []).append((bid, target, key))
     spend = dict.fromkeys(ledgers, 0) | _costs(targets, chosen)
+    # how many more passes cut down to the plateaus only: each takes one piece off every bribe above its plateau
+    above = {p: max((v - f for bid, _, _ in bids for v, f in zip(bid.values, bid.read.plateaus)), default=0)
+             for p, bids in by_power.items()}
     while True:
         over = [p for p, s in spend.items() if s > ledgers[p].available]
         if not over:
@@ -324,15 +313,26 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
         for power in over:
             ledgers[power].reductions += 1
             bids = by_power[power]
-            plateau = any(v > p for b, _, _ in bids for v, p in zip(b.values, b.plateaus))
+            plateau = above[power] > 0
+            above[power] -= 1
+            paid = spend[power]
             for bid, target, key in bids:
-                cut = _cut(bid, plateau)
+                values = bid.values
+                if plateau:
+                    values = [v - 1 if v > f else v for v, f in zip(values, bid.read.plateaus)]
+                else:
+                    values = [v - 1 if v > 0 else 0 for v in values]
+                left = sum(values)
+                cut = bid.total - left
+                bid.values, bid.total = values, left
                 if cut:
+                    totals = target.totals
                     for index in bid.pays:
-                        target.totals[index] -= cut
+                        totals[index] -= cut
                     if chosen[key][0] in bid.pays:
-                        spend[power] -= cut
+                        paid -= cut
                     touched[key] = target
+            spend[power] = paid
             by_power[power] = [row for row in bids if row[0].total]
         for key, target in touched.items():
             before, decided = chosen[key][0], _decide(target)
@@ -344,18 +344,6 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
                     spend[bid.power] += bid.total
 
 
-def _cut(bid: _Bid, plateau: bool) -> int:
-    """One piece off each of the bid's bribes above its plateau (``plateau``) or above zero; what it lost."""
-    values = bid.values
-    cut = 0
-    for i, value in enumerate(values):
-        if value > (bid.plateaus[i] if plateau else 0):
-            values[i] = value - 1
-            cut += 1
-    bid.total -= cut
-    return cut
-
-
 def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int, str]],
              ledgers: dict[str, Ledger], lists: dict[str, tuple[str, ...]]) -> Determination:
     """5.6 and 5.7: the orders issued, and every power's ledger (each order written out once per unit)."""
@@ -363,9 +351,13 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
     decisions = []
     for key in sorted(targets):
         target, (index, got, why) = targets[key], chosen[key]
-        order = target.candidates[index] if index >= 0 else Hold(target.unit.type, target.unit.location)
-        paying = {id(b) for b in _paid(target, index)}
-        unit_text, order_text = str(target.unit), str(order)
+        unit_text = target.unit_text
+        if index >= 0:
+            order, order_text = target.candidates[index], target.keys[index]
+        else:
+            order = Hold(target.unit.type, target.unit.location)
+            order_text = str(order)
+        paying = _paid(target, index)
         orders.setdefault(target.owner, []).append(order)
         decisions.append(UnitDecision(target.owner, unit_text, order_text, got, why))
         if target.owner in ledgers:
@@ -375,11 +367,11 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
             if bid.seq == DEFAULT:
                 continue
             ledger = ledgers[bid.power]
-            if id(bid) in paying:
-                ledger.accepted.append((str(bid.offer), order_text, bid.total))
+            if bid in paying:
+                ledger.accepted.append((bid.read.text, order_text, bid.total))
                 ledger.spent += bid.total
             else:
-                ledger.lost.append((str(bid.offer), order_text, because))
+                ledger.lost.append((bid.read.text, order_text, because))
     for ledger in ledgers.values():
         ledger.balance_after = ledger.balance_before - ledger.spent
     return Determination(orders, decisions, ledgers, lists)
