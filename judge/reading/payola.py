@@ -92,7 +92,11 @@ class PayolaLines:
         return f"SHEET:{value}" if isinstance(value, (Offer, Savings)) else ""
 
     def check(self, value: Any, power: str, state: GameState | None, earlier: Sequence[Any]) -> tuple[str, str]:
-        """Why an offer cannot stand for ``power`` now (3.1 and the ruleset's restrictions), or ""; no note."""
+        """Why an offer cannot stand for ``power`` now (3.1 and the ruleset's restrictions), or ""; and a note.
+
+        The note warns of a second offer to one unit where only one is allowed:
+        order determination ignores both (6.1).
+        """
         if not isinstance(value, Offer) or state is None or self.ruleset is None:
             return "", ""
         province = self.board.province_of_or_none(value.unit.location)
@@ -110,7 +114,8 @@ class PayolaLines:
                 return f"{power} may not buy {order} from a foreign unit", ""
         if self.options.one_offer_per_unit and any(
                 isinstance(e, Offer) and self.board.province_of_or_none(e.unit.location) == province for e in earlier):
-            return "one offer per unit is allowed in this game (6.1)", ""
+            return "", (f"you already offer to the unit in {province}: with one offer per unit (6.1) both "
+                        "offers are ignored, unless you CLEAR and send your sheet again")
         return "", ""
 
     # -- the kinds of line ---------------------------------------------------------

@@ -116,12 +116,16 @@ def expand_lists(powers: Sequence[str], accept: Mapping[str, Accept], seed: str)
 
 def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
               balances: Mapping[str, int], accept: Mapping[str, Accept], seed: str,
-              dummies: Sequence[str] = ()) -> Determination:
-    """Rules 5.1–5.6 on the phase's sheets (each power's ``Offer`` and ``Savings`` values, in sheet order)."""
+              dummies: Sequence[str] = (), one_offer_per_unit: bool = False) -> Determination:
+    """Rules 5.1–5.6 on the phase's sheets (each power's ``Offer`` and ``Savings`` values, in sheet order).
+
+    ``one_offer_per_unit`` is Payola Classic's rule (6.1): a power that makes
+    two offers to one unit has both ignored.
+    """
     powers = sorted(set(state.units) | set(balances) | set(sheets))
     lists = expand_lists(powers, accept, seed)
     ledgers = {p: Ledger(p, balances.get(p, 0), acceptance=list(lists[p])) for p in powers}
-    targets = _targets(board, hooks, state, sheets, ledgers)
+    targets = _targets(board, hooks, state, sheets, ledgers, one_offer_per_unit)
     for target in targets.values():  # a variant's fixed list first; else the owner's, unless unplayed (4.4)
         fixed = hooks.tie_list(state, target.owner, target.unit)
         played = target.owner not in dummies and target.owner in lists
@@ -136,7 +140,7 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
 
 
 def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
-             ledgers: dict[str, Ledger]) -> dict[str, _Target]:
+             ledgers: dict[str, Ledger], one_offer_per_unit: bool = False) -> dict[str, _Target]:
     """Every unit with the offers it received (3.1), its owner's default HOLD added (3.3).
 
     Each offer comes read against the board from its arrival (``Offer.read``);
@@ -167,8 +171,26 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
                 continue
             target.bids.append(_Bid(power, seq, read, read.values, read.total))
     for target in targets.values():
+        if one_offer_per_unit:
+            _ignore_second_offers(target, ledgers)
         _candidates(target)
     return targets
+
+
+TWICE = "a second offer to this unit: both offers are ignored (one offer per unit, 6.1)"
+
+
+def _ignore_second_offers(target: _Target, ledgers: dict[str, Ledger]) -> None:
+    """Payola Classic (6.1; Classic rules 4.2): a power that offers twice to one unit has both offers ignored."""
+    count: dict[str, int] = {}
+    for bid in target.bids:
+        count[bid.power] = count.get(bid.power, 0) + 1
+    if all(n == 1 for n in count.values()):
+        return
+    for bid in target.bids:
+        if count[bid.power] > 1:
+            ledgers[bid.power].refused.append((bid.read.text, TWICE))
+    target.bids = [bid for bid in target.bids if count[bid.power] == 1]
 
 
 def _refusal(hooks: PayolaHooks, state: GameState, power: str, target: _Target | None, offer: Offer,

@@ -126,7 +126,8 @@ class Payola(Ruleset):
         balances = {p: accounts.balance(before, p) for p in sorted(set(before.units) | set(sheets))}
         accept = {p: Accept(tuple(v)) for p, v in before.extra.get("accept", {}).items()}
         seed = f"{before.extra.get('seed', '')}:{before.phase}"
-        done = determine(self.map, self, before, sheets, balances, accept, seed, before.extra.get("dummies", ()))
+        done = determine(self.map, self, before, sheets, balances, accept, seed, before.extra.get("dummies", ()),
+                         one_offer_per_unit=self.payola.one_offer_per_unit)
         for power, line, why in refused:
             done.ledgers.setdefault(power, Ledger(power, accounts.balance(before, power))).refused.append((line, why))
         for power, ledger in sorted(done.ledgers.items()):
