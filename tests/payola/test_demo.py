@@ -66,13 +66,24 @@ def test_each_players_result_mails_with_its_ledger_match_the_golden_ones(game: S
 def test_the_scripted_events_happen(game: Sandbox) -> None:
     """A transfer (2.3), a tie by the owner's list (5.2), the war over Belgium, an over-expenditure (5.6)."""
     russia, england, france = (results_to(game, address(p)) for p in ("Russia", "England", "France"))
-    assert "paid to TURKEY: -10 AgP" in russia
+    assert "paid to Turkey: -10 AgP" in russia
     assert "Italy: Army Venice -> Tyrolia." in france
     assert "tie broken by the owner's acceptance list (5.2)" in results_to(game, GM)
     assert "Not accepted: 15 : A BUR - BEL: the unit ordered A BUR H (highest total: 20 for A BUR H)." in france
     reduced = r"Ledger of England: balance 48 AgP before, \d+ spent, \d+ after; offers reduced \d+ time"
     assert re.search(reduced, england)
     assert "England: Fleet North Sea -> Belgium." in france
+
+
+def test_ledgers_and_accounts_call_the_powers_as_players_write_them(game: Sandbox) -> None:
+    """Account lines, acceptance lists and reasons say "France", never the engine's key "FRANCE"."""
+    keys = re.compile(r"\b(" + "|".join(p.upper() for p in POWERS) + r")\b")
+    for power in [*POWERS, "GM"]:
+        text = results_to(game, GM if power == "GM" else address(power))
+        assert not keys.search(text), (power, keys.search(text))
+    russia = results_to(game, address("Russia"))
+    assert "Acceptance list: Russia Turkey England France Germany Italy Austria." in russia
+    assert "received from Russia: +10 AgP" in results_to(game, address("Turkey"))
 
 
 def test_no_mail_shows_another_powers_offers_lists_or_balance(game: Sandbox) -> None:
