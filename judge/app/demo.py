@@ -38,6 +38,7 @@ class ScriptedGame:
     join_as: bool = False        # JOIN ... AS <Power> rather than a BID sheet
     observer_joins: bool = True
     show: tuple[str, str] = ("", "")   # the subject and the reader of the result mail `judge demo` prints
+    end: str = ""                      # the GM's last mail after the phases (e.g. TERMINATE), if any
 
     @property
     def gm(self) -> str:
@@ -101,6 +102,9 @@ class ScriptedGame:
         self.set_up(sandbox, say)
         for phase, orders in self.phases:
             self.play_phase(sandbox, phase, orders, say)
+        if self.end:
+            sandbox.send(self.gm, f"SIGNON M{self.game} gm-secret\n{self.end}", "the end")
+            self._poll(sandbox, f"the GM: {self.end.splitlines()[0]}", say)
 
     def _poll(self, sandbox: Sandbox, what: str, say: bool) -> None:
         report = sandbox.poll()
@@ -120,7 +124,7 @@ def load_script(variant: str) -> ScriptedGame:
         bids={p: v.get("bid", "") for p, v in powers.items()}, setup=data["setup"],
         phases=[(p["phase"], p["orders"]) for p in data["phases"]], password_form=data["password"],
         join_as=data["join"] == "as", observer_joins=data["observer"],
-        show=(data["show"]["subject"], data["show"]["reader"]))
+        show=(data["show"]["subject"], data["show"]["reader"]), end=data.get("end", ""))
 
 
 def demos() -> list[str]:

@@ -62,6 +62,11 @@ class PayolaReport:
         }
         return replace(ctx, extra=extra, extra_template=TEMPLATE)
 
+    def game_end(self, state: GameState) -> tuple[str, dict[str, Any]]:
+        """The game-end mail's section, to all: the bribe chart of every movement phase (3.6, 4.5)."""
+        charts = [self._chart(c) for c in state.extra.get("charts", [])]
+        return TEMPLATE, {"ledgers": [], "accounts": [], "history": charts}
+
     def _ledger(self, power: str, ledger: Mapping[str, Any]) -> dict[str, Any]:
         """One power's ledger as its mail shows it: every power called by its name."""
         named = {key: [[self._named(x) for x in row] if isinstance(row, list) else self._named(row) for row in value]
