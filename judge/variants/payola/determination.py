@@ -100,6 +100,8 @@ class Determination:
     decisions: list[UnitDecision]
     ledgers: dict[str, Ledger]
     lists: dict[str, tuple[str, ...]]
+    #: what was paid for the orders of each power's units (Zero Sum Payola deposits it after Fall, 6.7)
+    earned: dict[str, int] = field(default_factory=dict)
 
 
 def expand_lists(powers: Sequence[str], accept: Mapping[str, Accept], seed: str) -> dict[str, tuple[str, ...]]:
@@ -116,11 +118,13 @@ def expand_lists(powers: Sequence[str], accept: Mapping[str, Accept], seed: str)
 
 def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
               balances: Mapping[str, int], accept: Mapping[str, Accept], seed: str,
-              dummies: Sequence[str] = (), one_offer_per_unit: bool = False) -> Determination:
+              dummies: Sequence[str] = (), one_offer_per_unit: bool = False,
+              ebayola: bool = False) -> Determination:
     """Rules 5.1–5.6 on the phase's sheets (each power's ``Offer`` and ``Savings`` values, in sheet order).
 
     ``one_offer_per_unit`` is Payola Classic's rule (6.1): a power that makes
-    two offers to one unit has both ignored.
+    two offers to one unit has both ignored.  ``ebayola`` prices every issued
+    order as rule 6.4 does (:func:`_rebates`).
     """
     powers = sorted(set(state.units) | set(balances) | set(sheets))
     lists = expand_lists(powers, accept, seed)
@@ -136,7 +140,7 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
         ledger.available = ledger.balance_before - wanted if wanted <= ledger.balance_before else 0
     chosen = {key: _decide(t) for key, t in targets.items()}
     _reduce_until_paid(targets, chosen, ledgers)
-    return _outcome(targets, chosen, ledgers, lists)
+    return _outcome(targets, chosen, ledgers, lists, ebayola)
 
 
 def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
@@ -367,10 +371,11 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
 
 
 def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int, str]],
-             ledgers: dict[str, Ledger], lists: dict[str, tuple[str, ...]]) -> Determination:
+             ledgers: dict[str, Ledger], lists: dict[str, tuple[str, ...]], ebayola: bool = False) -> Determination:
     """5.6 and 5.7: the orders issued, and every power's ledger (each order written out once per unit)."""
     orders: dict[str, list[Order]] = {}
     decisions = []
+    earned: dict[str, int] = {}
     for key in sorted(targets):
         target, (index, got, why) = targets[key], chosen[key]
         unit_text = target.unit_text
@@ -380,6 +385,7 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
             order = Hold(target.unit.type, target.unit.location)
             order_text = str(order)
         paying = _paid(target, index)
+        rebates = _rebates(target, index, paying, lists) if ebayola and index >= 0 else {}
         orders.setdefault(target.owner, []).append(order)
         decisions.append(UnitDecision(target.owner, unit_text, order_text, got, why))
         if target.owner in ledgers:
@@ -390,13 +396,44 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
                 continue
             ledger = ledgers[bid.power]
             if bid in paying:
-                ledger.accepted.append((bid.read.text, order_text, bid.total))
-                ledger.spent += bid.total
+                back = rebates.get(id(bid), 0)
+                cost = bid.total - back
+                ledger.accepted.append((bid.read.text, order_text, cost))
+                ledger.spent += cost
+                earned[target.owner] = earned.get(target.owner, 0) + cost
+                if back:
+                    ledger.rebates.append((bid.read.text, back))
             else:
                 ledger.lost.append((bid.read.text, order_text, because))
     for ledger in ledgers.values():
         ledger.balance_after = ledger.balance_before - ledger.spent
-    return Determination(orders, decisions, ledgers, lists)
+    return Determination(orders, decisions, ledgers, lists, earned)
+
+
+def _rebates(target: _Target, index: int, paying: Sequence[_Bid], lists: Mapping[str, tuple[str, ...]]) -> dict[int, int]:
+    """6.4 eBayola: the issued order costs one more than the best other total; the saving goes back (by ``id`` of bid).
+
+    The contributors are paid back in the order of the unit's tie list (its
+    owner's acceptance list, or a variant's fixed one), each at most what it
+    offered, until the saving is spent; one power's offers by their sheet order.
+    A unit with no other candidate costs 1 (its best other total is 0).
+    """
+    totals = target.totals
+    losing = max((t for i, t in enumerate(totals) if i != index), default=0)
+    saving = totals[index] - (losing + 1)
+    if saving <= 0:
+        return {}
+    order_list = target.tie if target.tie is not None else lists.get(target.owner, ())
+    place = {power: i for i, power in enumerate(order_list)}
+    rebates = {}
+    for bid in sorted(paying, key=lambda b: (place.get(b.power, len(place)), b.power, b.seq)):
+        back = min(saving, bid.total)
+        if back:
+            rebates[id(bid)] = back
+            saving -= back
+        if not saving:
+            break
+    return rebates
 
 
 __all__ = ["Determination", "PayolaHooks", "determine", "expand_lists"]

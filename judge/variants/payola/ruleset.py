@@ -127,7 +127,7 @@ class Payola(Ruleset):
         accept = {p: Accept(tuple(v)) for p, v in before.extra.get("accept", {}).items()}
         seed = f"{before.extra.get('seed', '')}:{before.phase}"
         done = determine(self.map, self, before, sheets, balances, accept, seed, before.extra.get("dummies", ()),
-                         one_offer_per_unit=self.payola.one_offer_per_unit)
+                         one_offer_per_unit=self.payola.one_offer_per_unit, ebayola=self.payola.ebayola)
         for power, line, why in refused:
             done.ledgers.setdefault(power, Ledger(power, accounts.balance(before, power))).refused.append((line, why))
         for power, ledger in sorted(done.ledgers.items()):

@@ -1,0 +1,53 @@
+"""Section 6 variations a game may choose (``SET RULE``): 6.4 eBayola and 6.7 Zero Sum Payola."""
+
+from __future__ import annotations
+
+from judge.engine.phases import adjudicate
+from judge.variants import load_variant
+
+from tests.payola.conftest import order_of, position, run, sheet
+
+ITALY_FLEET = {"ITALY": ["F NAP"], "FRANCE": ["A PAR"], "AUSTRIA": ["A VIE"], "GERMANY": ["A BER"]}
+RICH = {"ITALY": 50, "FRANCE": 50, "AUSTRIA": 50, "GERMANY": 50}
+
+
+def _spent(done, power: str) -> int:
+    return done.ledgers[power].spent
+
+
+def test_6_4_ebayola_the_winner_pays_one_more_than_the_best_losing_total(payola):
+    sheets = {"FRANCE": ["10 : F NAP - ION"], "GERMANY": ["4 : F NAP - TYS"]}
+    done = run(payola, position(ITALY_FLEET), sheets, RICH, ebayola=True)
+    assert order_of(done, "F NAP") == "F NAP - ION"
+    assert _spent(done, "FRANCE") == 5 and done.ledgers["FRANCE"].rebates == [("10 : F NAP - ION", 5)]
+    assert done.ledgers["FRANCE"].accepted == [("10 : F NAP - ION", "F NAP - ION", 5)]
+    assert done.earned == {"ITALY": 5}
+    plain = run(payola, position(ITALY_FLEET), sheets, RICH)
+    assert _spent(plain, "FRANCE") == 10 and "rebates" not in plain.ledgers["FRANCE"].as_json()
+
+
+def test_6_4_ebayola_the_saving_goes_back_in_the_order_of_the_owners_acceptance_list(payola):
+    """France and Austria pay 6 each for ION (12), Germany 4 for TYS: the order costs 5, 7 goes back."""
+    sheets = {"FRANCE": ["6 : F NAP - ION"], "AUSTRIA": ["6 : F NAP - ION"], "GERMANY": ["4 : F NAP - TYS"]}
+    austria_first = run(payola, position(ITALY_FLEET), sheets, RICH, {"ITALY": "IAF?"}, ebayola=True)
+    assert (_spent(austria_first, "AUSTRIA"), _spent(austria_first, "FRANCE")) == (0, 5)
+    france_first = run(payola, position(ITALY_FLEET), sheets, RICH, {"ITALY": "IFA?"}, ebayola=True)
+    assert (_spent(france_first, "AUSTRIA"), _spent(france_first, "FRANCE")) == (5, 0)
+    assert _spent(france_first, "GERMANY") == 0
+
+
+def test_6_4_ebayola_an_order_without_a_rival_costs_one_and_a_tie_costs_in_full(payola):
+    alone = run(payola, position(ITALY_FLEET), {"ITALY": ["5 : F NAP - ION"]}, RICH, ebayola=True)
+    assert _spent(alone, "ITALY") == 1
+    tie = run(payola, position(ITALY_FLEET), {"FRANCE": ["5 : F NAP - ION"], "GERMANY": ["5 : F NAP - TYS"]},
+              RICH, {"ITALY": "IFG?"}, ebayola=True)
+    assert order_of(tie, "F NAP") == "F NAP - ION" and _spent(tie, "FRANCE") == 5
+
+
+def test_6_4_ebayola_is_a_game_option_played_by_the_movement_phase():
+    variant = load_variant("payola", {"ebayola": True})
+    state = variant.ruleset.initial_state()
+    orders = {"FRANCE": sheet(variant, "10 : F NAP - ION"), "GERMANY": sheet(variant, "4 : F NAP - TYS")}
+    after = adjudicate(variant, state, orders).state
+    assert after.extra["treasury"]["FRANCE"] == 48 - 5
+    assert after.extra["ledgers"]["FRANCE"]["rebates"] == [["10 : F NAP - ION", 5]]
