@@ -51,3 +51,53 @@ def test_6_4_ebayola_is_a_game_option_played_by_the_movement_phase():
     after = adjudicate(variant, state, orders).state
     assert after.extra["treasury"]["FRANCE"] == 48 - 5
     assert after.extra["ledgers"]["FRANCE"]["rebates"] == [["10 : F NAP - ION", 5]]
+
+
+def _year(variant, state, spring: dict[str, list[str]], fall: dict[str, list[str]]):
+    """Spring and Fall movement with these sheets, then the Winter adjustments without orders."""
+    states = [state]
+    for lines in (spring, fall, {}):
+        orders = {p: sheet(variant, *ls) for p, ls in lines.items()}
+        states.append(adjudicate(variant, states[-1], orders).state)
+    return states
+
+
+def test_6_7_zero_sum_starts_with_ten_per_centre_and_pays_no_taxes():
+    variant = load_variant("payola", {"zero_sum": True})
+    state = variant.ruleset.initial_state()
+    assert state.extra["treasury"]["FRANCE"] == 30 and state.extra["treasury"]["RUSSIA"] == 40
+    *_, winter = _year(variant, state, {}, {})
+    assert str(winter.phase) == "S1902M" and winter.extra["treasury"]["FRANCE"] == 30
+    assert not any("income" in e[1] for es in winter.extra.get("accounts", {}).values() for e in es)
+    taxed = _year(load_variant("payola"), load_variant("payola").ruleset.initial_state(), {}, {})[-1]
+    assert taxed.extra["treasury"]["FRANCE"] == 48 + 48  # the formal rules: a year's income (2.1)
+
+
+def test_6_7_money_paid_to_a_powers_units_is_deposited_after_the_fall_turn():
+    variant = load_variant("payola", {"zero_sum": True})
+    start, spring, fall, winter = _year(variant, variant.ruleset.initial_state(),
+                                        {"FRANCE": ["5 : F NAP - ION"]}, {"AUSTRIA": ["3 : F ION H"]})
+    assert spring.extra["treasury"]["ITALY"] == 30 and spring.extra["treasury"]["FRANCE"] == 25
+    assert fall.extra["treasury"]["AUSTRIA"] == 27 and fall.extra["earned"] == {"ITALY": 8}
+    assert winter.extra["treasury"]["ITALY"] == 30 + 8 and "earned" not in winter.extra
+    total = sum(winter.extra["treasury"].values())
+    assert total == sum(start.extra["treasury"].values())  # nothing printed, nothing lost
+
+
+def test_6_7_the_first_capture_of_a_neutral_centre_brings_ten():
+    variant = load_variant("payola", {"zero_sum": True})
+    *_, winter = _year(variant, variant.ruleset.initial_state(), {"FRANCE": ["A PAR - BUR"]},
+                       {"FRANCE": ["A BUR - BEL"]})
+    assert "BEL" in winter.centers["FRANCE"]
+    assert winter.extra["treasury"]["FRANCE"] == 30 + 10
+    assert ["W1901A", "first capture of BEL (6.7)", 10, 40] in winter.extra["accounts"]["FRANCE"]
+
+
+def test_6_7_a_centre_taken_carries_the_losers_treasury_over_its_centres_at_the_start_of_the_year():
+    """Germany takes Paris: France (30 AgP, 3 centres in Spring) pays it 30 // 3 = 10."""
+    variant = load_variant("payola", {"zero_sum": True})
+    *_, winter = _year(variant, variant.ruleset.initial_state(),
+                       {"FRANCE": ["A PAR - PIC"], "GERMANY": ["A MUN - BUR"]}, {"GERMANY": ["A BUR - PAR"]})
+    assert "PAR" in winter.centers["GERMANY"]
+    assert winter.extra["treasury"]["FRANCE"] == 20 and winter.extra["treasury"]["GERMANY"] == 40
+    assert ["W1901A", "PAR taken from FRANCE (6.7)", 10, 40] in winter.extra["accounts"]["GERMANY"]
