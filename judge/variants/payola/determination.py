@@ -21,6 +21,7 @@ over-expenditure loop, so a replay gives the same result.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -56,13 +57,14 @@ class _Bid:
     power: str
     seq: int
     read: ReadOffer
-    #: the bribes still offered (the offer's own until the first reduction)
-    values: Sequence[int]
+    #: the sum of its bribes, less what the over-expenditure loop took
     total: int
     #: the unit's candidates it puts forward (5.1), as their indices, in its own order
     named: tuple[int, ...] = ()
     #: the candidates it pays for (3.1), as their indices
     pays: tuple[int, ...] = ()
+    #: for the over-expenditure loop (5.5): after how many passes each of its bribes stops losing a piece
+    steps: list[int] = field(default_factory=list)
 
     def rank(self, index: int) -> tuple[int, int] | None:
         """Where the offer stands for a candidate (5.3): (sheet line, place in the line); one it only pays for after."""
@@ -173,7 +175,7 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
             if why or target is None:
                 ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why))
                 continue
-            target.bids.append(_Bid(power, seq, read, read.values, read.total))
+            target.bids.append(_Bid(power, seq, read, read.total))
     for target in targets.values():
         if one_offer_per_unit:
             _ignore_second_offers(target, ledgers)
@@ -226,7 +228,7 @@ def _candidates(target: _Target) -> None:
     owner = target.owner
     if not any(b.power == owner for b in bids):
         default = ReadOffer("", target.unit_text, DIRECT, (hold,), (hold_key,), ("",), (0,), (0,), 0, "")
-        bids.append(_Bid(owner, DEFAULT, default, default.values, 0))
+        bids.append(_Bid(owner, DEFAULT, default, 0))
     where: dict[str, int] = {}
     keys, candidates = target.keys, target.candidates
     for bid in bids:  # Offer.candidates: a negative offer puts HOLD only
@@ -328,9 +330,13 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
             if bid.total:
                 by_power.setdefault(bid.power, []).append((bid, target, key))
     spend = dict.fromkeys(ledgers, 0) | _costs(targets, chosen)
-    # how many more passes cut down to the plateaus only: each takes one piece off every bribe above its plateau
-    above = {p: max((v - f for bid, _, _ in bids for v, f in zip(bid.values, bid.read.plateaus)), default=0)
-             for p, bids in by_power.items()}
+    # the passes that cut down to the plateaus only (each takes one piece off every bribe above its plateau),
+    # and the passes made since the power's cuts last changed kind
+    plateau = {p: max((v - f for bid, _, _ in bids for v, f in zip(bid.read.values, bid.read.plateaus)), default=0)
+               for p, bids in by_power.items()}
+    made = dict.fromkeys(by_power, 0)
+    for power, bids in by_power.items():
+        _steps(bids, plateau[power] > 0)
     while True:
         over = [p for p, s in spend.items() if s > ledgers[p].available]
         if not over:
@@ -338,27 +344,22 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
         touched: dict[str, _Target] = {}
         for power in over:
             ledgers[power].reductions += 1
-            bids = by_power[power]
-            plateau = above[power] > 0
-            above[power] -= 1
-            paid = spend[power]
+            bids, done, paid = by_power[power], made[power], spend[power]
             for bid, target, key in bids:
-                values = bid.values
-                if plateau:
-                    values = [v - 1 if v > f else v for v, f in zip(values, bid.read.plateaus)]
-                else:
-                    values = [v - 1 if v > 0 else 0 for v in values]
-                left = sum(values)
-                cut = bid.total - left
-                bid.values, bid.total = values, left
+                steps = bid.steps  # a bribe loses a piece in each pass until its step
+                cut = len(steps) - bisect_right(steps, done)
                 if cut:
+                    bid.total -= cut
                     totals = target.totals
                     for index in bid.pays:
                         totals[index] -= cut
                     if chosen[key][0] in bid.pays:
                         paid -= cut
                     touched[key] = target
-            spend[power] = paid
+            spend[power], made[power] = paid, done + 1
+            if plateau[power] == done + 1:  # every bribe at its plateau: from now on they go down to zero
+                _steps(bids, False)
+                made[power] = 0
             by_power[power] = [row for row in bids if row[0].total]
         for key, target in touched.items():
             before, decided = chosen[key][0], _decide(target)
@@ -368,6 +369,16 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
                     spend[bid.power] -= bid.total
                 for bid in _paid(target, decided[0]):
                     spend[bid.power] += bid.total
+
+
+def _steps(bids: Sequence[tuple[_Bid, _Target, str]], plateau: bool) -> None:
+    """For each bribe, in how many passes it stops losing a piece: at its plateau, or (after those) at zero."""
+    for bid, _, _ in bids:
+        read = bid.read
+        if plateau:
+            bid.steps = sorted(v - f for v, f in zip(read.values, read.plateaus) if v > f)
+        else:
+            bid.steps = sorted(min(v, f) for v, f in zip(read.values, read.plateaus))
 
 
 def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int, str]],
