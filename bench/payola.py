@@ -4,15 +4,24 @@
 Random standard-map phases of 34 units (fixed seed) get seven full offer
 sheets: every power bribes about 15 units, each with several alternatives
 (direct offers, ``|`` lists, negative, move and hold offers, repetition and
-plateaus), with balances low enough that some powers overspend and the
-reduction loop of rule 5.5 runs.  The script times order determination
-(``judge.variants.payola.determination.determine``) and then the standard
-movement adjudication of the orders it issued, and prints both (mean per
-phase, best of ``--repeat``), the ratio and whether the goal of issue 12
-(determination cheaper than the adjudication) is met.
+plateaus), with balances low enough that every power overspends and the
+reduction loop of rule 5.5 runs.  The script times, per phase (mean, best of
+``--repeat``), what the judge does with the sheets:
+
+* reading the offer lines (``PayolaLines.read`` with the position: the Lark
+  parse, then ``prepare``, which reads each offer's orders against the board).
+  The judge does it when each line arrives by mail, and again when the phase
+  is played, since the store keeps the lines as text;
+* of that, ``prepare`` alone (it hangs its result on the offer, ``Offer.read``);
+* order determination (``determine``: rules 3.1–5.6, on offers read as above);
+* the standard movement adjudication of the orders determination issued;
+
+and prints the ratio determination / adjudication and whether the goal of
+issue 12 (determination cheaper than the adjudication) is met.
 
     python bench/payola.py --phases 50 --seed 1
 """
+
 
 from __future__ import annotations
 
@@ -142,10 +151,10 @@ def main() -> int:
         best_det, best_adj = min(best_det, spent_det), min(best_adj, spent_adj)
     n = len(phases)
     print(f"{n} phases of {UNITS} units, 7 sheets of ~{BRIBED} units bribed each "
-          f"({offers / n:.0f} offers a phase, {reductions / n:.1f} reduction passes a phase)")
+          f"({offers / n:.0f} offers a phase; rule 5.5 cut the offers of a power {reductions / n:.1f} times a phase)")
     print(f"offer lines read:        {best_lines / n * 1000:8.3f} ms per phase (each line as its mail comes, "
           "and again from the store when the phase is played)")
-    print(f"  of which reading:       {best_read / n * 1000:8.3f} ms per phase (prepare: the orders as the board reads them)")
+    print(f"  of which prepare:       {best_read / n * 1000:8.3f} ms per phase (prepare: the orders as the board reads them)")
     print(f"order determination:     {best_det / n * 1000:8.3f} ms per phase")
     print(f"movement adjudication:   {best_adj / n * 1000:8.3f} ms per phase")
     ratio = best_det / best_adj

@@ -223,7 +223,7 @@ def _candidates(target: _Target) -> None:
     """The unit's candidate orders (5.1) and their totals; the owner's 0 AgP HOLD if it made no offer (3.3)."""
     unit = target.unit
     hold = Hold(unit.type, unit.location)
-    hold_key = str(hold)
+    hold_key = f"{target.unit_text} H"  # str(hold)
     bids = target.bids
     owner = target.owner
     if not any(b.power == owner for b in bids):
@@ -246,7 +246,8 @@ def _candidates(target: _Target) -> None:
     payers: list[list[_Bid]] = [[] for _ in candidates]
     target.payers = payers
     for bid in bids:
-        bid.pays = _pays(bid.read, where, moves)
+        named = bid.named
+        bid.pays = named if bid.read.kind == DIRECT and len(named) == 1 else _pays(bid.read, where, moves)
         amount = bid.total
         for i in bid.pays:
             totals[i] += amount
@@ -332,17 +333,19 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
     spend = dict.fromkeys(ledgers, 0) | _costs(targets, chosen)
     # the passes that cut down to the plateaus only (each takes one piece off every bribe above its plateau),
     # and the passes made since the power's cuts last changed kind
-    plateau = {p: max((v - f for bid, _, _ in bids for v, f in zip(bid.read.values, bid.read.plateaus)), default=0)
-               for p, bids in by_power.items()}
-    made = dict.fromkeys(by_power, 0)
-    for power, bids in by_power.items():
-        _steps(bids, plateau[power] > 0)
+    plateau: dict[str, int] = {}
+    made: dict[str, int] = {}
     while True:
         over = [p for p, s in spend.items() if s > ledgers[p].available]
         if not over:
             return
         touched: dict[str, _Target] = {}
         for power in over:
+            if power not in plateau:  # its first pass
+                plateau[power] = max((v - f for bid, _, _ in by_power[power]
+                                      for v, f in zip(bid.read.values, bid.read.plateaus)), default=0)
+                made[power] = 0
+                _steps(by_power[power], plateau[power] > 0)
             ledgers[power].reductions += 1
             bids, done, paid = by_power[power], made[power], spend[power]
             for bid, target, key in bids:
