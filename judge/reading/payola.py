@@ -18,7 +18,6 @@ parser, one order per ``|``.  A line that cannot stand raises one
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -31,7 +30,7 @@ from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 from judge.reading.grammars import NOT_MINE, lalr_parser
 from judge.reading.orders import OrderError, parse_order
-from judge.variants.payola.prepared import prepare, units_by_province
+from judge.variants.payola.prepared import OfferReader, units_by_province
 from judge.variants.payola.offers import DIRECT, REST, Accept, Amount, Offer, Savings, Transfer, total
 from judge.variants.payola.options import PayolaOptions
 
@@ -52,6 +51,8 @@ class PayolaLines:
         self.board = board
         self.ruleset = ruleset
         self.options = getattr(ruleset, "payola", None) or PayolaOptions()
+        #: the position lines were last read against, and its reader (``_offer_reader``)
+        self._last: tuple[GameState, OfferReader] | None = None
 
     def read(self, line: str, state: GameState | None = None) -> Any:
         """The line's value, None for a comment alone; outside a movement phase only ACCEPT and PAY are ours (4.3, 2.3).
@@ -178,18 +179,25 @@ class PayolaLines:
         return tuple(orders)
 
     def _check_on_board(self, offer: Offer, state: GameState) -> Offer:
-        """The unit must be on the board and each order one it could issue; the offer read against it (``prepare``).
+        """The unit must be on the board and each order one it could issue; the offer read against it (``OfferReader``).
 
         The reading travels with the offer (``Offer.read``), so order
         determination does not read the offer again.
         """
-        read = prepare(self.board, units_by_province(self.board, state), offer)
+        read = self._offer_reader(state).read(offer)
         if not read.unit_text:
             raise OrderError(f"there is no unit in {read.province or offer.unit.location}", 1)
         for order, problem in zip(offer.orders, read.problems):
             if problem:
                 raise OrderError(f"{order}: {problem}", 1)
-        return replace(offer, read=read)
+        return Offer(offer.amounts, offer.kind, offer.unit, offer.orders, read)
+
+    def _offer_reader(self, state: GameState) -> OfferReader:
+        """One ``OfferReader`` per position: a sheet's lines (and every sheet of a phase) read against it share it."""
+        last = self._last
+        if last is None or last[0] is not state:
+            last = self._last = (state, OfferReader(self.board, units_by_province(self.board, state)))
+        return last[1]
 
     def _savings(self, children: list[Any], state: GameState | None) -> Savings:
         if not self.options.savings:

@@ -35,7 +35,7 @@ from judge.variants.payola.ledger import (
 from judge.variants.payola.offers import (
     DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings, default_accept,
 )
-from judge.variants.payola.prepared import ReadOffer, prepare
+from judge.variants.payola.prepared import OfferReader, ReadOffer
 
 _NONE = (1 << 62, 0)  # the rank of a power that made no offer for an order: after every real one
 DEFAULT = 1 << 40  # the sheet position of the default HOLD (3.3): after every offer
@@ -160,6 +160,7 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
             at[province] = unit
             targets[province] = _Target(owner, unit, str(unit))
     bribable: dict[tuple[str, str], bool] = {}  # hooks.may_bribe, asked once per power and unit
+    reader: OfferReader | None = None  # for the offers not read on arrival
     for power, sheet in sheets.items():
         seq = -1
         for offer in sheet:
@@ -169,7 +170,9 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
             read = offer.read
             target = targets.get(read.province) if isinstance(read, ReadOffer) else None
             if target is None or read.unit_text != target.unit_text:
-                read = prepare(board, at, offer)
+                if reader is None:
+                    reader = OfferReader(board, at)
+                read = reader.read(offer)
                 target = targets.get(read.province)
             why = _refusal(hooks, state, power, target, offer, read, bribable)
             if why or target is None:

@@ -57,32 +57,52 @@ class ReadOffer:
     text: str
 
 
+#: the problems of an offer whose orders all could be issued, shared by every such offer
+_FINE = {("",) * n: ("",) * n for n in range(1, 9)}
+
+
 def units_by_province(board: Map, state: GameState) -> dict[str, Unit]:
     """Every unit on the board by its province (what ``canonical`` reads orders against)."""
     return {board.province_of(u.location): u for us in state.units.values() for u in us}
 
 
+class OfferReader:
+    """Reads offers against one position, each distinct order of a unit once (powers bribe alike)."""
+
+    def __init__(self, board: Map, at: Mapping[str, Unit]) -> None:
+        self.board = board
+        self.at = at
+        self._orders: dict[tuple[str, Order], tuple[Order, str, str]] = {}
+
+    def read(self, offer: Offer) -> ReadOffer:
+        """The offer read against the unit in its province (``ReadOffer``)."""
+        board, amounts = self.board, offer.amounts
+        values = tuple(a.value for a in amounts for _ in range(a.times))
+        plateaus = tuple(a.plateau for a in amounts for _ in range(a.times))
+        province = board.province_of_or_none(offer.unit.location) or ""
+        unit = self.at.get(province)
+        if unit is None:
+            return ReadOffer(province, "", offer.kind, offer.orders, (), (), values, plateaus, sum(values), str(offer))
+        unit_text = str(unit)
+        read = [self._order(province, unit, order) for order in offer.orders]
+        keys = tuple(key for _, key, _ in read)
+        head = " + ".join(str(a) for a in amounts)
+        rest = [key[len(unit_text) + 1:] for key in keys[1:]]  # Offer.__str__ of the orders as read
+        text = f"{head} {offer.kind} " + " | ".join([keys[0], *rest])
+        problems = tuple(p for _, _, p in read)
+        return ReadOffer(province, unit_text, offer.kind, tuple(o for o, _, _ in read), keys,
+                         _FINE.get(problems, problems), values, plateaus, sum(values), text)
+
+    def _order(self, province: str, unit: Unit, order: Order) -> tuple[Order, str, str]:
+        """The order as the board reads it, as text, and why the unit could never issue it."""
+        found = self._orders.get((province, order))
+        if found is None:
+            as_read = canonical(self.board, self.at, order)
+            found = self._orders[(province, order)] = (as_read, str(as_read),
+                                                       order_problem(self.board, unit, order))
+        return found
+
+
 def prepare(board: Map, at: Mapping[str, Unit], offer: Offer) -> ReadOffer:
-    """The offer read against the units ``at`` each province: once, on arrival."""
-    amounts = offer.amounts
-    values = tuple(a.value for a in amounts for _ in range(a.times))
-    plateaus = tuple(a.plateau for a in amounts for _ in range(a.times))
-    province = board.province_of_or_none(offer.unit.location) or ""
-    unit = at.get(province)
-    if unit is None:
-        return ReadOffer(province, "", offer.kind, offer.orders, (), (), values, plateaus, sum(values), str(offer))
-    orders = tuple(canonical(board, at, order) for order in offer.orders)
-    problems = tuple(order_problem(board, unit, order) for order in offer.orders)
-    text = str(Offer(amounts, offer.kind, unit, orders))
-    return ReadOffer(province, str(unit), offer.kind, orders, tuple(str(o) for o in orders), problems,
-                     values, plateaus, sum(values), text)
-
-
-def read_offer(board: Map, at: Mapping[str, Unit], offer: Offer) -> ReadOffer:
-    """The offer's reading from its arrival when it was made against the same unit, else a new one."""
-    read = offer.read
-    if isinstance(read, ReadOffer):
-        unit = at.get(read.province)
-        if unit is not None and read.unit_text == str(unit):
-            return read
-    return prepare(board, at, offer)
+    """The offer read against the units ``at`` each province (one offer: ``OfferReader`` for many)."""
+    return OfferReader(board, at).read(offer)
