@@ -29,7 +29,6 @@ import argparse
 import random
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -45,7 +44,7 @@ from judge.reading.payola import PayolaLines  # noqa: E402
 from judge.variants import load_variant  # noqa: E402
 from judge.variants.payola.determination import determine  # noqa: E402
 from judge.variants.payola.offers import Amount, Offer, Savings  # noqa: E402
-from judge.variants.payola.prepared import prepare, units_by_province  # noqa: E402
+from judge.variants.payola.prepared import OfferReader, units_by_province  # noqa: E402
 
 UNITS = 34
 BRIBED = 15
@@ -101,9 +100,9 @@ def random_sheets(board: Map, state: GameState, rng: random.Random) -> dict[str,
 
 def arrive(board: Map, state: GameState, sheets: dict[str, list[object]]) -> dict[str, list[object]]:
     """The sheets as the line reader hands them over: each offer read against the board (``Offer.read``)."""
-    at = units_by_province(board, state)
-    return {power: [replace(v, read=prepare(board, at, v)) if isinstance(v, Offer) else v for v in sheet]
-            for power, sheet in sheets.items()}
+    reader = OfferReader(board, units_by_province(board, state))
+    return {power: [Offer(v.amounts, v.kind, v.unit, v.orders, reader.read(v)) if isinstance(v, Offer) else v
+                    for v in sheet] for power, sheet in sheets.items()}
 
 
 def main() -> int:
@@ -154,7 +153,7 @@ def main() -> int:
           f"({offers / n:.0f} offers a phase; rule 5.5 cut the offers of a power {reductions / n:.1f} times a phase)")
     print(f"offer lines read:        {best_lines / n * 1000:8.3f} ms per phase (each line as its mail comes, "
           "and again from the store when the phase is played)")
-    print(f"  of which prepare:       {best_read / n * 1000:8.3f} ms per phase (prepare: the orders as the board reads them)")
+    print(f"  of which prepare:       {best_read / n * 1000:8.3f} ms per phase (OfferReader: the orders as the board reads them)")
     print(f"order determination:     {best_det / n * 1000:8.3f} ms per phase")
     print(f"movement adjudication:   {best_adj / n * 1000:8.3f} ms per phase")
     ratio = best_det / best_adj
