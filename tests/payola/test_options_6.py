@@ -101,3 +101,10 @@ def test_6_7_a_centre_taken_carries_the_losers_treasury_over_its_centres_at_the_
     assert "PAR" in winter.centers["GERMANY"]
     assert winter.extra["treasury"]["FRANCE"] == 20 and winter.extra["treasury"]["GERMANY"] == 40
     assert ["W1901A", "PAR taken from FRANCE (6.7)", 10, 40] in winter.extra["accounts"]["GERMANY"]
+
+
+def test_6_4_and_6_7_are_rule_options_a_gm_may_set():
+    names = {o.name: o for o in load_variant("payola").ruleset.rule_options()}
+    assert names["ebayola"].value is False and "6.4" in names["ebayola"].note
+    assert names["zero_sum"].value is False and "6.7" in names["zero_sum"].note
+    assert load_variant("payola", {"ebayola": True, "zero_sum": True}).ruleset.payola.zero_sum
