@@ -105,6 +105,22 @@ def arrive(board: Map, state: GameState, sheets: dict[str, list[object]]) -> dic
                     for v in sheet] for power, sheet in sheets.items()}
 
 
+def read_lines(variant: Variant, phases: list[tuple[GameState, dict[str, list[object]], dict[str, int]]],
+               repeat: int) -> float:
+    """The offers as text lines read with the position (``PayolaLines.read``), best of ``repeat``, in seconds."""
+    reader = PayolaLines(variant.map, variant.ruleset)
+    lines = [(state, [str(v) for s in sheets.values() for v in s if isinstance(v, Offer)])
+             for state, sheets, _ in phases]
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for state, texts in lines:
+            for text in texts:
+                reader.read(text, state)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--phases", type=int, default=50)
@@ -120,16 +136,7 @@ def main() -> int:
         balances = {p: rng.randint(20, 80) for p in state.units}
         phases.append((state, random_sheets(variant.map, state, rng), balances))
     offers = sum(isinstance(v, Offer) for _, sheets, _ in phases for s in sheets.values() for v in s)
-    reader = PayolaLines(variant.map, variant.ruleset)
-    lines = [(state, [str(v) for s in sheets.values() for v in s if isinstance(v, Offer)])
-             for state, sheets, _ in phases]
-    best_lines = float("inf")
-    for _ in range(args.repeat):
-        start = time.perf_counter()
-        for state, texts in lines:
-            for text in texts:
-                reader.read(text, state)
-        best_lines = min(best_lines, time.perf_counter() - start)
+    best_lines = read_lines(variant, phases, args.repeat)
     best_read = best_det = best_adj = float("inf")
     reductions = 0
     for _ in range(args.repeat):

@@ -334,8 +334,8 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
             if bid.total:
                 by_power.setdefault(bid.power, []).append((bid, target, key))
     spend = dict.fromkeys(ledgers, 0) | _costs(targets, chosen)
-    # the passes that cut down to the plateaus only (each takes one piece off every bribe above its plateau),
-    # and the passes made since the power's cuts last changed kind
+    # per power: the passes that cut down to the plateaus only (each takes one piece off every bribe above its
+    # plateau), and the passes made since its cuts last changed kind
     plateau: dict[str, int] = {}
     made: dict[str, int] = {}
     while True:
@@ -344,26 +344,16 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
             return
         touched: dict[str, _Target] = {}
         for power in over:
+            bids = by_power[power]
             if power not in plateau:  # its first pass
-                plateau[power] = max((v - f for bid, _, _ in by_power[power]
+                plateau[power] = max((v - f for bid, _, _ in bids
                                       for v, f in zip(bid.read.values, bid.read.plateaus)), default=0)
                 made[power] = 0
-                _steps(by_power[power], plateau[power] > 0)
+                _steps(bids, plateau[power] > 0)
             ledgers[power].reductions += 1
-            bids, done, paid = by_power[power], made[power], spend[power]
-            for bid, target, key in bids:
-                steps = bid.steps  # a bribe loses a piece in each pass until its step
-                cut = len(steps) - bisect_right(steps, done)
-                if cut:
-                    bid.total -= cut
-                    totals = target.totals
-                    for index in bid.pays:
-                        totals[index] -= cut
-                    if chosen[key][0] in bid.pays:
-                        paid -= cut
-                    touched[key] = target
-            spend[power], made[power] = paid, done + 1
-            if plateau[power] == done + 1:  # every bribe at its plateau: from now on they go down to zero
+            spend[power] -= _cut(bids, made[power], chosen, touched)
+            made[power] += 1
+            if plateau[power] == made[power]:  # every bribe at its plateau: from now on they go down to zero
                 _steps(bids, False)
                 made[power] = 0
             by_power[power] = [row for row in bids if row[0].total]
@@ -375,6 +365,29 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
                     spend[bid.power] -= bid.total
                 for bid in _paid(target, decided[0]):
                     spend[bid.power] += bid.total
+
+
+def _cut(bids: Sequence[tuple[_Bid, _Target, str]], done: int, chosen: Mapping[str, tuple[int, int, str]],
+         touched: dict[str, _Target]) -> int:
+    """One pass of 5.5 on one power's bids (``done`` passes made): a piece off every bribe not yet at its step.
+
+    The totals of the candidates they pay for go down with them; the units
+    touched are noted; returned is what the power's payments for the orders
+    now issued went down by.
+    """
+    paid_less = 0
+    for bid, target, key in bids:
+        steps = bid.steps  # a bribe loses a piece in each pass until its step
+        cut = len(steps) - bisect_right(steps, done)
+        if cut:
+            bid.total -= cut
+            totals = target.totals
+            for index in bid.pays:
+                totals[index] -= cut
+            if chosen[key][0] in bid.pays:
+                paid_less += cut
+            touched[key] = target
+    return paid_less
 
 
 def _steps(bids: Sequence[tuple[_Bid, _Target, str]], plateau: bool) -> None:
