@@ -61,6 +61,19 @@ def test_6_1_classic_two_offers_to_one_unit_by_mail_are_both_ignored(sandbox: Sa
     assert [why for _, why in state["ledgers"]["FRANCE"]["refused"]] == [TWICE, TWICE]
 
 
+def test_6_4_ebayola_by_mail_the_ledger_shows_what_came_back(sandbox: Sandbox) -> None:
+    """6.4: France's 10 for ION beats Italy's 1 for APU: the order costs 2, France gets 8 back, and reads so."""
+    _start(sandbox, ("France", "Italy"), "SET RULE ebayola true")
+    send_as(sandbox, "France", "10 : F NAP - ION")
+    send_as(sandbox, "Italy", "1 : F NAP - APU")
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    france = _mails_of(sandbox, sandbox.new_mail(), address("France"))
+    assert "Paid back (eBayola, 6.4): 8 AgP of 10 : F NAP - ION." in france
+    assert "Accepted: 10 : F NAP - ION -> F NAP - ION, cost 2 AgP." in france
+    assert sandbox.store.load_game(GAME).state["treasury"]["FRANCE"] == 48 - 2
+
+
 def test_the_seed_is_chosen_at_start_and_the_unplayed_powers_follow_the_players(sandbox: Sandbox) -> None:
     """4.1, 4.4: the `?` seed is recorded at START; civil disorder (at START or later) is in every phase's record."""
     _start(sandbox, ("England", "France", "Italy", "Russia", "Turkey"))
