@@ -4,15 +4,24 @@
 Random standard-map phases of 34 units (fixed seed) get seven full offer
 sheets: every power bribes about 15 units, each with several alternatives
 (direct offers, ``|`` lists, negative, move and hold offers, repetition and
-plateaus), with balances low enough that some powers overspend and the
-reduction loop of rule 5.5 runs.  The script times order determination
-(``judge.variants.payola.determination.determine``) and then the standard
-movement adjudication of the orders it issued, and prints both (mean per
-phase, best of ``--repeat``), the ratio and whether the goal of issue 12
-(determination cheaper than the adjudication) is met.
+plateaus), with balances low enough that every power overspends and the
+reduction loop of rule 5.5 runs.  The script times, per phase (mean, best of
+``--repeat``), what the judge does with the sheets:
+
+* reading the offer lines (``PayolaLines.read`` with the position: the Lark
+  parse, then ``prepare``, which reads each offer's orders against the board).
+  The judge does it when each line arrives by mail, and again when the phase
+  is played, since the store keeps the lines as text;
+* of that, ``prepare`` alone (it hangs its result on the offer, ``Offer.read``);
+* order determination (``determine``: rules 3.1–5.6, on offers read as above);
+* the standard movement adjudication of the orders determination issued;
+
+and prints the ratio determination / adjudication and whether the goal of
+issue 12 (determination cheaper than the adjudication) is met.
 
     python bench/payola.py --phases 50 --seed 1
 """
+
 
 from __future__ import annotations
 
@@ -31,9 +40,11 @@ from judge.engine.movement import adjudicate_movement  # noqa: E402
 from judge.engine.orders import Hold, Move, Order, Support, Unit  # noqa: E402
 from judge.engine.state import GameState, Phase  # noqa: E402
 from judge.engine.variant import Variant  # noqa: E402
+from judge.reading.payola import PayolaLines  # noqa: E402
 from judge.variants import load_variant  # noqa: E402
 from judge.variants.payola.determination import determine  # noqa: E402
 from judge.variants.payola.offers import Amount, Offer, Savings  # noqa: E402
+from judge.variants.payola.prepared import OfferReader, units_by_province  # noqa: E402
 
 UNITS = 34
 BRIBED = 15
@@ -87,6 +98,29 @@ def random_sheets(board: Map, state: GameState, rng: random.Random) -> dict[str,
     return sheets
 
 
+def arrive(board: Map, state: GameState, sheets: dict[str, list[object]]) -> dict[str, list[object]]:
+    """The sheets as the line reader hands them over: each offer read against the board (``Offer.read``)."""
+    reader = OfferReader(board, units_by_province(board, state))
+    return {power: [Offer(v.amounts, v.kind, v.unit, v.orders, reader.read(v)) if isinstance(v, Offer) else v
+                    for v in sheet] for power, sheet in sheets.items()}
+
+
+def read_lines(variant: Variant, phases: list[tuple[GameState, dict[str, list[object]], dict[str, int]]],
+               repeat: int) -> float:
+    """The offers as text lines read with the position (``PayolaLines.read``), best of ``repeat``, in seconds."""
+    reader = PayolaLines(variant.map, variant.ruleset)
+    lines = [(state, [str(v) for s in sheets.values() for v in s if isinstance(v, Offer)])
+             for state, sheets, _ in phases]
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for state, texts in lines:
+            for text in texts:
+                reader.read(text, state)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--phases", type=int, default=50)
@@ -102,25 +136,33 @@ def main() -> int:
         balances = {p: rng.randint(20, 80) for p in state.units}
         phases.append((state, random_sheets(variant.map, state, rng), balances))
     offers = sum(isinstance(v, Offer) for _, sheets, _ in phases for s in sheets.values() for v in s)
-    best_det = best_adj = float("inf")
+    best_lines = read_lines(variant, phases, args.repeat)
+    best_read = best_det = best_adj = float("inf")
     reductions = 0
     for _ in range(args.repeat):
-        spent_det = spent_adj = 0.0
+        spent_read = spent_det = spent_adj = 0.0
         reductions = 0
         for state, sheets, balances in phases:
             start = time.perf_counter()
-            done = determine(variant.map, variant.ruleset, state, sheets, balances, {}, "bench")
+            ready = arrive(variant.map, state, sheets)
+            spent_read += time.perf_counter() - start
+            start = time.perf_counter()
+            done = determine(variant.map, variant.ruleset, state, ready, balances, {}, "bench")
             spent_det += time.perf_counter() - start
             reductions += sum(led.reductions for led in done.ledgers.values())
             start = time.perf_counter()
             adjudicate_movement(plain, state, done.orders)
             spent_adj += time.perf_counter() - start
+        best_read = min(best_read, spent_read)
         best_det, best_adj = min(best_det, spent_det), min(best_adj, spent_adj)
     n = len(phases)
     print(f"{n} phases of {UNITS} units, 7 sheets of ~{BRIBED} units bribed each "
-          f"({offers / n:.0f} offers a phase, {reductions / n:.1f} reduction passes a phase)")
-    print(f"order determination:   {best_det / n * 1000:8.3f} ms per phase")
-    print(f"movement adjudication: {best_adj / n * 1000:8.3f} ms per phase")
+          f"({offers / n:.0f} offers a phase; rule 5.5 cut the offers of a power {reductions / n:.1f} times a phase)")
+    print(f"offer lines read:        {best_lines / n * 1000:8.3f} ms per phase (each line as its mail comes, "
+          "and again from the store when the phase is played)")
+    print(f"  of which prepare:       {best_read / n * 1000:8.3f} ms per phase (OfferReader: the orders as the board reads them)")
+    print(f"order determination:     {best_det / n * 1000:8.3f} ms per phase")
+    print(f"movement adjudication:   {best_adj / n * 1000:8.3f} ms per phase")
     ratio = best_det / best_adj
     print(f"ratio determination / adjudication: {ratio:.2f} (goal below 1: {'met' if ratio < 1 else 'not met'})")
     return 0

@@ -17,6 +17,7 @@ from judge.engine import GameState, OrderResult, PhaseError, adjudicate
 from judge.engine.codec import (
     CodecError, dislodged_json, json_list, json_object, result_json, state_from_json, state_to_json,
 )
+from judge.engine.discretion import OptionError
 from judge.engine.orders import AnyOrder
 from judge.engine.results import VOID
 from judge.engine.schema import ListOf, MapOf, Maybe, Record, SchemaError, Str
@@ -38,8 +39,8 @@ def handle_request(request: Any, default_variant: str = "standard") -> dict[str,
     if not isinstance(name, str):
         raise RequestError(f"variant: expected a variant's name, got {json.dumps(name)[:40]}")
     try:
-        variant = load_variant(name)
-    except UnknownVariant as exc:
+        variant = load_variant(name, _options(request.get("options", {})))
+    except (UnknownVariant, OptionError) as exc:
         raise RequestError(str(exc)) from None
     try:
         request_schema(variant).check(request, "request")
@@ -56,6 +57,13 @@ def handle_request(request: Any, default_variant: str = "standard") -> dict[str,
         "dislodged": dislodged_json(outcome.dislodged),
         "state": state_to_json(outcome.state),
     }
+
+
+def _options(data: Any) -> dict[str, Any]:
+    """The game's rule options a request names (as ``SET RULE`` or a ruleset file's ``[options]`` set them)."""
+    if not isinstance(data, dict) or not all(isinstance(v, (str, int, bool)) for v in data.values()):
+        raise RequestError("options: expected an object of rule options, each a string, a number or true/false")
+    return {str(k).lower().replace("-", "_"): v for k, v in data.items()}
 
 
 def request_schema(variant: Variant) -> Record:
@@ -78,7 +86,14 @@ def _request_schema(name: str, overrides: Any) -> Record:
                    {"units": MapOf(owner, ListOf(text, 1000)), "centers": MapOf(owner, ListOf(text, 1000)),
                     "dislodged": MapOf(owner, ListOf(dislodged, 1000)), **variant.ruleset.state_fields()})
     orders = MapOf(owner, ListOf(Str(what="an order line", longest=1000), 1000))
-    return Record({"state": state}, {"variant": text, "orders": orders})
+    return Record({"state": state}, {"variant": text, "orders": orders, "options": _OptionsChecked()})
+
+
+class _OptionsChecked:
+    """The request's ``options``, checked by :func:`_options` and the variant's own ``rule_options`` on loading."""
+
+    def check(self, value: object, path: str) -> None:
+        return None
 
 
 def _orders_from_json(variant: Variant, state: GameState,

@@ -39,6 +39,7 @@ class ScriptedGame:
     observer_joins: bool = True
     show: tuple[str, str] = ("", "")   # the subject and the reader of the result mail `judge demo` prints
     gm_lines: Mapping[str, str] = field(default_factory=dict)   # phase -> the GM's lines mailed in that phase
+    end: str = ""                      # the GM's last mail after the phases (e.g. TERMINATE), if any
 
     @property
     def gm(self) -> str:
@@ -104,6 +105,9 @@ class ScriptedGame:
         self.set_up(sandbox, say)
         for phase, orders in self.phases:
             self.play_phase(sandbox, phase, orders, say)
+        if self.end:
+            sandbox.send(self.gm, f"SIGNON M{self.game} gm-secret\n{self.end}", "the end")
+            self._poll(sandbox, f"the GM: {self.end.splitlines()[0]}", say)
 
     def _poll(self, sandbox: Sandbox, what: str, say: bool) -> None:
         report = sandbox.poll()
@@ -124,7 +128,7 @@ def load_script(variant: str) -> ScriptedGame:
         phases=[(p["phase"], p["orders"]) for p in data["phases"]], password_form=data["password"],
         join_as=data["join"] == "as", observer_joins=data["observer"],
         show=(data["show"]["subject"], data["show"]["reader"]),
-        gm_lines={p["phase"]: p["gm"] for p in data["phases"] if "gm" in p})
+        gm_lines={p["phase"]: p["gm"] for p in data["phases"] if "gm" in p}, end=data.get("end", ""))
 
 
 def demos() -> list[str]:

@@ -30,7 +30,7 @@ from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 from judge.reading.grammars import NOT_MINE, lalr_parser
 from judge.reading.orders import OrderError, parse_order
-from judge.variants.payola.legal import order_problem
+from judge.variants.payola.prepared import OfferReader, units_by_province
 from judge.variants.payola.offers import DIRECT, REST, Accept, Amount, Offer, Savings, Transfer, total
 from judge.variants.payola.options import PayolaOptions
 
@@ -51,6 +51,8 @@ class PayolaLines:
         self.board = board
         self.ruleset = ruleset
         self.options = getattr(ruleset, "payola", None) or PayolaOptions()
+        #: the position lines were last read against, and its reader (``_offer_reader``)
+        self._last: tuple[GameState, OfferReader] | None = None
 
     def read(self, line: str, state: GameState | None = None) -> Any:
         """The line's value, None for a comment alone; outside a movement phase only ACCEPT and PAY are ours (4.3, 2.3).
@@ -91,7 +93,11 @@ class PayolaLines:
         return f"SHEET:{value}" if isinstance(value, (Offer, Savings)) else ""
 
     def check(self, value: Any, power: str, state: GameState | None, earlier: Sequence[Any]) -> tuple[str, str]:
-        """Why an offer cannot stand for ``power`` now (3.1 and the ruleset's restrictions), or ""; no note."""
+        """Why an offer cannot stand for ``power`` now (3.1 and the ruleset's restrictions), or ""; and a note.
+
+        The note warns of a second offer to one unit where only one is allowed:
+        order determination ignores both (6.1).
+        """
         if not isinstance(value, Offer) or state is None or self.ruleset is None:
             return "", ""
         province = self.board.province_of_or_none(value.unit.location)
@@ -109,7 +115,8 @@ class PayolaLines:
                 return f"{power} may not buy {order} from a foreign unit", ""
         if self.options.one_offer_per_unit and any(
                 isinstance(e, Offer) and self.board.province_of_or_none(e.unit.location) == province for e in earlier):
-            return "one offer per unit is allowed in this game (6.1)", ""
+            return "", (f"you already offer to the unit in {province}: with one offer per unit (6.1) both "
+                        "offers are ignored, unless you CLEAR and send your sheet again")
         return "", ""
 
     # -- the kinds of line ---------------------------------------------------------
@@ -127,9 +134,7 @@ class PayolaLines:
         self._allowed(amounts, str(kind), str(text))
         orders = self._orders(str(text))
         offer = Offer(amounts, str(kind), Unit(orders[0].unit_type or "", orders[0].location), orders)
-        if state is not None:
-            self._check_on_board(offer, state)
-        return offer
+        return offer if state is None else self._check_on_board(offer, state)
 
     def _amount(self, term: Tree) -> Amount:
         parts = term.children
@@ -173,17 +178,26 @@ class PayolaLines:
             orders.append(order)
         return tuple(orders)
 
-    def _check_on_board(self, offer: Offer, state: GameState) -> None:
-        """The unit must be on the board, each order one it could issue, and the offer one the power may make."""
-        province = self.board.province_of_or_none(offer.unit.location) or offer.unit.location
-        found = [(p, u) for p, us in state.units.items() for u in us
-                 if self.board.province_of(u.location) == province]
-        if not found:
-            raise OrderError(f"there is no unit in {province}", 1)
-        for order in offer.orders:
-            problem = order_problem(self.board, found[0][1], order)
+    def _check_on_board(self, offer: Offer, state: GameState) -> Offer:
+        """The unit must be on the board and each order one it could issue; the offer read against it (``OfferReader``).
+
+        The reading travels with the offer (``Offer.read``), so order
+        determination does not read the offer again.
+        """
+        read = self._offer_reader(state).read(offer)
+        if not read.unit_text:
+            raise OrderError(f"there is no unit in {read.province or offer.unit.location}", 1)
+        for order, problem in zip(offer.orders, read.problems):
             if problem:
                 raise OrderError(f"{order}: {problem}", 1)
+        return Offer(offer.amounts, offer.kind, offer.unit, offer.orders, read)
+
+    def _offer_reader(self, state: GameState) -> OfferReader:
+        """One ``OfferReader`` per position: a sheet's lines (and every sheet of a phase) read against it share it."""
+        last = self._last
+        if last is None or last[0] is not state:
+            last = self._last = (state, OfferReader(self.board, units_by_province(self.board, state)))
+        return last[1]
 
     def _savings(self, children: list[Any], state: GameState | None) -> Savings:
         if not self.options.savings:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from judge.engine.geography import Map
 from judge.engine.state import GameState, Phase
@@ -148,13 +149,17 @@ class GameEndContext:
     winners: Sequence[str] = ()
     centers: Mapping[str, int] = field(default_factory=dict)
     players: Mapping[str, str] = field(default_factory=dict)
+    #: a variant's own section of the mail (its template and values), public like the rest
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra_template: str = ""
 
 
 def render_game_end(ctx: GameEndContext) -> Rendered:
     powers = sorted(set(ctx.centers) | set(ctx.players), key=lambda p: (-ctx.centers.get(p, 0), power_name(p)))
     rows = [(power_name(p), ctx.centers.get(p, 0), ctx.players.get(p, "")) for p in powers]
     return render("game_end.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
-                  reason=ctx.reason, winners=[power_name(p) for p in ctx.winners], rows=rows)
+                  reason=ctx.reason, winners=[power_name(p) for p in ctx.winners], rows=rows, extra=ctx.extra,
+                  extra_template=ctx.extra_template)
 
 
 @dataclass(frozen=True, slots=True)

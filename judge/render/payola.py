@@ -11,6 +11,7 @@ phase is published to all (3.6, 4.5).  Templates: ``_payola.j2``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -27,10 +28,22 @@ GM_ONLY: frozenset[str] = frozenset()
 
 
 class PayolaReport:
-    """Writes the ledgers, the account entries and the charts of a phase, each behind its secret."""
+    """Writes the ledgers, the account entries and the charts of a phase, each behind its secret.
+
+    The engine keeps powers by their keys (``FRANCE``); the mail calls them as
+    players write them (``France``), in every line of a ledger and an account.
+    """
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
+        keys = sorted(variant.map.powers, key=len, reverse=True)
+        self._powers = re.compile(r"\b(" + "|".join(re.escape(k) for k in keys) + r")\b") if keys else None
+
+    def _named(self, text: Any) -> Any:
+        """``text`` with every power's key written as its name (``PAY 10 TO FRANCE`` -> ``PAY 10 TO France``)."""
+        if not isinstance(text, str) or self._powers is None:
+            return text
+        return self._powers.sub(lambda m: power_name(m.group(1)), text)
 
     def context(self, ctx: ResultsContext, before: GameState, orders: Mapping[str, Sequence[Any]],
                 outcome: PhaseOutcome) -> ResultsContext:
@@ -49,21 +62,27 @@ class PayolaReport:
         }
         return replace(ctx, extra=extra, extra_template=TEMPLATE)
 
-    @staticmethod
-    def _ledger(power: str, ledger: Mapping[str, Any]) -> dict[str, Any]:
-        return {**ledger, "power": power_name(power)}
+    def game_end(self, state: GameState) -> tuple[str, dict[str, Any]]:
+        """The game-end mail's section, to all: the bribe chart of every movement phase (3.6, 4.5)."""
+        charts = [self._chart(c) for c in state.extra.get("charts", [])]
+        return TEMPLATE, {"ledgers": [], "accounts": [], "history": charts}
+
+    def _ledger(self, power: str, ledger: Mapping[str, Any]) -> dict[str, Any]:
+        """One power's ledger as its mail shows it: every power called by its name."""
+        named = {key: [[self._named(x) for x in row] if isinstance(row, list) else self._named(row) for row in value]
+                 for key, value in ledger.items() if isinstance(value, list)}
+        return {**ledger, **named, "power": power_name(power)}
 
     def _chart(self, chart: Mapping[str, Any]) -> dict[str, Any]:
         """One movement phase's chart: every power's ledger."""
         return {"phase": chart.get("phase", ""),
                 "ledgers": [self._ledger(p, led) for p, led in sorted(chart.get("ledgers", {}).items())]}
 
-    @staticmethod
-    def _entries(after: GameState, phase: str) -> list[Secret[dict[str, Any]]]:
+    def _entries(self, after: GameState, phase: str) -> list[Secret[dict[str, Any]]]:
         """Each power's account entries of this phase (income, transfers, payments): its own (2.5)."""
         shown = []
         for power, entries in sorted(after.extra.get("accounts", {}).items()):
-            rows = [{"what": e[1], "amount": e[2], "balance": e[3]} for e in entries if e and e[0] == phase]
+            rows = [{"what": self._named(e[1]), "amount": e[2], "balance": e[3]} for e in entries if e and e[0] == phase]
             if rows:
                 shown.append(Secret({"power": power_name(power), "rows": rows,
                                      "balance": after.extra.get("treasury", {}).get(power, 0)}, frozenset({power})))

@@ -141,24 +141,36 @@ def _queue_results(game: Game, ctx: ResultsContext, phase: str) -> None:
 
 
 def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState, played: Phase | None,
-                    reason: str, won: list[str]) -> None:
+                    reason: str, won: list[str], published: bool = True) -> None:
+    """The game-end mail to every reader; unless the last results ``published`` it, the variant's end section.
+
+    A variant's results report may give one (``game_end``): Payola's is the
+    bribe chart of every phase, public once the game is over.
+    """
+    report = results_report(variant.name, variant.overrides)
+    end = getattr(report, "game_end", None)
+    template, extra = end(state) if end is not None and not published else ("", {})
     ctx = GameEndContext(judge.name, game.name, variant.name.title(), played, reason, won,
                          {p: len(cs) for p, cs in state.centers.items() if p in variant.map.powers},
-                         {p.power: p.address for p in game.players if p.power and p.address})
+                         {p.power: p.address for p in game.players if p.power and p.address}, extra, template)
     rendered = render_game_end(ctx)
     for reader in readers(game):
         queue(game, reader, rendered, key=f"end:{reader.address}:{reader.viewer}")
 
 
 def terminate(judge: Judge, game: Game) -> None:
-    """TERMINATE: the game ends now, after the last phase played (None: before any); everyone is told."""
+    """TERMINATE: the game ends now, after the last phase played (None: before any); everyone is told.
+
+    No result mail of the game's end went out, so the game-end mail carries
+    what a variant publishes at the end (Payola: every phase's bribe chart).
+    """
     variant = variant_of(game)
     state = state_of(game, variant)
     names = judge.store.phase_names(game.name) if state is not None else []
     played = Phase.parse(names[-1]) if names else None
     game.status, game.deadline, game.grace_end = "terminated", None, None
     centers_state = state if state is not None else GameState(Phase("S", 0, "M"), {})
-    _queue_game_end(judge, game, variant, centers_state, played, "terminated", [])
+    _queue_game_end(judge, game, variant, centers_state, played, "terminated", [], published=False)
 
 
 def replay_facts(judge: str, game: Game, deadline: datetime | None) -> dict[str, Any]:

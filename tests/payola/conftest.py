@@ -35,13 +35,14 @@ def sheet(variant: Variant, *lines: str) -> list[Any]:
 
 def run(variant: Variant, state: GameState, sheets: Mapping[str, Sequence[str]], balances: Mapping[str, int],
         accept: Mapping[str, str] | None = None, seed: str = "s", dummies: Sequence[str] = (),
-        hooks: Any = None) -> Determination:
-    """Order determination on text sheets; ``accept`` as ACCEPT letters (``"IFA?"``)."""
+        hooks: Any = None, **rules: bool) -> Determination:
+    """Order determination on text sheets; ``accept`` as ACCEPT letters (``"IFA?"``); ``rules``: section-6 switches."""
     reader = PayolaLines(variant.map, variant.ruleset)
     lists = {p: reader.read(f"ACCEPT {letters}") for p, letters in (accept or {}).items()}
     assert all(isinstance(v, Accept) for v in lists.values())
     return determine(variant.map, hooks or variant.ruleset, state,
-                     {p: sheet(variant, *lines) for p, lines in sheets.items()}, balances, lists, seed, dummies)
+                     {p: sheet(variant, *lines) for p, lines in sheets.items()}, balances, lists, seed, dummies,
+                     **rules)
 
 
 def order_of(done: Determination, unit: str) -> str:

@@ -16,6 +16,7 @@ import judge.variants.payola.determination
 import judge.variants.payola.legal
 import judge.variants.payola.offers
 import judge.variants.payola.options
+import judge.variants.payola.prepared
 import judge.variants.payola.ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,6 +52,35 @@ def test_a_payola_phase_over_json() -> None:
     assert done.stdout == adjudicate(REQUEST, "--variant", "payola").stdout  # replay: same seed, same result
 
 
+CLASSIC = {
+    "variant": "payola", "options": {"preset": "classic"},
+    "state": {"phase": "S1901M", "units": {"ITALY": ["F NAP"], "FRANCE": ["A MAR"]},
+              "treasury": {"ITALY": 10, "FRANCE": 10}},
+    "orders": {"FRANCE": ["3 : F NAP - ION", "2 : F NAP - TYS"], "ITALY": ["1 : F NAP - ROM"]},
+}
+
+
+def test_6_1_classic_two_offers_by_one_power_to_one_unit_are_both_ignored_over_json() -> None:
+    """Payola Classic (6.1; Classic rules 4.2): France's two offers to F NAP are both ignored; Italy's 1 wins."""
+    done = adjudicate(CLASSIC)
+    assert done.returncode == 0, done.stderr
+    state = json.loads(done.stdout)["state"]
+    assert state["units"]["ITALY"] == ["F ROM"]
+    assert state["treasury"] == {"ITALY": 9, "FRANCE": 10}
+    refused = state["ledgers"]["FRANCE"]["refused"]
+    assert [line for line, _ in refused] == ["3 : F NAP - ION", "2 : F NAP - TYS"]
+    assert all("both offers are ignored" in why for _, why in refused)
+    standard = adjudicate({**CLASSIC, "options": {}})  # the formal rules: two offers add up (3+2 for ION and TYS)
+    assert json.loads(standard.stdout)["state"]["units"]["ITALY"] == ["F ION"]
+
+
+def test_a_request_with_an_unknown_rule_option_is_refused_naming_it() -> None:
+    done = adjudicate({**CLASSIC, "options": {"preset": "deluxe"}})
+    assert done.returncode != 0 and "preset" in done.stderr and "deluxe" in done.stderr
+    done = adjudicate({**CLASSIC, "options": {"colour": "red"}})
+    assert done.returncode != 0 and "no rule option 'colour'" in done.stderr
+
+
 def test_a_bad_balance_is_refused_naming_the_field() -> None:
     bad = {**REQUEST, "state": {**REQUEST["state"], "treasury": {"ITALY": "ten"}}}
     done = adjudicate(bad, "--variant", "payola")
@@ -61,7 +91,7 @@ def test_a_bad_balance_is_refused_naming_the_field() -> None:
 @pytest.mark.parametrize("module", [judge.reading.payola, judge.variants.payola.accounts,
                                     judge.variants.payola.determination, judge.variants.payola.legal,
                                     judge.variants.payola.offers, judge.variants.payola.options,
-                                    judge.variants.payola.ruleset])
+                                    judge.variants.payola.prepared, judge.variants.payola.ruleset])
 def test_the_docstring_examples_hold(module) -> None:
     failed, tried = doctest.testmod(module)
     assert tried and not failed

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
+from judge.variants.payola.determination import TWICE
 
 from tests.app.helpers import GAME, GM, POWERS, address, gm, password, reply, send_as, start_game, to
 
@@ -39,9 +40,38 @@ def test_a_payola_phase_played_by_mail(sandbox: Sandbox) -> None:
     assert state["accept"]["ITALY"] == ["ITALY", "FRANCE", "?"]
 
 
-def _start(sandbox: Sandbox, powers: tuple[str, ...] = tuple(POWERS)) -> None:
+def _start(sandbox: Sandbox, powers: tuple[str, ...] = tuple(POWERS), setup: str = "") -> None:
     """A Payola game created and started with ``powers`` joined (the others in civil disorder)."""
-    start_game(sandbox, variant="payola", powers=powers)
+    start_game(sandbox, setup, variant="payola", powers=powers)
+
+
+def test_6_1_classic_two_offers_to_one_unit_by_mail_are_both_ignored(sandbox: Sandbox) -> None:
+    """Payola Classic (6.1; Classic rules 4.2): the second offer is kept with a warning; at the deadline both go."""
+    _start(sandbox, ("France", "Italy"), "SET RULE preset classic")
+    send_as(sandbox, "France", "3 : F NAP - ION\n2 : F NAP - TYS")
+    sandbox.poll()
+    answer = reply(sandbox, sandbox.new_mail(), address("France"))
+    assert "both offers are ignored" in answer
+    send_as(sandbox, "Italy", "1 : F NAP - APU")
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    state = sandbox.store.load_game(GAME).state
+    assert state["phase"] == "F1901M" and "F APU" in state["units"]["ITALY"]
+    assert state["treasury"]["FRANCE"] == 7 * 3 and state["treasury"]["ITALY"] == 7 * 3 - 1
+    assert [why for _, why in state["ledgers"]["FRANCE"]["refused"]] == [TWICE, TWICE]
+
+
+def test_6_4_ebayola_by_mail_the_ledger_shows_what_came_back(sandbox: Sandbox) -> None:
+    """6.4: France's 10 for ION beats Italy's 1 for APU: the order costs 2, France gets 8 back, and reads so."""
+    _start(sandbox, ("France", "Italy"), "SET RULE ebayola true")
+    send_as(sandbox, "France", "10 : F NAP - ION")
+    send_as(sandbox, "Italy", "1 : F NAP - APU")
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    france = _mails_of(sandbox, sandbox.new_mail(), address("France"))
+    assert "Paid back (eBayola, 6.4): 8 AgP of 10 : F NAP - ION." in france
+    assert "Accepted: 10 : F NAP - ION -> F NAP - ION, cost 2 AgP." in france
+    assert sandbox.store.load_game(GAME).state["treasury"]["FRANCE"] == 48 - 2
 
 
 def test_the_seed_is_chosen_at_start_and_the_unplayed_powers_follow_the_players(sandbox: Sandbox) -> None:

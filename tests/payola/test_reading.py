@@ -127,4 +127,5 @@ def test_6_1_classic_one_offer_per_unit_and_zero_foreign():
     state = position({"FRANCE": ["A PAR"], "ITALY": ["F NAP"]})
     first, second = reader.read("0 : F NAP - ION", state), reader.read("1 : F NAP - ROM", state)
     assert reader.check(first, "FRANCE", state, []) == ("", "")
-    assert "one offer per unit" in reader.check(second, "FRANCE", state, [first])[0]
+    problem, note = reader.check(second, "FRANCE", state, [first])
+    assert problem == "" and "both offers are ignored" in note  # 6.1: kept, and both ignored at determination

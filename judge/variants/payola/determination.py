@@ -21,21 +21,21 @@ over-expenditure loop, so a replay gives the same result.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from judge.engine.assignment import canonical
 from judge.engine.geography import Map
 from judge.engine.orders import Hold, Move, Order, Unit
 from judge.engine.state import GameState
 from judge.variants.payola.ledger import (
     BY_DUMMY, BY_FURTHER, BY_LIST, BY_SEQUENCE, BY_TOTAL, NO_OFFER, Ledger, UnitDecision,
 )
-from judge.variants.payola.legal import order_problem
 from judge.variants.payola.offers import (
-    DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings, default_accept, total,
+    DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings, default_accept,
 )
+from judge.variants.payola.prepared import OfferReader, ReadOffer
 
 _NONE = (1 << 62, 0)  # the rank of a power that made no offer for an order: after every real one
 DEFAULT = 1 << 40  # the sheet position of the default HOLD (3.3): after every offer
@@ -50,41 +50,41 @@ class PayolaHooks(Protocol):
     def tie_list(self, state: GameState, owner: str, unit: Unit) -> tuple[str, ...] | None: ...
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Bid:
-    """One offer of one power, its bribes reduced in place by the over-expenditure loop."""
+    """One offer of one power at one unit, its bribes reduced by the over-expenditure loop (5.5)."""
 
     power: str
     seq: int
-    offer: Offer
-    values: list[int]
-    plateaus: list[int]
-    total: int = 0
-    #: the indices of the unit's candidate orders this offer pays for
+    read: ReadOffer
+    #: the sum of its bribes, less what the over-expenditure loop took
+    total: int
+    #: the unit's candidates it puts forward (5.1), as their indices, in its own order
+    named: tuple[int, ...] = ()
+    #: the candidates it pays for (3.1), as their indices
     pays: tuple[int, ...] = ()
+    #: for the over-expenditure loop (5.5): after how many passes each of its bribes stops losing a piece
+    steps: list[int] = field(default_factory=list)
 
-    #: where the offer stands for each candidate it offered for (5.3): (sheet line, place in the line)
-    ranks: dict[int, tuple[int, int]] = field(default_factory=dict)
-
-    def rank_all(self, named: Sequence[Order], where: Mapping[Order, int]) -> None:
-        """Its place for each candidate: an order it names where it names it; one it pays for after those."""
-        ranks = self.ranks
-        for place, order in enumerate(named):
-            index = where[order]
-            if index not in ranks:
-                ranks[index] = (self.seq, place)
-        last = (self.seq, len(named))
-        for index in self.pays:
-            if index not in ranks:
-                ranks[index] = last
+    def rank(self, index: int) -> tuple[int, int] | None:
+        """Where the offer stands for a candidate (5.3): (sheet line, place in the line); one it only pays for after."""
+        named = self.named
+        if index in named:
+            return self.seq, named.index(index)
+        if index in self.pays:
+            return self.seq, len(named)
+        return None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Target:
     owner: str
     unit: Unit
+    unit_text: str
     bids: list[_Bid] = field(default_factory=list)
     candidates: list[Order] = field(default_factory=list)
+    #: each candidate as text (``str``): its identity and the ledger's words
+    keys: list[str] = field(default_factory=list)
     #: each candidate's total bribe (5.1), kept up to date as bribes are reduced
     totals: list[int] = field(default_factory=list)
     #: the list that breaks its ties: the owner's, a variant's fixed one, or None (4.4: a tie holds)
@@ -102,6 +102,8 @@ class Determination:
     decisions: list[UnitDecision]
     ledgers: dict[str, Ledger]
     lists: dict[str, tuple[str, ...]]
+    #: what was paid for the orders of each power's units (Zero Sum Payola deposits it after Fall, 6.7)
+    earned: dict[str, int] = field(default_factory=dict)
 
 
 def expand_lists(powers: Sequence[str], accept: Mapping[str, Accept], seed: str) -> dict[str, tuple[str, ...]]:
@@ -118,12 +120,18 @@ def expand_lists(powers: Sequence[str], accept: Mapping[str, Accept], seed: str)
 
 def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
               balances: Mapping[str, int], accept: Mapping[str, Accept], seed: str,
-              dummies: Sequence[str] = ()) -> Determination:
-    """Rules 5.1–5.6 on the phase's sheets (each power's ``Offer`` and ``Savings`` values, in sheet order)."""
+              dummies: Sequence[str] = (), one_offer_per_unit: bool = False,
+              ebayola: bool = False) -> Determination:
+    """Rules 5.1–5.6 on the phase's sheets (each power's ``Offer`` and ``Savings`` values, in sheet order).
+
+    ``one_offer_per_unit`` is Payola Classic's rule (6.1): a power that makes
+    two offers to one unit has both ignored.  ``ebayola`` prices every issued
+    order as rule 6.4 does (:func:`_rebates`).
+    """
     powers = sorted(set(state.units) | set(balances) | set(sheets))
     lists = expand_lists(powers, accept, seed)
     ledgers = {p: Ledger(p, balances.get(p, 0), acceptance=list(lists[p])) for p in powers}
-    targets = _targets(board, hooks, state, sheets, ledgers)
+    targets = _targets(board, hooks, state, sheets, ledgers, one_offer_per_unit)
     for target in targets.values():  # a variant's fixed list first; else the owner's, unless unplayed (4.4)
         fixed = hooks.tie_list(state, target.owner, target.unit)
         played = target.owner not in dummies and target.owner in lists
@@ -134,95 +142,125 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
         ledger.available = ledger.balance_before - wanted if wanted <= ledger.balance_before else 0
     chosen = {key: _decide(t) for key, t in targets.items()}
     _reduce_until_paid(targets, chosen, ledgers)
-    return _outcome(targets, chosen, ledgers, lists)
-
-
-class _Orders:
-    """Each order read once per determination: as the board reads it, and why its unit could not issue it."""
-
-    def __init__(self, board: Map, state: GameState) -> None:
-        self.board = board
-        self.at = {board.province_of(u.location): u for us in state.units.values() for u in us}
-        self.seen: dict[Unit, dict[Order, tuple[Order, str]]] = {}
-        self.bribes: dict[tuple[str, str, Unit], bool] = {}
-
-    def may_bribe(self, hooks: PayolaHooks, state: GameState, power: str, owner: str, unit: Unit) -> bool:
-        """``hooks.may_bribe``, asked once per power and unit."""
-        key = (power, owner, unit)
-        found = self.bribes.get(key)
-        if found is None:
-            found = self.bribes[key] = hooks.may_bribe(state, power, owner, unit)
-        return found
-
-    def read(self, unit: Unit, order: Order) -> tuple[Order, str]:
-        seen = self.seen.get(unit)
-        if seen is None:
-            seen = self.seen[unit] = {}
-        found = seen.get(order)
-        if found is None:
-            found = seen[order] = (canonical(self.board, self.at, order), order_problem(self.board, unit, order))
-        return found
+    return _outcome(targets, chosen, ledgers, lists, ebayola)
 
 
 def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
-             ledgers: dict[str, Ledger]) -> dict[str, _Target]:
-    """Every unit with the offers it received (3.1), its owner's default HOLD added (3.3)."""
-    reader = _Orders(board, state)
-    targets = {board.province_of(u.location): _Target(p, u) for p, us in state.units.items() for u in us}
-    spots: dict[str, str] = {}  # a location's province, looked up once
+             ledgers: dict[str, Ledger], one_offer_per_unit: bool = False) -> dict[str, _Target]:
+    """Every unit with the offers it received (3.1), its owner's default HOLD added (3.3).
+
+    Each offer comes read against the board from its arrival (``Offer.read``);
+    one that was not, or was read against another unit, is read here.
+    """
+    targets: dict[str, _Target] = {}
+    at: dict[str, Unit] = {}
+    for owner, units in state.units.items():
+        for unit in units:
+            province = board.province_of(unit.location)
+            at[province] = unit
+            targets[province] = _Target(owner, unit, str(unit))
+    bribable: dict[tuple[str, str], bool] = {}  # hooks.may_bribe, asked once per power and unit
+    reader: OfferReader | None = None  # for the offers not read on arrival
     for power, sheet in sheets.items():
-        offers = [v for v in sheet if isinstance(v, Offer)]
-        for seq, offer in enumerate(offers):
-            location = offer.unit.location
-            spot = spots.get(location)
-            if spot is None:
-                spot = spots[location] = board.province_of_or_none(location) or ""
-            target = targets.get(spot)
-            why, orders = _refusal(reader, hooks, state, power, target, offer)
-            if target is None or why:
-                ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why or "no such unit"))
+        seq = -1
+        for offer in sheet:
+            if not isinstance(offer, Offer):
                 continue
-            amounts = offer.amounts
-            values = [a.value for a in amounts for _ in range(a.times)]  # the bribes (offers.expand)
-            plateaus = [a.plateau for a in amounts for _ in range(a.times)]
-            target.bids.append(_Bid(power, seq, Offer(amounts, offer.kind, target.unit, orders), values, plateaus))
+            seq += 1
+            read = offer.read
+            target = targets.get(read.province) if isinstance(read, ReadOffer) else None
+            if target is None or read.unit_text != target.unit_text:
+                if reader is None:
+                    reader = OfferReader(board, at)
+                read = reader.read(offer)
+                target = targets.get(read.province)
+            why = _refusal(hooks, state, power, target, offer, read, bribable)
+            if why or target is None:
+                ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why))
+                continue
+            target.bids.append(_Bid(power, seq, read, read.total))
     for target in targets.values():
+        if one_offer_per_unit:
+            _ignore_second_offers(target, ledgers)
         _candidates(target)
     return targets
 
 
+TWICE = "a second offer to this unit: both offers are ignored (one offer per unit, 6.1)"
+
+
+def _ignore_second_offers(target: _Target, ledgers: dict[str, Ledger]) -> None:
+    """Payola Classic (6.1; Classic rules 4.2): a power that offers twice to one unit has both offers ignored."""
+    count: dict[str, int] = {}
+    for bid in target.bids:
+        count[bid.power] = count.get(bid.power, 0) + 1
+    if all(n == 1 for n in count.values()):
+        return
+    for bid in target.bids:
+        if count[bid.power] > 1:
+            ledgers[bid.power].refused.append((bid.read.text, TWICE))
+    target.bids = [bid for bid in target.bids if count[bid.power] == 1]
+
+
+def _refusal(hooks: PayolaHooks, state: GameState, power: str, target: _Target | None, offer: Offer,
+             read: ReadOffer, bribable: dict[tuple[str, str], bool]) -> str:
+    """Why an offer cannot stand at determination (the reader says so on arrival too), or ""."""
+    if target is None:
+        return f"there is no unit in {read.province or offer.unit.location}"
+    owner, unit = target.owner, target.unit
+    key = (power, read.province)
+    allowed = bribable.get(key)
+    if allowed is None:
+        allowed = bribable[key] = hooks.may_bribe(state, power, owner, unit)
+    if not allowed:
+        return f"{power} may not bribe {unit}"
+    if read.total == 0 and not hooks.may_offer_zero(state, power, owner, unit):
+        return "zero offers to a foreign unit are not allowed (3.1)"
+    for order, problem in zip(offer.orders, read.problems):
+        if problem or not hooks.may_buy(state, power, owner, unit, order):
+            return problem or f"{power} may not buy {order}"
+    return ""
+
+
 def _candidates(target: _Target) -> None:
     """The unit's candidate orders (5.1) and their totals; the owner's 0 AgP HOLD if it made no offer (3.3)."""
-    hold = Hold(target.unit.type, target.unit.location)
+    unit = target.unit
+    hold = Hold(unit.type, unit.location)
+    hold_key = f"{target.unit_text} H"  # str(hold)
+    bids = target.bids
     owner = target.owner
-    if not any(b.power == owner for b in target.bids):
-        target.bids.append(_Bid(owner, DEFAULT, Offer((), DIRECT, target.unit, (hold,)), [0], [0]))
-    where: dict[Order, int] = {}
-    candidates = target.candidates
-    named = [(hold,) if b.offer.kind == NEGATIVE else b.offer.orders for b in target.bids]  # Offer.candidates
-    for orders in named:
-        for order in orders:
-            if order not in where:
-                where[order] = len(candidates)
+    if not any(b.power == owner for b in bids):
+        default = ReadOffer("", target.unit_text, DIRECT, (hold,), (hold_key,), ("",), (0,), (0,), 0, "")
+        bids.append(_Bid(owner, DEFAULT, default, 0))
+    where: dict[str, int] = {}
+    keys, candidates = target.keys, target.candidates
+    for bid in bids:  # Offer.candidates: a negative offer puts HOLD only
+        read = bid.read
+        named_keys, named_orders = ((hold_key,), (hold,)) if read.kind == NEGATIVE else (read.keys, read.orders)
+        for key, order in zip(named_keys, named_orders):
+            if key not in where:
+                where[key] = len(keys)
+                keys.append(key)
                 candidates.append(order)
+        bid.named = tuple(where[k] for k in named_keys)
     moves = [isinstance(c, Move) for c in candidates]
-    target.offered = any(b.seq != DEFAULT for b in target.bids)
+    target.offered = any(b.seq != DEFAULT for b in bids)
     totals = target.totals = [0] * len(candidates)
     payers: list[list[_Bid]] = [[] for _ in candidates]
     target.payers = payers
-    for bid, names in zip(target.bids, named):
-        bid.total = total_ = sum(bid.values)
-        bid.pays = _pays(bid.offer, where, moves)
-        bid.rank_all(names, where)
+    for bid in bids:
+        named = bid.named
+        bid.pays = named if bid.read.kind == DIRECT and len(named) == 1 else _pays(bid.read, where, moves)
+        amount = bid.total
         for i in bid.pays:
-            totals[i] += total_
+            totals[i] += amount
             payers[i].append(bid)
 
 
-def _pays(offer: Offer, where: Mapping[Order, int], moves: list[bool]) -> tuple[int, ...]:
+def _pays(read: ReadOffer, where: Mapping[str, int], moves: list[bool]) -> tuple[int, ...]:
     """The candidates an offer pays for, by index: ``Offer.pays_for`` for every candidate at once (3.1)."""
-    named = {where[o] for o in offer.orders if o in where}
-    kind = offer.kind
+    named = {where[k] for k in read.keys if k in where}
+    kind = read.kind
     if kind == DIRECT:
         return tuple(sorted(named))
     if kind == NEGATIVE:
@@ -234,26 +272,6 @@ def _pays(offer: Offer, where: Mapping[Order, int], moves: list[bool]) -> tuple[
     return tuple(range(len(moves)))
 
 
-def _refusal(reader: _Orders, hooks: PayolaHooks, state: GameState, power: str, target: _Target | None,
-             offer: Offer) -> tuple[str, tuple[Order, ...]]:
-    """Why an offer cannot stand at determination (the reader says so on arrival too), and its orders as read."""
-    if target is None:
-        where = reader.board.province_of_or_none(offer.unit.location) or offer.unit.location
-        return f"there is no unit in {where}", ()
-    owner, unit = target.owner, target.unit
-    if not reader.may_bribe(hooks, state, power, owner, unit):
-        return f"{power} may not bribe {unit}", ()
-    if total(offer.amounts) == 0 and not hooks.may_offer_zero(state, power, owner, unit):
-        return "zero offers to a foreign unit are not allowed (3.1)", ()
-    orders = []
-    for order in offer.orders:
-        read, problem = reader.read(unit, order)
-        if problem or not hooks.may_buy(state, power, owner, unit, order):
-            return problem or f"{power} may not buy {order}", ()
-        orders.append(read)
-    return "", tuple(orders)
-
-
 def _decide(target: _Target) -> tuple[int, int, str]:
     """The index of the order the unit issues, the total it accepts and why (5.1–5.4, 4.4)."""
     totals = target.totals
@@ -262,8 +280,8 @@ def _decide(target: _Target) -> tuple[int, int, str]:
         return totals.index(best), best, BY_TOTAL if target.offered else NO_OFFER
     tied = [i for i, t in enumerate(totals) if t == best]
     if target.tie is None:  # 4.4: the unit takes its default HOLD; whoever offered for HOLD pays for it
-        hold = Hold(target.unit.type, target.unit.location)
-        return (target.candidates.index(hold) if hold in target.candidates else -1), best + 1, BY_DUMMY
+        hold = str(Hold(target.unit.type, target.unit.location))
+        return (target.keys.index(hold) if hold in target.keys else -1), best + 1, BY_DUMMY
     return _break_tie(target, tied, target.tie, best)
 
 
@@ -273,13 +291,13 @@ def _break_tie(target: _Target, tied: list[int], order_list: Sequence[str],
     earliest: dict[int, dict[str, tuple[int, int]]] = {i: {} for i in tied}
     for bid in target.bids:
         for i in tied:
-            rank = bid.ranks.get(i)
+            rank = bid.rank(i)
             if rank is not None and rank < earliest[i].get(bid.power, _NONE):
                 earliest[i][bid.power] = rank
     offered = {p for by_power in earliest.values() for p in by_power}
     powers = [p for p in [*order_list, *sorted(offered - set(order_list))] if p in offered]
     vectors = {i: tuple(earliest[i].get(p, _NONE) for p in powers) for i in tied}
-    ranked = sorted(tied, key=lambda i: (vectors[i], str(target.candidates[i])))
+    ranked = sorted(tied, key=lambda i: (vectors[i], target.keys[i]))
     first, second = vectors[ranked[0]], vectors[ranked[1]]
     depth = next((i for i, (a, b) in enumerate(zip(first, second)) if a != b), len(first))
     if depth == 0:
@@ -316,23 +334,28 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
             if bid.total:
                 by_power.setdefault(bid.power, []).append((bid, target, key))
     spend = dict.fromkeys(ledgers, 0) | _costs(targets, chosen)
+    # per power: the passes that cut down to the plateaus only (each takes one piece off every bribe above its
+    # plateau), and the passes made since its cuts last changed kind
+    plateau: dict[str, int] = {}
+    made: dict[str, int] = {}
     while True:
         over = [p for p, s in spend.items() if s > ledgers[p].available]
         if not over:
             return
         touched: dict[str, _Target] = {}
         for power in over:
-            ledgers[power].reductions += 1
             bids = by_power[power]
-            plateau = any(v > p for b, _, _ in bids for v, p in zip(b.values, b.plateaus))
-            for bid, target, key in bids:
-                cut = _cut(bid, plateau)
-                if cut:
-                    for index in bid.pays:
-                        target.totals[index] -= cut
-                    if chosen[key][0] in bid.pays:
-                        spend[power] -= cut
-                    touched[key] = target
+            if power not in plateau:  # its first pass
+                plateau[power] = max((v - f for bid, _, _ in bids
+                                      for v, f in zip(bid.read.values, bid.read.plateaus)), default=0)
+                made[power] = 0
+                _steps(bids, plateau[power] > 0)
+            ledgers[power].reductions += 1
+            spend[power] -= _cut(bids, made[power], chosen, touched)
+            made[power] += 1
+            if plateau[power] == made[power]:  # every bribe at its plateau: from now on they go down to zero
+                _steps(bids, False)
+                made[power] = 0
             by_power[power] = [row for row in bids if row[0].total]
         for key, target in touched.items():
             before, decided = chosen[key][0], _decide(target)
@@ -344,28 +367,55 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
                     spend[bid.power] += bid.total
 
 
-def _cut(bid: _Bid, plateau: bool) -> int:
-    """One piece off each of the bid's bribes above its plateau (``plateau``) or above zero; what it lost."""
-    values = bid.values
-    cut = 0
-    for i, value in enumerate(values):
-        if value > (bid.plateaus[i] if plateau else 0):
-            values[i] = value - 1
-            cut += 1
-    bid.total -= cut
-    return cut
+def _cut(bids: Sequence[tuple[_Bid, _Target, str]], done: int, chosen: Mapping[str, tuple[int, int, str]],
+         touched: dict[str, _Target]) -> int:
+    """One pass of 5.5 on one power's bids (``done`` passes made): a piece off every bribe not yet at its step.
+
+    The totals of the candidates they pay for go down with them; the units
+    touched are noted; returned is what the power's payments for the orders
+    now issued went down by.
+    """
+    paid_less = 0
+    for bid, target, key in bids:
+        steps = bid.steps  # a bribe loses a piece in each pass until its step
+        cut = len(steps) - bisect_right(steps, done)
+        if cut:
+            bid.total -= cut
+            totals = target.totals
+            for index in bid.pays:
+                totals[index] -= cut
+            if chosen[key][0] in bid.pays:
+                paid_less += cut
+            touched[key] = target
+    return paid_less
+
+
+def _steps(bids: Sequence[tuple[_Bid, _Target, str]], plateau: bool) -> None:
+    """For each bribe, in how many passes it stops losing a piece: at its plateau, or (after those) at zero."""
+    for bid, _, _ in bids:
+        read = bid.read
+        if plateau:
+            bid.steps = sorted(v - f for v, f in zip(read.values, read.plateaus) if v > f)
+        else:
+            bid.steps = sorted(min(v, f) for v, f in zip(read.values, read.plateaus))
 
 
 def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int, str]],
-             ledgers: dict[str, Ledger], lists: dict[str, tuple[str, ...]]) -> Determination:
+             ledgers: dict[str, Ledger], lists: dict[str, tuple[str, ...]], ebayola: bool = False) -> Determination:
     """5.6 and 5.7: the orders issued, and every power's ledger (each order written out once per unit)."""
     orders: dict[str, list[Order]] = {}
     decisions = []
+    earned: dict[str, int] = {}
     for key in sorted(targets):
         target, (index, got, why) = targets[key], chosen[key]
-        order = target.candidates[index] if index >= 0 else Hold(target.unit.type, target.unit.location)
-        paying = {id(b) for b in _paid(target, index)}
-        unit_text, order_text = str(target.unit), str(order)
+        unit_text = target.unit_text
+        if index >= 0:
+            order, order_text = target.candidates[index], target.keys[index]
+        else:
+            order = Hold(target.unit.type, target.unit.location)
+            order_text = str(order)
+        paying = _paid(target, index)
+        rebates = _rebates(target, index, paying, lists) if ebayola and index >= 0 else {}
         orders.setdefault(target.owner, []).append(order)
         decisions.append(UnitDecision(target.owner, unit_text, order_text, got, why))
         if target.owner in ledgers:
@@ -375,14 +425,45 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
             if bid.seq == DEFAULT:
                 continue
             ledger = ledgers[bid.power]
-            if id(bid) in paying:
-                ledger.accepted.append((str(bid.offer), order_text, bid.total))
-                ledger.spent += bid.total
+            if bid in paying:
+                back = rebates.get(id(bid), 0)
+                cost = bid.total - back
+                ledger.accepted.append((bid.read.text, order_text, cost))
+                ledger.spent += cost
+                earned[target.owner] = earned.get(target.owner, 0) + cost
+                if back:
+                    ledger.rebates.append((bid.read.text, back))
             else:
-                ledger.lost.append((str(bid.offer), order_text, because))
+                ledger.lost.append((bid.read.text, order_text, because))
     for ledger in ledgers.values():
         ledger.balance_after = ledger.balance_before - ledger.spent
-    return Determination(orders, decisions, ledgers, lists)
+    return Determination(orders, decisions, ledgers, lists, earned)
+
+
+def _rebates(target: _Target, index: int, paying: Sequence[_Bid], lists: Mapping[str, tuple[str, ...]]) -> dict[int, int]:
+    """6.4 eBayola: the issued order costs one more than the best other total; the saving goes back (by ``id`` of bid).
+
+    The contributors are paid back in the order of the unit's tie list (its
+    owner's acceptance list, or a variant's fixed one), each at most what it
+    offered, until the saving is spent; one power's offers by their sheet order.
+    A unit with no other candidate costs 1 (its best other total is 0).
+    """
+    totals = target.totals
+    losing = max((t for i, t in enumerate(totals) if i != index), default=0)
+    saving = totals[index] - (losing + 1)
+    if saving <= 0:
+        return {}
+    order_list = target.tie if target.tie is not None else lists.get(target.owner, ())
+    place = {power: i for i, power in enumerate(order_list)}
+    rebates = {}
+    for bid in sorted(paying, key=lambda b: (place.get(b.power, len(place)), b.power, b.seq)):
+        back = min(saving, bid.total)
+        if back:
+            rebates[id(bid)] = back
+            saving -= back
+        if not saving:
+            break
+    return rebates
 
 
 __all__ = ["Determination", "PayolaHooks", "determine", "expand_lists"]

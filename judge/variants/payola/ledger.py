@@ -49,8 +49,10 @@ class Ledger:
     lost: list[tuple[str, str, str]] = field(default_factory=list)
     #: its offers set aside before determination: (offer, reason)
     refused: list[tuple[str, str]] = field(default_factory=list)
+    #: 6.4 eBayola: what came back of its accepted offers: (offer, amount)
+    rebates: list[tuple[str, int]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
-        """The ledger as the state keeps it (lists of lists)."""
+        """The ledger as the state keeps it (lists of lists); ``rebates`` only in a game that has them."""
         return {k: [list(v) for v in value] if isinstance(value, list) and value and isinstance(value[0], tuple)
-                else value for k, value in asdict(self).items()}
+                else value for k, value in asdict(self).items() if k != "rebates" or value}

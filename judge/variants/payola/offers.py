@@ -18,6 +18,7 @@ that stop at 2, ``1`` one of 1.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from judge.engine.orders import Hold, Move, Order, Unit
 
@@ -66,6 +67,8 @@ class Offer:
     kind: str
     unit: Unit
     orders: tuple[Order, ...]
+    #: the offer read against the board when its line arrived (``prepared.ReadOffer``), or None
+    read: Any = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         head = " + ".join(str(a) for a in self.amounts)

@@ -40,6 +40,8 @@ class PayolaOptions:
     carry_over: bool = True          # unspent money stays (6.6 'alternate schemes' may drop it)
     transfers: str = "any"           # 2.3; 'classic': no check back before the next movement phase
     loyal_units: bool = False        # 6.5: played powers' units obey their owner; only unplayed ones take bribes
+    ebayola: bool = False            # 6.4: an issued order costs one more than the best other total
+    zero_sum: bool = False           # 6.7: 10 per centre to start, no taxes; money paid to units goes to their owner
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> PayolaOptions:
@@ -64,6 +66,8 @@ class PayolaOptions:
             "savings": "3.4: savings requests ($)", "zero_foreign": "3.1/6.1: zero offers to foreign units",
             "carry_over": "2.1/6.6: unspent money carries over to the next year",
             "loyal_units": "6.5: only the units of unplayed powers take bribes",
+            "ebayola": "6.4: eBayola: the winners pay one more than the best losing total, the rest back",
+            "zero_sum": "6.7: Zero Sum Payola: no taxes; bribes go to the units' owners, centres carry money",
         }
         return (
             RuleOption("preset", self.preset, PRESETS, "6.1: classic sets every option to Payola Classic"),

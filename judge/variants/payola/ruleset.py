@@ -32,7 +32,7 @@ from judge.engine.retreats import adjudicate_retreats
 from judge.engine.ruleset import PhaseHandler, Ruleset
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
-from judge.variants.payola import accounts
+from judge.variants.payola import accounts, zerosum
 from judge.variants.payola.codec import payola_fields
 from judge.variants.payola.determination import determine
 from judge.variants.payola.ledger import Ledger
@@ -125,13 +125,18 @@ class Payola(Ruleset):
         sheets = self._sheets(before, orders, refused)
         balances = {p: accounts.balance(before, p) for p in sorted(set(before.units) | set(sheets))}
         accept = {p: Accept(tuple(v)) for p, v in before.extra.get("accept", {}).items()}
+        if self.payola.zero_sum and before.phase.season == "S":
+            zerosum.year_begins(before)
         seed = f"{before.extra.get('seed', '')}:{before.phase}"
-        done = determine(self.map, self, before, sheets, balances, accept, seed, before.extra.get("dummies", ()))
+        done = determine(self.map, self, before, sheets, balances, accept, seed, before.extra.get("dummies", ()),
+                         one_offer_per_unit=self.payola.one_offer_per_unit, ebayola=self.payola.ebayola)
         for power, line, why in refused:
             done.ledgers.setdefault(power, Ledger(power, accounts.balance(before, power))).refused.append((line, why))
         for power, ledger in sorted(done.ledgers.items()):
             if ledger.spent:
                 accounts.record(before, power, "bribes paid", -ledger.spent)
+        if self.payola.zero_sum:
+            zerosum.earn(before, done.earned)
         before.extra["ledgers"] = {p: led.as_json() for p, led in done.ledgers.items()}
         before.extra.setdefault("charts", []).append({"phase": str(before.phase), "ledgers": before.extra["ledgers"]})
         before.extra["received"] = {}
@@ -179,19 +184,23 @@ class Payola(Ruleset):
         return adjudicate_retreats(self._variant(), before, self._money_lines(before, orders))
 
     def _adjustments(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
-        """The builds and removals as in Diplomacy, then the year's income (2.1)."""
+        """The builds and removals as in Diplomacy, then the year's income (2.1); Zero Sum Payola settles before (6.7)."""
         state = state.copy()
         orders = self._money_lines(state, orders)
+        if self.payola.zero_sum:  # 6.7: no taxes; the year's bribes and captured centres move the money
+            zerosum.settle_year(state)
         outcome = adjudicate_adjustments(self._variant(), state, orders)
-        accounts.pay_income(outcome.state, self.payola, self.victory_centers(), self.center_values)
+        if not self.payola.zero_sum:
+            accounts.pay_income(outcome.state, self.payola, self.victory_centers(), self.center_values)
         return outcome
 
     # -- a game --------------------------------------------------------------------
     def initial_state(self) -> GameState:
         """The map's position with each power's starting treasury: one year's income (2.1)."""
         state = super().initial_state()
-        state.extra["treasury"] = accounts.starting_treasury(state.centers, self.payola, self.victory_centers(),
-                                                             self.center_values)
+        state.extra["treasury"] = (zerosum.starting_treasury(state.centers) if self.payola.zero_sum else
+                                   accounts.starting_treasury(state.centers, self.payola, self.victory_centers(),
+                                                              self.center_values))
         state.extra["accept"] = {p: [p, "?"] for p in sorted(self.map.powers)}
         return state
 
