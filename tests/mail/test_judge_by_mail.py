@@ -102,6 +102,14 @@ def by_subject(mails: list[IncomingMail]) -> dict[str, str]:
 
 def test_a_game_played_by_mail_over_imap_and_smtp(judge_dir: Sandbox, imap: DovecotServer,
                                                   smtp: SmtpServer) -> None:
+    thread = "<start@example.org> <re-start@example.org>"  # France answers a mail of a thread
+    sent_ids = _play_s1901m(judge_dir, smtp, thread)
+    _check_france_mails(imap, sent_ids, thread)
+    _check_gm_turkey_and_the_judge_mailbox(imap, smtp)
+
+
+def _play_s1901m(judge_dir: Sandbox, smtp: SmtpServer, thread: str) -> dict[str, str]:
+    """Create, join, start and play S1901M by mail; the Message-IDs of the players' order mails."""
     mail_judge(smtp, GM, "CREATE demo standard gm-pw\nSET TIMING M next=24h hour=20:00\nSET GRACE 12h\n", "new game")
     assert "1 mails read" in judge_poll(judge_dir)
     for power in POWERS:
@@ -110,7 +118,6 @@ def test_a_game_played_by_mail_over_imap_and_smtp(judge_dir: Sandbox, imap: Dove
     mail_judge(smtp, GM, "SIGNON Mdemo gm-pw\nSTART", "start")
     judge_poll(judge_dir)
     orders = {"France": "A PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO", "Germany": "A MUN - BUR\nA BER H\nF KIE H"}
-    thread = "<start@example.org> <re-start@example.org>"  # France answers a mail of a thread
     sent_ids = {power: mail_judge(smtp, f"{player(power)}@example.org",
                                   f"SIGNON {power[0]}demo {power}-pw\n{orders.get(power, '')}\n", "S1901M",
                                   thread if power == "France" else "")
@@ -123,7 +130,11 @@ def test_a_game_played_by_mail_over_imap_and_smtp(judge_dir: Sandbox, imap: Dove
     assert "0 phases played" in judge_poll(judge_dir)                 # late notices, then grace
     judge_dir.clock.set(game.grace_end + timedelta(minutes=1))
     assert "1 phases played (demo S1901M)" in judge_poll(judge_dir)  # the others' units hold (NMR hold)
+    return sent_ids
 
+
+def _check_france_mails(imap: DovecotServer, sent_ids: dict[str, str], thread: str) -> None:
+    """France's mailbox: the threaded reply to its orders, the start notice and the results."""
     france_mails = {str(m.message["Subject"]): m.message for m in inbox(imap, "france")}
     answer = france_mails["Re: S1901M"]  # issue 9, item 15: the reply continues the thread (RFC 5322 3.6.4)
     assert str(answer["In-Reply-To"]) == sent_ids["France"]
@@ -138,6 +149,10 @@ def test_a_game_played_by_mail_over_imap_and_smtp(judge_dir: Sandbox, imap: Dove
     assert "France: Army Paris -> Burgundy." in results
     assert "Germany: Army Munich -> Burgundy.  (*bounce*)" in results
     assert "20:00:00 CET" in results
+
+
+def _check_gm_turkey_and_the_judge_mailbox(imap: DovecotServer, smtp: SmtpServer) -> None:
+    """The GM's and Turkey's mail; every mail the judge read moved to Processed and flagged \\Seen."""
     gm = by_subject(inbox(imap, "gmaster"))
     assert {"Re: new game", "Re: start", "Game demo has started", "Late orders in demo S1901M",
             "Diplomacy results demo S1901M"} <= set(gm)
