@@ -25,6 +25,7 @@ from judge.variants import load_map
 
 EARTH_KM = 6371.0
 SIMPLIFY_PX = 0.6
+ANCHOR_CLEARANCE_PX = 5.0
 
 
 class BuildError(RuntimeError):
@@ -158,10 +159,11 @@ def _rings(geometry: Any) -> list[list[list[int]]]:
 
 
 def _anchor(region: Any, wanted: tuple[float, float] | None) -> list[float]:
-    """Where a unit stands: ``wanted`` if it lies inside the region, else the pole of inaccessibility."""
+    """Where a unit stands: ``wanted`` if it lies well inside the region, else the pole of inaccessibility."""
     shapely, _ = _extras()
     from shapely.ops import polylabel
-    if wanted is not None and region.contains(shapely.Point(wanted)):
+    point = shapely.Point(wanted) if wanted is not None else None
+    if point is not None and region.contains(point) and region.boundary.distance(point) >= ANCHOR_CLEARANCE_PX:
         return [round(wanted[0], 1), round(wanted[1], 1)]
     parts = sorted(shapely.get_parts(region), key=lambda g: g.area, reverse=True)
     if not parts or parts[0].geom_type != "Polygon":

@@ -26,7 +26,7 @@ def add_picture_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     picture.add_argument("--format", default="PNG", choices=["PNG", "SVG", "png", "svg"])
     picture.add_argument("--as", dest="viewer", default="GM", help="GM (default), OBSERVER or a power")
     picture.add_argument("--out", default=None, help="the file to write (default: GAME-PHASE.png)")
-    picture.add_argument("--config", default=None, help="judge.toml (default: ./judge.toml)")
+    picture.add_argument("--config", default=None, help="judge.toml (default: $JUDGE_CONFIG or ./judge.toml)")
     picture.set_defaults(run=_picture)
 
 
@@ -48,11 +48,11 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _picture(args: argparse.Namespace) -> int:
-    from judge.app.config import ConfigError, load_config
+    from judge.app.config import ConfigError, config_path, load_config
     from judge.store import Store
     from judge.turns.pictures import PictureError, stored_phase_picture
     try:
-        config = load_config(Path(args.config) if args.config else None)
+        config = load_config(config_path(args.config))
     except ConfigError as exc:
         print(f"judge map picture: {exc}", file=sys.stderr)
         return 2
