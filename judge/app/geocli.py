@@ -58,7 +58,7 @@ def _picture(args: argparse.Namespace) -> int:
         return 2
     store = Store(config.data_dir)
     try:
-        picture = stored_phase_picture(store, config.judge_name, args.game, args.phase, args.viewer.upper(),
+        picture = stored_phase_picture(store, config.name, args.game, args.phase, args.viewer.upper(),
                                        args.format.upper())
     except PictureError as exc:
         print(f"judge map picture: {exc}", file=sys.stderr)
