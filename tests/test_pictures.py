@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
@@ -17,6 +18,7 @@ from judge.render.geometry import Geometry, variant_geometry
 from judge.render.palette import power_colours, rgb, tint
 from judge.render.picture import phase_picture
 from judge.render.results import ResultsContext, results_context
+from judge.render.scene import build_scene
 from judge.variants import available_variants, load_variant
 
 VARIANTS = available_variants()
@@ -190,3 +192,30 @@ def test_a_variant_without_geometry_draws_nothing() -> None:
         assert phase_picture(plain, ctx, "GM") is None
     finally:
         variant_geometry.cache_clear()
+
+
+def test_orders_a_sheet_lists_in_place_of_the_order_list_are_still_drawn() -> None:
+    variant, ctx = spring_1901()
+    def arrows(context: ResultsContext) -> int:
+        picture = phase_picture(variant, context, "OBSERVER", "SVG")
+        assert picture is not None
+        return picture.data.decode().count('<g class="')
+    sheet = replace(ctx, results=[], picture_results=ctx.results)   # Europe 1615 2013-08's adjudication sheet
+    assert arrows(sheet) == arrows(ctx) > 0
+    assert arrows(replace(ctx, results=[])) < arrows(ctx)
+
+
+def test_a_minor_state_is_filled_in_the_paler_colour_of_the_power_it_is_aligned_to() -> None:
+    variant = load_variant("europe1615-v3")
+    geometry = variant_geometry(variant.name)
+    assert geometry is not None
+    state = variant.ruleset.initial_state()
+    colours = power_colours(variant.map)
+    words = ("title", ["Centre", "Army", "Fleet", "Failed", "Dislodged"])
+    plain = build_scene(geometry, variant.map, state, [], [], words, {})
+    aligned = build_scene(geometry, variant.map, state, [], [], words, {"POL": "AUSTRIA"})
+    for abbr in variant.map.states["POL"]:
+        owned = any(abbr in cs for p, cs in state.centers.items() if p in colours)  # a power's centre
+        assert aligned.fills[abbr] == (plain.fills[abbr] if owned else tint(colours["AUSTRIA"], 0.75)), abbr
+    assert aligned.fills["BOH"] == plain.fills["BOH"]
+    assert variant.ruleset.picture_alignments(state) == {} == load_variant("standard").ruleset.picture_alignments(state)

@@ -10,7 +10,7 @@ the result mail does, so a picture never shows what its reader's text hides.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from judge.engine.results import OrderResult
@@ -20,7 +20,7 @@ from judge.render.env import render
 from judge.render.geometry import variant_geometry
 from judge.render.results import ResultsContext
 from judge.render.scene import build_scene
-from judge.render.secrecy import reveal
+from judge.render.secrecy import Secret, reveal
 
 FORMATS = {"PNG": ("image/png", "png"), "SVG": ("image/svg+xml", "svg")}
 
@@ -32,6 +32,11 @@ class Picture:
     filename: str
     mime_type: str
     data: bytes
+
+
+def drawn_results(ctx: ResultsContext) -> Sequence[OrderResult | Secret[OrderResult]]:
+    """The orders the picture draws: the mail's order list, or the report's own when a sheet replaces it."""
+    return ctx.picture_results if ctx.picture_results is not None else ctx.results
 
 
 def has_picture(variant: Variant) -> bool:
@@ -47,9 +52,9 @@ def phase_picture(variant: Variant, ctx: ResultsContext, viewer: str, fmt: str =
     geometry = variant_geometry(variant.name)
     if geometry is None:
         return None
-    results = [r for r in reveal(ctx.results, viewer) if isinstance(r, OrderResult)]
+    results = [r for r in reveal(drawn_results(ctx), viewer) if isinstance(r, OrderResult)]
     dislodged = [d for d in reveal(ctx.dislodged, viewer) if isinstance(d, Dislodged)]
-    words = render("picture.j2", game=ctx.game, phase=ctx.phase)
+    words = render("picture/legend.j2", game=ctx.game, phase=ctx.phase)
     aligned: Mapping[str, str] = variant.ruleset.picture_alignments(ctx.state)
     scene = build_scene(geometry, ctx.board, ctx.state, results, dislodged,
                         (words.subject, [line for line in words.body.splitlines() if line.strip()]), aligned)

@@ -9,7 +9,7 @@ whose map has no geometry sends text only, and its GM is told once.
 from __future__ import annotations
 
 from judge.render import OBSERVER, ResultsContext
-from judge.render.picture import Picture, has_picture, phase_picture
+from judge.render.picture import Picture, drawn_results, has_picture, phase_picture
 from judge.render.secrecy import may_see, visibility
 from judge.store import Attachment, Game
 from judge.turns.gameview import variant_of
@@ -46,7 +46,7 @@ class ResultPictures:
         fmt = map_format(self.game, reader.viewer) if reader.viewer != OBSERVER else DEFAULT_FORMAT
         if fmt == "NONE" or not has_picture(self.variant):
             return []
-        view = tuple(may_see(visibility(item), reader.viewer) for item in (*self.ctx.results, *self.ctx.dislodged))
+        view = tuple(may_see(visibility(item), reader.viewer) for item in (*drawn_results(self.ctx), *self.ctx.dislodged))
         key = (view, fmt)
         if key not in self.drawn:
             self.drawn[key] = phase_picture(self.variant, self.ctx, reader.viewer, fmt)
