@@ -69,8 +69,12 @@ class Projection:
         return (x + self.half[0]) * self.scale, (self.half[1] - y) * self.scale
 
     def one(self, point: Point) -> tuple[float, float]:
-        x, y = self.many(point[0], point[1])
-        return float(x), float(y)
+        """One longitude and latitude to pixels (plain math: seeds need no numpy)."""
+        lon, lat = point
+        rho = EARTH_KM * self.f / math.tan(math.pi / 4 + math.radians(lat) / 2) ** self.n
+        theta = self.n * math.radians(lon - self.lon0)
+        x, y = rho * math.sin(theta), self.rho0 - rho * math.cos(theta)
+        return (x + self.half[0]) * self.scale, (self.half[1] - y) * self.scale
 
 
 def _extras() -> Any:
