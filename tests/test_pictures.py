@@ -219,3 +219,19 @@ def test_a_minor_state_is_filled_in_the_paler_colour_of_the_power_it_is_aligned_
         assert aligned.fills[abbr] == (plain.fills[abbr] if owned else tint(colours["AUSTRIA"], 0.75)), abbr
     assert aligned.fills["BOH"] == plain.fills["BOH"]
     assert variant.ruleset.picture_alignments(state) == {} == load_variant("standard").ruleset.picture_alignments(state)
+
+
+def test_fleets_stand_on_their_coast_and_owners_that_are_no_power_get_one_grey_entry() -> None:
+    variant = load_variant("europe1615-v3")
+    geometry = variant_geometry(variant.name)
+    assert geometry is not None
+    state = variant.ruleset.initial_state()
+    words = ("title", ["Centre", "Army", "Fleet", "Failed", "Dislodged", "Others"])
+    minors = [o for o in state.units if o not in variant.map.powers]
+    scene = build_scene(geometry, variant.map, state, [], [], words, {})
+    assert scene.legend[-1].name == "Others" and scene.legend[-1].units == sum(len(state.units[o]) for o in minors)
+    assert len(scene.legend) == len(variant.map.powers) + 1
+    hol = GameState(state.phase, {"DENMARK": [Unit("F", "HOL/WC")], "SPAIN": [Unit("F", "HOL/EC")]}, {})
+    marks = build_scene(geometry, variant.map, hol, [], [], words, {}).units
+    assert [m.xy for m in marks] == [geometry.coasts["HOL/WC"], geometry.coasts["HOL/EC"]]
+    assert geometry.coasts["HOL/WC"][0] < geometry.coasts["HOL/EC"][0]      # the North Sea side is west

@@ -20,6 +20,7 @@ from judge.render.geometry import XY, Geometry
 from judge.render.palette import SEA, land_colour, power_colours, tint
 
 DISLODGED_OFFSET = (9.0, -9.0)
+OTHERS = "#8C8C8C"  # units and centres of owners that are no power (minor states)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,10 @@ def build_scene(geometry: Geometry, board: Map, state: GameState, results: Seque
     scene.labels = [(_label_point(geometry, abbr), abbr) for abbr in board.provinces if abbr in geometry.regions]
     scene.legend = [LegendEntry(colours[p], board.powers[p].name.title(), len(state.centers.get(p, ())),
                                 len(state.units.get(p, ()))) for p in board.powers]
+    others = [o for o in set(state.units) | set(state.centers) if o not in board.powers]
+    if others and len(words[1]) > 5:  # minor states, the Ottomans: one grey entry
+        scene.legend.append(LegendEntry(OTHERS, words[1][5], sum(len(state.centers.get(o, ())) for o in others),
+                                        sum(len(state.units.get(o, ())) for o in others)))
     return scene
 
 
@@ -122,7 +127,7 @@ def _units(scene: Scene, board: Map, state: GameState, colours: Mapping[str, str
         for unit in units:
             xy = scene.geometry.point(unit.location)
             if xy is not None:
-                scene.units.append(UnitMark(unit.type, xy, colours.get(owner, "#8c8c8c")))
+                scene.units.append(UnitMark(unit.type, xy, colours.get(owner, OTHERS)))
             owner_of[str(unit)] = owner
     return owner_of
 
