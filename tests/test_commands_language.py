@@ -66,6 +66,8 @@ ACCEPTED = [
     ("SET ZONE Europe/Paris", "set_zone", {"zone": "Europe/Paris"}),
     ("set zone europe/paris", "set_zone", {"zone": "Europe/Paris"}),
     ("SET TIMEZONE America/New_York", "set_zone", {"zone": "America/New_York"}),
+    ("SET MAP svg", "set_map", {"format": "svg"}),
+    ("set map NONE", "set_map", {"format": "none"}),
     ("SET ZONE UTC", "set_zone", {"zone": "UTC"}),
     ("SET GAMEZONE america/new_york", "set_gamezone", {"zone": "America/New_York"}),
     # the game master
@@ -187,12 +189,12 @@ REJECTED = [
     ("DUMMY", 7, "DUMMY needs a power"),
     ("BECOME", 8, "BECOME needs a power"),
     ("ROLLBACK spring", 10, "'spring' is not a phase: write it like S1901M, F1901R or W1901A"),
-    ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, GAMEZONE, DEADLINE, "
+    ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, MAP, GAMEZONE, DEADLINE, "
      "GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")),
     ("SET COLOUR red", 5, ("unknown SET option 'COLOUR': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")),
+     "ABSENCE, ZONE, MAP, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")),
     ("SET ZONEX Europe/Paris", 5, ("unknown SET option 'ZONEX': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")),
+     "ABSENCE, ZONE, MAP, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")),
     ("SET NO", 8, "SET NO needs WAIT (SET NO WAIT is SET NOWAIT)"),
     ("SET SEATS 0", 11, "SET SEATS takes a number from 1 to 40, not '0'"),
     ("SET SEATS ²", 11, "SET SEATS takes a number from 1 to 40, not '²'"),
@@ -235,6 +237,7 @@ REJECTED = [
     ("SET TIMING M hour=25", 19, "'25' is not a time of day: write HH:MM, such as 18:00"),
     ("SET TIMING M min=forever", 18, "'forever' is not a duration: write it like 24h, 2d, 90m or 1d12h"),
     ("SET NMR skip", 9, "SET NMR takes hold, disorder or wait, not 'skip'"),
+    ("SET MAP gif", 9, "SET MAP takes png, svg or none, not 'gif'"),
     ("SET PRESS black", 11, "SET PRESS takes none, white or grey, not 'black'"),
     ("   SET ZONE", 13, "SET ZONE needs a time zone such as Europe/Paris"),
 ]

@@ -13,10 +13,12 @@ from judge.commands.session import Handle, Refused, Session
 from judge.reading.language import Command
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
-from judge.render import HelpContext, SignonElsewhereContext, render_help, render_signon_elsewhere
-from judge.store import Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
+from judge.render import OBSERVER, HelpContext, SignonElsewhereContext, render_help, render_signon_elsewhere
+from judge.store import Attachment, Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
 from judge.turns.deadlines import default_timing
+from judge.turns.mapmail import map_format
+from judge.turns.pictures import PictureError, stored_phase_picture
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, queue
 from judge.turns.ticks import shown_deadline
 from judge.variants import UnknownVariant, line_reader, load_variant
@@ -68,8 +70,25 @@ def do_history(s: Session, cmd: Command) -> str:
         rendered = reports.history(s.store, game, cmd.args["from_phase"], cmd.args["to_phase"])
     except UnknownPhase as exc:
         raise Refused(f"{exc}") from None
-    s.reply_to_sender(rendered.subject, rendered.body)
+    s.reply_to_sender(rendered.subject, rendered.body, _history_map(s, game, cmd))
     return "the history is in a separate mail"
+
+
+def _history_map(s: Session, game: Game, cmd: Command) -> list[Attachment]:
+    """The public map of the last phase HISTORY sends, in the format the sender chose if he plays the game."""
+    first, last = cmd.args.get("from_phase"), cmd.args.get("to_phase")
+    records = s.store.phases(game.name, str(first) if first else None, str(last) if last else None)
+    if not records:
+        return []
+    seat = next((p for p in game.players if p.address == s.mail.sender and p.power), None)
+    fmt = map_format(game, seat.power) if seat is not None and seat.power else "PNG"
+    if fmt == "NONE":
+        return []
+    try:
+        picture = stored_phase_picture(s.store, s.judge.name, game.name, records[-1].phase, OBSERVER, fmt)
+    except PictureError:
+        return []
+    return [Attachment.from_bytes(picture.filename, picture.mime_type, picture.data)]
 
 
 def do_summary(s: Session, cmd: Command) -> str:

@@ -256,3 +256,8 @@ class Ruleset:
     def gm_actions(self) -> tuple[GmAction, ...]:
         """Decisions on a game's variant data the rules leave to the GM (``GM <action> …``); none here."""
         return ()
+
+    # -- the map picture (judge/render/picture.py) ---------------------------------------
+    def picture_alignments(self, state: GameState) -> Mapping[str, str]:
+        """Minor state -> the power it is aligned to now, for the picture's fills; none in the standard game."""
+        return {}

@@ -150,7 +150,8 @@ class V3Report:
             return replace(ctx, results=self._unit_results(before, units), extra=extra, extra_template=SHEET_TEMPLATE)
         sheet = AdjudicationSheet(self.board, self.setup, before, after, units)
         extra.update(title=sheet.title(), groups=sheet.groups(orders))
-        return replace(ctx, results=[], extra=extra, extra_template=SHEET_TEMPLATE, head_template=HEAD_TEMPLATE)
+        return replace(ctx, results=[], extra=extra, extra_template=SHEET_TEMPLATE, head_template=HEAD_TEMPLATE,
+                       picture_results=self._unit_results(before, units))
 
     def _attacks_with_numbers(self, attacks: list[OrderResult]) -> list[Any]:
         """R-1308-59, R-1308-60: each attack, in the order resolved, with the INFs it met (the only time they are told);

@@ -28,6 +28,7 @@ from judge.turns.deadlines import schedule
 from judge.turns.gameview import (
     engine_orders, orders_complete, powers_due, state_of, unplayed_powers, variant_of,
 )
+from judge.turns.mapmail import ResultPictures
 from judge.turns.notify import gm_zone, queue, readers
 from judge.variants import data_version, results_report
 
@@ -127,7 +128,7 @@ def process_phase(judge: Judge, game: Game, now: datetime) -> str:
     judge.store.prune_applied(game)
     for key in ("process", "reminded", "late", "decisions", "press"):
         game.extra.pop(key, None)
-    _queue_results(game, ctx, str(played))
+    _queue_results(judge, game, ctx, str(played))
     if result is not None:
         _queue_game_end(judge, game, variant, outcome.state, played, *result)
     judge.store.save_game(game)
@@ -135,9 +136,13 @@ def process_phase(judge: Judge, game: Game, now: datetime) -> str:
     return str(played)
 
 
-def _queue_results(game: Game, ctx: ResultsContext, phase: str) -> None:
+def _queue_results(judge: Judge, game: Game, ctx: ResultsContext, phase: str) -> None:
+    """Each reader's result mail, with the map picture he may see in the format he chose."""
+    pictures = ResultPictures(judge.name, game, ctx)
     for reader in readers(game):
-        queue(game, reader, render_results(ctx, reader.viewer, reader.zone), key=f"{phase}:{reader.address}:{reader.viewer}")
+        queue(game, reader, render_results(ctx, reader.viewer, reader.zone), key=f"{phase}:{reader.address}:{reader.viewer}",
+              attachments=pictures.attachments(reader))
+    pictures.tell_gm_if_none()
 
 
 def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState, played: Phase | None,

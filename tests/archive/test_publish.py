@@ -125,6 +125,10 @@ def test_public_press_is_published_escaped_with_its_phase(decided_v3: PlayedGame
     assert "France keeps the peace" in shown["v3/index.html"] and "moved into Lorraine" in shown["v3/index.html"]
 
 
+#: the variants with map geometry (gamedata/<map>.geo.json): their phase pages show the map
+DRAWN = {"standard", "payola", "europe1615-v3", "europe1615-2013-08", "europe1615-2013-03", "europe1615-2013-04"}
+
+
 @pytest.mark.parametrize(("variant", "charts"), [
     ("standard", ["Supply centres"]), ("payola", ["Supply centres"]),
     ("europe1615-v3", ["Supply centres", "INFs per year", "Victory points"]),
@@ -144,3 +148,8 @@ def test_every_variant_is_published_from_an_imported_game(demo_games: dict[str, 
         page = shown[f"kept/{phase}.html"]
         archived = str(escape(game.archive_file(phase).read_text(encoding="utf-8")))  # as Jinja2 escapes
         assert archived in page
+        picture = tmp_path / "site" / "kept" / f"{phase}.png"  # issue 15's map, where the variant has geometry
+        if variant in DRAWN:
+            assert f'src="{phase}.png"' in page and picture.read_bytes().startswith(b"\x89PNG")
+        else:
+            assert not picture.exists() and "No map picture for this phase" in page

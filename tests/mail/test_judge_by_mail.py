@@ -117,7 +117,8 @@ def _play_s1901m(judge_dir: Sandbox, smtp: SmtpServer, thread: str) -> dict[str,
     assert "7 mails read" in judge_poll(judge_dir)
     mail_judge(smtp, GM, "SIGNON Mdemo gm-pw\nSTART", "start")
     judge_poll(judge_dir)
-    orders = {"France": "A PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO", "Germany": "A MUN - BUR\nA BER H\nF KIE H"}
+    orders = {"France": "A PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO", "Germany": "A MUN - BUR\nA BER H\nF KIE H",
+              "Turkey": "SET MAP SVG"}
     sent_ids = {power: mail_judge(smtp, f"{player(power)}@example.org",
                                   f"SIGNON {power[0]}demo {power}-pw\n{orders.get(power, '')}\n", "S1901M",
                                   thread if power == "France" else "")
@@ -158,6 +159,15 @@ def _check_gm_turkey_and_the_judge_mailbox(imap: DovecotServer, smtp: SmtpServer
             "Diplomacy results demo S1901M"} <= set(gm)
     turkey = by_subject(inbox(imap, "turkey"))
     assert "Turkey: Army Constantinople HOLD." in turkey["Diplomacy results demo S1901M"]
+    # issue 15: the map picture travels with the results, as each reader chose (SET MAP)
+    maps = {who: [(p.get_filename(), p.get_content_type(), p.get_payload(decode=True))
+                  for p in next(m.message for m in inbox(imap, who)
+                                if str(m.message["Subject"]) == "Diplomacy results demo S1901M").iter_attachments()]
+            for who in ("france", "turkey", "gmaster")}
+    assert [(n, t) for n, t, _ in maps["france"]] == [("demo-S1901M.png", "image/png")]
+    assert maps["france"][0][2].startswith(b"\x89PNG") and len(maps["france"][0][2]) < 300_000
+    assert [(n, t) for n, t, _ in maps["turkey"]] == [("demo-S1901M.svg", "image/svg+xml")]
+    assert [t for _, t, _ in maps["gmaster"]] == ["image/png"]
     assert len(inbox(imap, "judge")) == 0  # everything moved to Processed
     client = imap.client("judge")
     try:
