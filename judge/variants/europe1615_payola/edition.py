@@ -33,6 +33,7 @@ STRATEGIES: dict[str, tuple[str, ...]] = {
     "ratio_rounding": ("nearest", "floor"),           # A-1303-02
     "victory": ("most_vps", "tie_years"),             # R-1303-42, R-1304-58
     "aligned_needs": ("a_entry", "any_entry"),        # A-1303-05: "can garner VPs for having the 2/3 majority"
+    "fleet_builds": ("centres", "owned_ports"),       # R-1303-40; R-1304-54: owned ports that are no centres too
 }
 #: switches, the March edition's value first
 SWITCHES: dict[str, bool] = {"c_award_needs_infs": True, "home_box_redeploy": True,
@@ -104,6 +105,7 @@ class PayolaEdition:
     reference_lists: Mapping[str, tuple[str, ...]]
     objectives: Objectives
     table: AttackTable
+    port_owners: Mapping[str, str]           # a port that is no centre -> its owner at the start (R-1304-54)
 
     def __getattr__(self, name: str) -> Any:
         """``edition.attacks`` is the strategy's name, ``edition.home_box_redeploy`` the switch."""
@@ -146,7 +148,8 @@ def read_edition(options: Mapping[str, Any]) -> PayolaEdition:
         frozenset(str(s).upper() for s in states.get("catholic_only", ())),
         {k: tuple(str(p).upper() for p in v) for k, v in options.get("reference_lists", {}).items()},
         load_objectives(str(options.get("objectives", ""))),
-        load_attack_table(str(options.get("attack_table", ""))))
+        load_attack_table(str(options.get("attack_table", ""))),
+        {str(port).upper(): power.upper() for power, ports in options.get("port_owners", {}).items() for port in ports})
 
 
 def _phase(text: str) -> tuple[str, str]:

@@ -34,6 +34,7 @@ from judge.variants.europe1615_payola import (
     income,
     influence,
     lines,
+    ports,
     status,
     victory,
     winter,
@@ -149,6 +150,7 @@ class Europe1615Payola(Payola):
     def _winter(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
         """Builds and removals as in Diplomacy; no income here (it is the Taxation phase's)."""
         work = state.copy()
+        ports.take_ports(self.game, work, work.extra.get(WAIVED, {}))  # R-1304-54: as centres change hands
         outcome = adjudicate_adjustments(self._variant(), work, self._money_lines(work, orders))
         winter.after_builds(self.game, outcome.state)
         outcome.state.extra.pop(WAIVED, None)  # a waiver is decided again at each build phase
@@ -163,13 +165,15 @@ class Europe1615Payola(Payola):
         return owner not in self.map.states
 
     def build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
-        """R-1303-40, R-1304-53: any owned centre, but none in REVOLT against its faith (R-1303-24)."""
+        """R-1303-40, R-1304-53: any owned centre, but none in REVOLT against its faith (R-1303-24);
+        R-1304-54 (``fleet_builds = "owned_ports"``): an owned port that is not a centre, for a fleet."""
         owned = state.centers.get(power, ())
-        return tuple(sorted(c for c in owned if status.revolt(self.game, state, c) != "no builds"))
+        centres = (c for c in owned if status.revolt(self.game, state, c) != "no builds")
+        return tuple(sorted({*centres, *ports.owned_ports(self.game, state, power)}))
 
     def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
-        """A fleet is built in a port only (the port rule, R-1304-54)."""
-        return unit.type != "F" or self.map.provinces[self.map.province_of(unit.location)].port
+        """A fleet is built in a port only (the port rule); an army only on a centre (R-1304-54)."""
+        return ports.may_build_here(self.game, state, power, unit)
 
     def game_result(self, state: GameState) -> tuple[str, list[str]] | None:
         """PY-31: the end the last Winter recorded (most VPs; in April a tie plays on); no victory by centres."""
@@ -193,6 +197,8 @@ class Europe1615Payola(Payola):
         season, kind = self.phase_cycle[0]
         extra: dict[str, Any] = {"treasury": {p: 0 for p in sorted(self.map.powers)},
                                  "accept": {p: [p, "?"] for p in sorted(self.map.powers)}, INFLUENCE: {}}
+        if ports.in_use(self.game):
+            extra[ports.PORT_OWNERS] = ports.starting_owners(self.game)
         return GameState(Phase(season, self.edition.first_year, kind), units, centers, [], extra)
 
     def owners(self) -> frozenset[str]:
@@ -209,7 +215,8 @@ class Europe1615Payola(Payola):
                 consequences.CONTESTED: MapOf(places, power), winter.BONUSES: Written(), winter.GAME_OVER: Written(),
                 victory.ALLIANCES: ListOf(ListOf(power, longest=2)),
                 WAIVED: MapOf(power, ListOf(Str(what="a province", longest=8))),
-                attacks.GM_DICE: MapOf(Str(what="a phase", longest=12), ListOf(Int(3, 18)))}
+                attacks.GM_DICE: MapOf(Str(what="a phase", longest=12), ListOf(Int(3, 18))),
+                ports.PORT_OWNERS: MapOf(Str(choices=lambda: ports.plain_ports(self.game), what="a port"), power)}
 
     def rule_options(self) -> tuple[RuleOption, ...]:
         return (*super().rule_options(), *self.edition.rule_options())
