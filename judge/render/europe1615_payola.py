@@ -24,6 +24,7 @@ from judge.render.results import ResultsContext
 from judge.render.words import power_name
 from judge.variants.europe1615_payola.influence import GRANT
 from judge.variants.europe1615_payola.scoring import military_vps, objective_vps, total_vps
+from judge.variants.europe1615_payola.setups import ROLL
 from judge.variants.europe1615_payola.status import revolt
 
 TEMPLATE = "_europe1615_payola.j2"
@@ -49,6 +50,10 @@ class E1615PayolaReport(PayolaReport):
             extra["vps"] = self._vps(after)
         if before.phase.kind in ("A", "D"):
             extra["revolts"] = self.revolts(after)
+        rolled = after.extra.get(ROLL)
+        if rolled and ROLL not in before.extra:  # R-1304-61: the sides' dice for neutral France, once
+            extra["neutral_roll"] = {"neutral": power_name(rolled["neutral"]), "joins": power_name(rolled["joins"]),
+                                     "rounds": [[(power_name(p), n) for p, n in r.items()] for r in rolled["rounds"]]}
         if before.phase.kind == "D":
             extra["dice"] = [r for r in after.extra.get("dice", []) if r.get("phase") == str(before.phase)]
             extra["marks"] = [{"state": m, **marks} for m, marks in sorted(after.extra.get("status", {}).items())]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
+from collections.abc import Mapping
 from typing import Any
 
 from judge.crash import crash_point
@@ -22,7 +23,7 @@ from judge.engine.variant import Variant
 from judge.render import (
     GM, OBSERVER, GameEndContext, Rendered, ResultsContext, render_game_end, render_results, results_context,
 )
-from judge.store import Game, PhaseRecord, SubmittedOrder, to_iso
+from judge.store import Game, PhaseRecord, Player, SubmittedOrder, to_iso
 from judge.turns.context import Judge
 from judge.turns.deadlines import schedule
 from judge.turns.gameview import (
@@ -111,6 +112,7 @@ def process_phase(judge: Judge, game: Game, now: datetime) -> str:
     if finished:
         game.status, game.deadline, game.grace_end = "finished", None, None
     game.state = state_to_json(outcome.state)
+    hand_over(game, variant.ruleset.handovers(outcome.state))
     if not finished:
         schedule(game, outcome.state.phase.kind, now)
     waits = finished or bool(powers_due(variant, outcome.state))  # else it is played at once: no deadline
@@ -133,6 +135,22 @@ def process_phase(judge: Judge, game: Game, now: datetime) -> str:
     judge.store.save_game(game)
     crash_point("phase:saved")
     return str(played)
+
+
+def hand_over(game: Game, handovers: Mapping[str, str]) -> None:
+    """Seat each power the rules hand over with the player of the power named (its address and password).
+
+    Only a power nobody plays (in civil disorder) changes hands, so this runs
+    once: afterwards the power has that player.
+    """
+    for power, to in sorted(handovers.items()):
+        seat, taker = game.player(power), game.player(to)
+        if taker is None or taker.status != "active" or (seat is not None and seat.status == "active"):
+            continue
+        if seat is None:
+            game.players.append(Player(taker.address, taker.password_hash, power, zone=taker.zone))
+            continue
+        seat.address, seat.password_hash, seat.status, seat.zone = taker.address, taker.password_hash, "active", taker.zone
 
 
 def _queue_results(game: Game, ctx: ResultsContext, phase: str) -> None:

@@ -35,6 +35,7 @@ from judge.variants.europe1615_payola import (
     influence,
     lines,
     ports,
+    setups,
     status,
     victory,
     winter,
@@ -93,8 +94,13 @@ class Europe1615Payola(Payola):
 
     # -- the port rule (R-1303-37, R-1304-47) ----------------------------------------------
     def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
-        """A fleet moves (or retreats) into a coastal province only where it has a port; seas are open."""
+        """A fleet moves (or retreats) into a coastal province only where it has a port; seas are open.
+
+        R-1304-61: while France is neutral (the 3-player game) nobody else enters French territory.
+        """
         target = self.map.provinces[self.map.province_of(province)]
+        if setups.closed(self.game, state, owner, target.abbr):
+            return False
         return unit.type != "F" or target.terrain is not Terrain.COAST or target.port
 
     def may_support(self, state: GameState, owner: str, unit: Unit, supported_owner: str, supported: Unit,
@@ -151,6 +157,7 @@ class Europe1615Payola(Payola):
         """Builds and removals as in Diplomacy; no income here (it is the Taxation phase's)."""
         work = state.copy()
         ports.take_ports(self.game, work, work.extra.get(WAIVED, {}))  # R-1304-54: as centres change hands
+        setups.roll_for_neutral(self.game, work)  # R-1304-61: "before build/adjustment in 1617"
         outcome = adjudicate_adjustments(self._variant(), work, self._money_lines(work, orders))
         winter.after_builds(self.game, outcome.state)
         outcome.state.extra.pop(WAIVED, None)  # a waiver is decided again at each build phase
@@ -174,6 +181,10 @@ class Europe1615Payola(Payola):
     def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
         """A fleet is built in a port only (the port rule); an army only on a centre (R-1304-54)."""
         return ports.may_build_here(self.game, state, power, unit)
+
+    def handovers(self, state: GameState) -> Mapping[str, str]:
+        """R-1304-61: from 1618 neutral France is played by the side that rolled highest."""
+        return setups.handovers(self.game, state)
 
     def game_result(self, state: GameState) -> tuple[str, list[str]] | None:
         """PY-31: the end the last Winter recorded (most VPs; in April a tie plays on); no victory by centres."""
@@ -215,6 +226,7 @@ class Europe1615Payola(Payola):
                 consequences.CONTESTED: MapOf(places, power), winter.BONUSES: Written(), winter.GAME_OVER: Written(),
                 victory.ALLIANCES: ListOf(ListOf(power, longest=2)),
                 WAIVED: MapOf(power, ListOf(Str(what="a province", longest=8))),
+                setups.ROLL: Written(),
                 attacks.GM_DICE: MapOf(Str(what="a phase", longest=12), ListOf(Int(3, 18))),
                 ports.PORT_OWNERS: MapOf(Str(choices=lambda: ports.plain_ports(self.game), what="a port"), power)}
 
