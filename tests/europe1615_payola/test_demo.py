@@ -163,7 +163,7 @@ def test_the_march_script_plays_1616_with_a_bribed_minor_a_retreat_and_the_winte
     assert "  Austria: 3 (+9, +14, -20)." in winter
 
 
-def test_the_april_script_plays_1616_with_two_retreats_and_the_winter(games: dict[str, Played]) -> None:
+def test_PY_41_the_april_script_plays_1616_with_two_retreats_and_the_winter_ordered_directly(games: dict[str, Played]) -> None:
     """1616: England takes the Channel in Spring (France retreats), France retakes it in Fall (England retreats);
     Austria occupies Saxony, aligned to Denmark/Sweden, and builds on it in the Winter."""
     _, script, sandbox = games[APRIL]

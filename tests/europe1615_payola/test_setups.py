@@ -19,7 +19,7 @@ from tests.europe1615_payola.helpers import APRIL, MARCH, ruleset, start
 GM, SPAIN, AUSTRIA, NORTH = "gm@e.invalid", "spain@e.invalid", "austria@e.invalid", "north@e.invalid"
 
 
-def test_R_1304_60_to_62_the_sides_are_the_editions_data_and_march_has_none() -> None:
+def test_R_1304_60_R_1304_61_R_1304_62_PY_32_the_sides_are_the_editions_data_and_march_has_none() -> None:
     assert setup_of(ruleset(APRIL, players=2).game).sides == (("SPAIN", "AUSTRIA"), ("FRANCE", "ENGLAND", "DENMARK"))
     assert setup_of(ruleset(APRIL, players=4).game).sides[-1] == ("DENMARK", "ENGLAND")
     assert setup_of(ruleset(APRIL).game) is None and setup_of(ruleset(APRIL, players=3).game).neutral == "FRANCE"
