@@ -16,6 +16,7 @@ import random
 
 from judge.engine.state import GameState
 from judge.variants.europe1615_payola.edition import Setup
+from judge.variants.europe1615_payola.ports import PORT_OWNERS
 from judge.variants.europe1615_payola.world import Game
 
 ROLL = "neutral_roll"
@@ -40,7 +41,7 @@ def closed(game: Game, state: GameState, owner: str, province: str) -> bool:
     neutral = neutral_now(game, state)
     if not neutral or owner == neutral:
         return False
-    ports = state.extra.get("port_owners", {})
+    ports = state.extra.get(PORT_OWNERS, {})
     return province in game.board.homes.get(neutral, ()) or ports.get(province) == neutral
 
 
