@@ -140,13 +140,17 @@ def process_phase(judge: Judge, game: Game, now: datetime) -> str:
 def hand_over(game: Game, handovers: Mapping[str, str]) -> None:
     """Seat each power the rules hand over with the player of the power named (its address and password).
 
-    Only a power nobody plays (in civil disorder) changes hands, so this runs
-    once: afterwards the power has that player.
+    Once per power (``game.extra["handed_over"]``), and only while nobody
+    plays it: a later civil disorder stays the GM's to fill.
     """
+    if not handovers:
+        return
+    done = game.extra.setdefault("handed_over", [])
     for power, to in sorted(handovers.items()):
         seat, taker = game.player(power), game.player(to)
-        if taker is None or taker.status != "active" or (seat is not None and seat.status == "active"):
+        if power in done or taker is None or taker.status != "active" or (seat is not None and seat.status == "active"):
             continue
+        done.append(power)
         if seat is None:
             game.players.append(Player(taker.address, taker.password_hash, power, zone=taker.zone))
             continue

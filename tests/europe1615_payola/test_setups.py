@@ -102,3 +102,10 @@ def test_R_1304_61_by_mail_three_players_france_neutral_then_handed_to_the_highe
     _mail(sandbox, taker.address, f"SIGNON Fe3 {password}\n5: LOR")
     reply = _to(sandbox, taker.address).rsplit(":: Judge:", 1)[-1]
     assert "signed on as France in 'e3'" in reply and "5: LOR" in reply.split("Rejected")[0]
+    again = sandbox.store.load_game("e3")  # France in civil disorder later: the dice gave it once, the GM fills it
+    again.players[again.players.index(again.player("FRANCE"))].status = "dummy"
+    sandbox.store.save_game(again)
+    sandbox.clock.set(again.deadline + timedelta(days=3))
+    sandbox.poll()
+    last = sandbox.store.load_game("e3")
+    assert last.state["phase"] != "S1618P" and last.player("FRANCE").status == "dummy"
