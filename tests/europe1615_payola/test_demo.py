@@ -148,7 +148,7 @@ def test_the_april_script_marks_the_texts_map_and_uses_the_alternate(games: dict
 
 
 def test_the_march_script_plays_1616_with_a_bribed_minor_a_retreat_and_the_winter(games: dict[str, Played]) -> None:
-    """1616: Austria dislodges Saxony's army (disbanded, PY-40, and penalised), France pays the Rhineland's army to
+    """1616: Austria dislodges Saxony's army (disbanded, PY-40; -11 -9), France pays the Rhineland's army to
     support its attack on Liege, Spain's army retreats to Luxembourg, and the Winter builds."""
     _, script, sandbox = games[MARCH]
     archive = sandbox.config.data_dir / "archive" / script.game
@@ -165,7 +165,7 @@ def test_the_march_script_plays_1616_with_a_bribed_minor_a_retreat_and_the_winte
 
 def test_PY_41_the_april_script_plays_1616_with_two_retreats_and_the_winter_ordered_directly(games: dict[str, Played]) -> None:
     """1616: England takes the Channel in Spring (France retreats), France retakes it in Fall (England retreats);
-    Austria occupies Saxony, aligned to Denmark/Sweden, and builds on it in the Winter."""
+    Austria dislodges its own ALIGNED, Catholic-CONTROLLED Saxony's army (-15 -9) and builds in the Winter."""
     _, script, sandbox = games[APRIL]
     archive = sandbox.config.data_dir / "archive" / script.game
     assert "France: Fleet English Channel -> North Sea." in (archive / "S1616R.txt").read_text(encoding="utf-8")
