@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -171,9 +171,15 @@ def centre_chart(variant: Variant, entries: list[PhaseEntry]) -> Series:
 
 
 def public_numbers(variant: Variant, archive: GameArchive) -> list[Series]:
-    """The variant's public totals per phase (Europe 1615: VPs and INFs), as an observer's results show them."""
+    """The variant's public totals per phase (Europe 1615: VPs and INFs), as an observer's results show them.
+
+    Which sections hold them is the report's ``public_numbers`` (chart title,
+    section, field of each row); the sections are read after every secret in
+    them is taken out for an observer, so a chart never shows a private number.
+    """
     report = results_report(variant.name, variant.overrides)
-    if report is None:
+    wanted = getattr(report, "public_numbers", ())
+    if not wanted:
         return []
     found: dict[str, Series] = {}
     for entry in archive.phases:
@@ -181,13 +187,17 @@ def public_numbers(variant: Variant, archive: GameArchive) -> list[Series]:
         sections = reveal_all(replay_sections(played_with, entry), OBSERVER)
         if not isinstance(sections, dict):
             continue
-        for title, key, value in (("Victory points", "scores", "total"), ("INFs per year", "allocation", "text"),
-                                  ("INFs per year", "income", "text")):
+        for title, key, value in wanted:
             rows = sections.get(key) or []
-            numbers = {str(getattr(r, "power", "")): _number(getattr(r, value, None)) for r in rows}
+            numbers = {str(_field(r, "power")): _number(_field(r, value)) for r in rows}
             if numbers:
                 _add(found.setdefault(title, Series(title, [], {})), entry.phase, numbers)
     return list(found.values())
+
+
+def _field(row: Any, name: str) -> Any:
+    """A row's field, whether the section's rows are objects or mappings."""
+    return row.get(name) if isinstance(row, Mapping) else getattr(row, name, None)
 
 
 def _number(value: Any) -> int | None:

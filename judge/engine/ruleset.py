@@ -129,6 +129,13 @@ class Ruleset:
         """Whether ``state.phase`` must be played; None lets the engine decide for M, R and A."""
         return None
 
+    def handovers(self, state: GameState) -> Mapping[str, str]:
+        """Powers the rules hand to the player of another power (power -> that power); the judge seats them.
+
+        Europe 1615 (April 2013, 3 players): neutral France joins the side whose dice rolled highest.
+        """
+        return {}
+
     def build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
         """Where the power may build: its owned, unoccupied home centres (occupancy checked by the engine)."""
         owned = state.centers.get(power, set())

@@ -90,6 +90,10 @@ class ScoreRow:
 class V3Report:
     """Builds the Version 3 sections of a result mail, per phase kind, with their secrets."""
 
+    #: the public totals ``judge publish`` charts: (chart title, section, field of each row with a ``power``)
+    public_numbers = (("Victory points", "scores", "total"), ("INFs per year", "allocation", "text"),
+                      ("INFs per year", "income", "text"))
+
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.board = variant.map
