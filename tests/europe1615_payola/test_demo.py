@@ -14,12 +14,9 @@ from __future__ import annotations
 import pytest
 
 from judge.app.demo import ScriptedGame, load_script
+from judge.app.gamefile import from_store
+from judge.app.replay import replay
 from judge.app.sandbox import Sandbox
-from judge.engine.codec import state_from_json, state_to_json
-from judge.engine.phases import adjudicate
-from judge.reading.lines import finish_lines, read_line
-from judge.reading.orders import OrderError
-from judge.variants import load_variant
 from tests.europe1615_payola.helpers import APRIL, EDITIONS, MARCH
 from tests.golden_archive import check_golden
 
@@ -87,31 +84,13 @@ def test_no_mail_shows_another_powers_offers_lists_or_treasury(played: tuple[str
 
 def test_replaying_every_stored_phase_rolls_the_same_dice_and_gives_the_same_results(
         played: tuple[str, ScriptedGame, Sandbox]) -> None:
+    """``judge replay``: every phase from its record (the recorded seed, the GM's DICE) to the same next
+    position and the same results text."""
     edition, script, sandbox = played
-    variant = load_variant(edition)
     assert any("dice" in r.state_before for r in sandbox.store.phases(script.game))
-    records = sandbox.store.phases(script.game)
-    following = [r.state_before for r in records[1:]] + [sandbox.store.load_game(script.game).state]
-    for record, after in zip(records, following):
-        state = state_from_json(variant, record.state_before)
-        orders = {}
-        for power, lines in record.orders.items():
-            values = []
-            for line in lines:
-                try:
-                    value = read_line(variant, state, line.line)
-                except OrderError:
-                    continue
-                if value is not None:
-                    values.append(value)
-            orders[power] = finish_lines(variant, values)
-        replayed = state_to_json(adjudicate(variant, state, orders).state)
-        # the GM's DICE (given between two phases) is in the next record's position, and used from there
-        assert _without_gm(replayed) == _without_gm(after), record.phase
-
-
-def _without_gm(position: dict[str, object]) -> dict[str, object]:
-    return {k: v for k, v in position.items() if k != "gm_dice"}
+    report = replay(from_store(sandbox.store, script.game))
+    assert report.divergence is None, report.divergence
+    assert report.phases == sandbox.store.phase_names(script.game)
 
 
 def test_the_march_script_plays_the_texts_example(games: dict[str, Played]) -> None:
