@@ -32,7 +32,7 @@ from judge.turns.gameview import variant_of  # noqa: E402
 from judge.turns.pictures import replay_results  # noqa: E402
 
 GOAL_MS = 150.0
-DEMOS = ("standard", "europe1615-v3", "europe1615-2013-08", "payola")
+DEMOS = ("standard", "europe1615-v3", "europe1615-2013-08", "payola", "diplomacy1618")
 
 
 def busiest_phase(store: Store, game: str) -> str:

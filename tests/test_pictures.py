@@ -235,3 +235,17 @@ def test_fleets_stand_on_their_coast_and_owners_that_are_no_power_get_one_grey_e
     marks = build_scene(geometry, variant.map, hol, [], [], words, {}).units
     assert [m.xy for m in marks] == [geometry.coasts["HOL/WC"], geometry.coasts["HOL/EC"]]
     assert geometry.coasts["HOL/WC"][0] < geometry.coasts["HOL/EC"][0]      # the North Sea side is west
+
+
+def test_an_off_board_centre_is_drawn_at_the_pictures_edge_in_its_owners_colour() -> None:
+    variant = load_variant("diplomacy1618")
+    geometry = variant_geometry(variant.name)
+    assert geometry is not None and variant.map.offboard == frozenset({"SWX"})
+    region = geometry.regions["SWX"]
+    assert min(region.polygons[0][0][1::2]) <= 1.0                  # Stockholm: at the top edge
+    assert max(v for p in region.polygons for v in p[0][1::2]) < geometry.size[1] / 8
+    state = variant.ruleset.initial_state()
+    words = ("title", ["Centre", "Army", "Fleet", "Failed", "Dislodged", "Others"])
+    scene = build_scene(geometry, variant.map, state, [], [], words, {})
+    assert scene.fills["SWX"] == tint(power_colours(variant.map)["SWEDEN"], 0.45)
+    assert any(name == "SWX" for _, name in scene.labels)

@@ -127,7 +127,7 @@ def test_public_press_is_published_escaped_with_its_phase(decided_v3: PlayedGame
 
 
 #: the variants with map geometry (gamedata/<map>.geo.json): their phase pages show the map
-DRAWN = {"standard", "payola", "europe1615-v3", "europe1615-2013-08", "europe1615-2013-03", "europe1615-2013-04"}
+DRAWN = {"standard", "payola", "diplomacy1618", "europe1615-v3", "europe1615-2013-08", "europe1615-2013-03", "europe1615-2013-04"}
 
 
 @pytest.mark.parametrize(("variant", "charts"), [

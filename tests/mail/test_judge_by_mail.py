@@ -168,6 +168,12 @@ def _check_gm_turkey_and_the_judge_mailbox(imap: DovecotServer, smtp: SmtpServer
     assert maps["france"][0][2].startswith(b"\x89PNG") and len(maps["france"][0][2]) < 300_000
     assert [(n, t) for n, t, _ in maps["turkey"]] == [("demo-S1901M.svg", "image/svg+xml")]
     assert [t for _, t, _ in maps["gmaster"]] == ["image/png"]
+    # ... shown inline, after the results text, which stays the first part and plain
+    results = next(m.message for m in inbox(imap, "france") if str(m.message["Subject"]) == "Diplomacy results demo S1901M")
+    parts = list(results.iter_parts())
+    assert [(p.get_content_type(), p.get_content_disposition()) for p in parts] == [
+        ("text/plain", None), ("image/png", "inline")]
+    assert "France: Army Paris -> Burgundy." in parts[0].get_content()
     assert len(inbox(imap, "judge")) == 0  # everything moved to Processed
     client = imap.client("judge")
     try:
