@@ -284,6 +284,8 @@ def test_the_mail_hooks_give_the_standard_answers() -> None:
     assert not ruleset.may_order(opening, "GERMANY", "FRANCE", paris)
     assert ruleset.inputs_due(opening, "FRANCE") == () and ruleset.extra_build_sites(opening, "FRANCE") == ()
     assert ruleset.assign_powers({"ann": "anything"}, ["ann"], ["FRANCE"]) == {}
+    assert ruleset.seat_refusal(None, "FRANCE", ("ENGLAND", "GERMANY")) == ""  # SET SEATS alone limits an address
+    assert ruleset.seat_refusal(opening, "FRANCE", ("FRANCE",)) == ""
     assert ruleset.game_result(opening) is None
     won = state("F1905M", {"FRANCE": ["A PAR"]})
     won.centers = {"FRANCE": set(sorted(standard.map.centers)[:18])}
