@@ -12,11 +12,13 @@ ruleset wraps the built-in movement phase with a step of its own.
 
 from __future__ import annotations
 
+import doctest
 from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
+import judge.engine.ruleset
 from judge.engine import GameState, Hold, Move, Phase, Ruleset, Support, Unit, Variant, adjudicate
 from judge.engine.orders import Build, Convoy
 from judge.engine.results import PhaseOutcome
@@ -303,3 +305,8 @@ def test_may_order_follows_the_weights_by_default() -> None:
     minor = state("S1901M", {"MINOR": ["A SER"]}, votes={"AUSTRIA": 3})
     assert toy.may_order(minor, "AUSTRIA", "MINOR", Unit("A", "SER"))
     assert not toy.may_order(minor, "TURKEY", "MINOR", Unit("A", "SER"))
+
+
+def test_the_hooks_docstring_examples_hold() -> None:
+    failed, tried = doctest.testmod(judge.engine.ruleset)
+    assert tried and not failed
