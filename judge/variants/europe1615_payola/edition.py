@@ -169,7 +169,7 @@ class Setup:
 
 
 def read_setups(options: Mapping[str, Any]) -> dict[int, Setup]:
-    """``[options.setups.N]``: ``sides``, the ``rule`` a refusal names, for a neutral power ``neutral`` and ``roll_year``."""
+    """``[options.setups.N]``: ``sides``, ``rule`` (named by refusals), and for a neutral ``neutral``, ``roll_year``."""
     made = {}
     for count, spec in options.get("setups", {}).items():
         sides = tuple(tuple(str(p).upper() for p in side) for side in spec.get("sides", ()))

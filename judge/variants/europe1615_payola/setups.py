@@ -93,8 +93,8 @@ def seat_refusal(game: Game, state: GameState | None, power: str, held: Sequence
     for other in held:
         side = _side_of(sides, other)
         if side != wanted:
-            return (f"this address already plays the side {_named(side)}; {power.title()} is of the side {_named(wanted)} "
-                    f"in the {setup.players}-player game ({setup.rule})")
+            return (f"this address already plays the side {_named(side)}; {power.title()} is of the side "
+                    f"{_named(wanted)} in the {setup.players}-player game ({setup.rule})")
     return ""
 
 
