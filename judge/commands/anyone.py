@@ -197,6 +197,19 @@ def seats_allowed(game: Game) -> int:
     return int(game.settings.extra.get("seats", 1))
 
 
+def keep_to_side(handle: Handle, address: str, power: str, seat: Player | None = None) -> None:
+    """Refuse to seat ``address`` as ``power`` if the ruleset's set-up forbids it (``seat_refusal``).
+
+    ``seat`` is the seat that would take the power: its own power does not count as held.
+    """
+    held = [p.power for p in handle.game.players_at(address)
+            if p.status == "active" and p.power and p is not seat and p.power != power]
+    state = handle.state if handle.game.status != "forming" else None
+    reason = handle.variant.ruleset.seat_refusal(state, power, held)
+    if reason:
+        raise Refused(reason)
+
+
 def _own_seat(s: Session, game: Game, password: str) -> Player | None:
     """The sender's seat in ``game`` that ``password`` opens, if any."""
     return next((p for p in game.players_at(s.mail.sender) if p.status == "active"
@@ -219,6 +232,8 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
     if wanted is not None and game.player(wanted) is not None:
         note = f"; {wanted.title()} is taken, you will get a power when the game starts"
         wanted = None
+    if wanted is not None:
+        keep_to_side(handle, s.mail.sender, wanted)
     seat = Player(s.mail.sender, s.judge.hash(cmd.args["password"]), wanted)
     game.players.append(seat)
     s.sign_on(handle, "player", wanted, seat)
@@ -253,6 +268,7 @@ def _rejoin(s: Session, handle: Handle, seat: Player, wanted: str | None) -> str
     if wanted is not None and wanted != seat.power:
         holder = game.player(wanted)
         if holder is None:
+            keep_to_side(handle, s.mail.sender, wanted, seat)
             seat.power = wanted
         else:
             note = f"; {wanted.title()} is taken"
@@ -277,6 +293,7 @@ def _take_over(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> 
     held = [p for p in game.players_at(s.mail.sender) if p.status == "active"]
     if len(held) >= seats_allowed(game):
         raise Refused(f"this address already has a seat in '{game.name}'")
+    keep_to_side(handle, s.mail.sender, wanted)
     password_hash = s.judge.hash(cmd.args["password"])
     if takeover_rule(game) == "approve":
         game.extra.setdefault("takeovers", {})[wanted] = {"address": s.mail.sender, "password_hash": password_hash}

@@ -227,6 +227,21 @@ class Ruleset:
         """Where ``power`` may also order builds, for units that are not its own (a variant's minor states)."""
         return ()
 
+    def seat_refusal(self, state: GameState | None, power: str, held: Sequence[str]) -> str:
+        """Why one address may not hold ``power`` besides the powers ``held`` it holds, or "" when it may.
+
+        The judge asks before it seats anyone (``JOIN``, ``APPROVE``, ``START``),
+        so a set-up that gives each player one side keeps the players to it
+        without a command asking which variant it serves.  ``state`` is None
+        while the game forms.  The standard game leaves how many powers one
+        address holds to the GM (``SET SEATS``): it refuses nothing.
+
+        >>> from judge.variants import load_variant
+        >>> load_variant("standard").ruleset.seat_refusal(None, "FRANCE", ("ENGLAND", "GERMANY"))
+        ''
+        """
+        return ""
+
     def assign_powers(self, sheets: Mapping[str, Any], joined: Sequence[str],
                       powers: Sequence[str]) -> dict[str, str]:
         """Player -> power from the players' pre-game sheets (``sheets``: player -> value), for ``powers``.

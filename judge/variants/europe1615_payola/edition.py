@@ -159,20 +159,22 @@ def read_edition(options: Mapping[str, Any]) -> PayolaEdition:
 
 @dataclass(frozen=True)
 class Setup:
-    """One player count's sides (each the powers of one player), its neutral power, and the year of its dice."""
+    """One player count's sides (each the powers of one player), its neutral power, the year of its dice, its rule."""
 
     players: int
     sides: tuple[tuple[str, ...], ...]
     neutral: str = ""
     roll_year: int = 0
+    rule: str = ""
 
 
 def read_setups(options: Mapping[str, Any]) -> dict[int, Setup]:
-    """``[options.setups.N]``: ``sides``, and for a neutral power ``neutral`` and ``roll_year``."""
+    """``[options.setups.N]``: ``sides``, ``rule`` (named by refusals), and for a neutral ``neutral``, ``roll_year``."""
     made = {}
     for count, spec in options.get("setups", {}).items():
         sides = tuple(tuple(str(p).upper() for p in side) for side in spec.get("sides", ()))
-        made[int(count)] = Setup(int(count), sides, str(spec.get("neutral", "")).upper(), int(spec.get("roll_year", 0)))
+        made[int(count)] = Setup(int(count), sides, str(spec.get("neutral", "")).upper(), int(spec.get("roll_year", 0)),
+                                 str(spec.get("rule", "")))
     return made
 
 

@@ -186,6 +186,10 @@ class Europe1615Payola(Payola):
         """R-1304-61: from 1618 neutral France is played by the side that rolled highest."""
         return setups.handovers(self.game, state)
 
+    def seat_refusal(self, state: GameState | None, power: str, held: Sequence[str]) -> str:
+        """R-1304-60 to R-1304-62: one address plays one side of the set-up; neutral France nobody."""
+        return setups.seat_refusal(self.game, state, power, held)
+
     def game_result(self, state: GameState) -> tuple[str, list[str]] | None:
         """PY-31: the end the last Winter recorded (most VPs; in April a tie plays on); no victory by centres."""
         over = state.extra.get(winter.GAME_OVER)

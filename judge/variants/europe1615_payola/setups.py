@@ -13,6 +13,7 @@ from the game's recorded seed (the highest roll again among a tie); from
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from judge.engine.state import GameState
 from judge.variants.europe1615_payola.edition import Setup
@@ -71,3 +72,43 @@ def handovers(game: Game, state: GameState) -> dict[str, str]:
     """The neutral power -> the power whose player takes it, once the dice have spoken."""
     rolled = state.extra.get(ROLL)
     return {str(rolled["neutral"]): str(rolled["joins"])} if rolled else {}
+
+
+def seat_refusal(game: Game, state: GameState | None, power: str, held: Sequence[str]) -> str:
+    """Why one address may not hold ``power`` besides ``held`` in the set-up in force, "" when it may.
+
+    R-1304-60 to R-1304-62 give each player one side: one address holds powers
+    of one side only, and nobody holds the neutral power until the dice hand
+    it to a side (from then on it is of that side).  Five players: "".
+    """
+    setup = setup_of(game)
+    if setup is None:
+        return ""
+    rolled = state.extra.get(ROLL) if state is not None else None
+    if power == setup.neutral and not rolled:
+        return (f"{power.title()} is neutral in the {setup.players}-player game until the dice of {setup.roll_year} "
+                f"hand it to a side ({setup.rule})")
+    sides = _sides_now(setup, str(rolled["joins"]) if rolled else "")
+    wanted = _side_of(sides, power)
+    for other in held:
+        side = _side_of(sides, other)
+        if side != wanted:
+            return (f"this address already plays the side {_named(side)}; {power.title()} is of the side "
+                    f"{_named(wanted)} in the {setup.players}-player game ({setup.rule})")
+    return ""
+
+
+def _sides_now(setup: Setup, joins: str) -> tuple[tuple[str, ...], ...]:
+    """The sides, the neutral power one with the side of ``joins`` once the dice have spoken."""
+    if not joins:
+        return setup.sides
+    rest = tuple(side for side in setup.sides if side != (setup.neutral,))
+    return tuple((*side, setup.neutral) if joins in side else side for side in rest)
+
+
+def _side_of(sides: tuple[tuple[str, ...], ...], power: str) -> tuple[str, ...]:
+    return next((side for side in sides if power in side), (power,))
+
+
+def _named(side: tuple[str, ...]) -> str:
+    return " + ".join(power.title() for power in side)
