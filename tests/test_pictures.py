@@ -249,3 +249,22 @@ def test_an_off_board_centre_is_drawn_at_the_pictures_edge_in_its_owners_colour(
     scene = build_scene(geometry, variant.map, state, [], [], words, {})
     assert scene.fills["SWX"] == tint(power_colours(variant.map)["SWEDEN"], 0.45)
     assert any(name == "SWX" for _, name in scene.labels)
+
+
+@pytest.mark.parametrize("name", ["europe1615-2013-03", "europe1615-2013-04"])
+def test_the_payola_editions_fill_a_minor_aligned_by_its_public_status(name: str) -> None:
+    """PY-18: a status marked ALIGNED is public, so the picture fills the state as the v3 picture does."""
+    variant = load_variant(name)
+    geometry = variant_geometry(variant.name)
+    assert geometry is not None
+    state = variant.ruleset.initial_state()
+    assert variant.ruleset.picture_alignments(state) == {}
+    state.extra["status"] = {"LOR": {"political": "ALIGNED", "aligned": "FRANCE"}, "MEC": {"political": "NEUTRAL"}}
+    assert variant.ruleset.picture_alignments(state) == {"LOR": "FRANCE"}
+    words = ("title", ["Centre", "Army", "Fleet", "Failed", "Dislodged"])
+    scene = build_scene(geometry, variant.map, state, [], [], words, variant.ruleset.picture_alignments(state))
+    plain = build_scene(geometry, variant.map, state, [], [], words, {})
+    lorraine = variant.map.states["LOR"]
+    assert all(scene.fills[a] == tint(power_colours(variant.map)["FRANCE"], 0.75) for a in lorraine)
+    assert all(scene.fills[a] != plain.fills[a] for a in lorraine)
+    assert all(scene.fills[a] == plain.fills[a] for a in variant.map.states["MEC"])

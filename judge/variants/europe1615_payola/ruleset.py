@@ -92,6 +92,12 @@ class Europe1615Payola(Payola):
         lists = self.edition.reference_lists
         return lists.get(owner, lists.get("minor"))
 
+    # -- the map picture ----------------------------------------------------------------
+    def picture_alignments(self, state: GameState) -> Mapping[str, str]:
+        """The minor states ALIGNED now, for the picture's fills: statuses are public in these editions (PY-18)."""
+        found = {minor: status.aligned_to(state, minor) for minor in self.map.states}
+        return {minor: power for minor, power in found.items() if power}
+
     # -- the port rule (R-1303-37, R-1304-47) ----------------------------------------------
     def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         """A fleet moves (or retreats) into a coastal province only where it has a port; seas are open.
