@@ -20,15 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from judge.app.gamefile import GameArchive, PhaseEntry
-from judge.engine import adjudicate
 from judge.engine.codec import state_from_json, state_to_json
 from judge.engine.discretion import ActionError
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.render import OBSERVER, ResultsContext, render_results
 from judge.store import from_iso
-from judge.turns.gameview import orders_from_lines
-from judge.turns.phases import Played, game_result, results_json, results_of
+from judge.turns.phases import Played, game_result, play_again, results_json, results_of
 from judge.variants import data_version, load_variant, load_variant_on_map
 
 
@@ -164,14 +162,14 @@ def _replay_phase(variant: Variant, archive: GameArchive, entry: PhaseEntry,
             found.append(Divergence(entry.phase, "the position before the phase differs", *_first_difference(
                 entry.state_before, chained)))
             before = state_from_json(variant, chained)
-    orders = orders_from_lines(variant, before, entry.orders)
-    outcome = adjudicate(variant, before.copy(), orders)
+    played = play_again(variant, before, entry.orders)
+    outcome = played.outcome
     after = state_to_json(outcome.state)
     kept = {k: v for k, v in entry.results.items() if k != "replay"}
     replayed = results_json(outcome, after)
     if kept != replayed:
         found.extend(_outcome_changes(entry.phase, kept, replayed))
-    text = _text(variant, archive, entry, Played(variant, before, orders, outcome))
+    text = _text(variant, archive, entry, played)
     if text != entry.text:
         found.append(Divergence(entry.phase, "the results text differs", *_first_line_difference(entry.text, text)))
     return found, outcome.state
@@ -265,9 +263,7 @@ def _first_line_difference(kept: str, replayed: str) -> tuple[str, str]:
 def replay_context(variant: Variant, entry: PhaseEntry, game: str = "") -> ResultsContext:
     """One phase's results context (secrets still wrapped), played again from its stored position and orders:
     what ``judge publish`` reads the public totals from and draws the phase's map picture with."""
-    before = state_from_json(variant, entry.state_before)
-    orders = orders_from_lines(variant, before, entry.orders)
-    played = Played(variant, before, orders, adjudicate(variant, before.copy(), orders))
+    played = play_again(variant, state_from_json(variant, entry.state_before), entry.orders)
     return results_of(played, "", game, "UTC")
 
 

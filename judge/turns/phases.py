@@ -9,7 +9,7 @@ the new state.  Nothing is mailed for a phase that is not stored.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -27,7 +27,7 @@ from judge.store import Game, PhaseRecord, Player, SubmittedOrder, to_iso
 from judge.turns.context import Judge
 from judge.turns.deadlines import schedule
 from judge.turns.gameview import (
-    engine_orders, orders_complete, powers_due, state_of, unplayed_powers, variant_of,
+    engine_orders, orders_complete, orders_from_lines, powers_due, state_of, unplayed_powers, variant_of,
 )
 from judge.turns.mapmail import ResultPictures
 from judge.turns.notify import gm_zone, queue, readers
@@ -53,6 +53,16 @@ def adjudicate_game(game: Game) -> Played:
     variant.ruleset.game_facts(state, unplayed_powers(game))
     orders = engine_orders(variant, state, game)
     return Played(variant, state, orders, adjudicate(variant, state.copy(), orders))
+
+
+def play_again(variant: Variant, before: GameState, orders: Mapping[str, Sequence[SubmittedOrder]]) -> Played:
+    """A phase played before, from its stored position (the game's facts as they were then) and order lines.
+
+    The one way a past phase is played again: ``judge replay``, the website and
+    the pictures of HISTORY and ``judge map picture`` all call it.
+    """
+    engine = orders_from_lines(variant, before, orders)
+    return Played(variant, before, engine, adjudicate(variant, before.copy(), engine))
 
 
 def phase_results(judge: Judge, game: Game, played: Played, deadline: datetime | None = None,

@@ -7,26 +7,27 @@ secrets are kept from a viewer not entitled to them as in the mail.
 
 from __future__ import annotations
 
-import copy
-
+from judge.engine.codec import state_from_json
 from judge.engine.state import Phase
 from judge.render import GM, ResultsContext
 from judge.render.picture import Picture, phase_picture
 from judge.store import Game, PhaseRecord, Store, UnknownGame
 from judge.turns.gameview import variant_of
 from judge.turns.mapmail import DEFAULT_FORMAT
-from judge.turns.phases import adjudicate_game, results_of
+from judge.turns.phases import play_again, results_of
+from judge.variants import load_variant
 
 class PictureError(LookupError):
     """No picture can be drawn: no such game or phase, or a variant without geometry; the message says which."""
 
 
 def replay_results(judge_name: str, game: Game, record: PhaseRecord) -> ResultsContext:
-    """The results context of a phase played before, from its history record."""
-    past = copy.copy(game)
-    past.state = record.state_before
-    past.orders = {power: list(orders) for power, orders in record.orders.items()}
-    return results_of(adjudicate_game(past), judge_name, past.name, past.zone)
+    """The results context of a phase played before, from its history record (with the rules of that phase)."""
+    facts = record.results.get("replay", {}) if isinstance(record.results, dict) else {}
+    rules = facts.get("rules") if isinstance(facts.get("rules"), dict) else game.rules
+    variant = load_variant(game.variant, rules)
+    played = play_again(variant, state_from_json(variant, record.state_before), record.orders)
+    return results_of(played, judge_name, game.name, game.zone)
 
 
 def stored_phase_picture(store: Store, judge_name: str, game_name: str, phase: str | None, viewer: str = GM,
