@@ -487,3 +487,11 @@ def test_edition_builds_on_base() -> None:
     assert board.army_can_move("LON", "YOR")
     assert set(board.centers) == {"LON", "WAL"}
     assert board.homes["ENGLAND"] == ("LON", "WAL")
+
+
+def test_a_colour_line_gives_a_power_its_picture_colour_and_bad_ones_are_refused() -> None:
+    assert parse_map(HEADER + "colour ENGLAND 0a1B2c\n").colours == {"ENGLAND": "#0A1B2C"}
+    assert parse_map(HEADER).colours == {}
+    assert "six hex digits" in only_problem("colour ENGLAND #0A1B2C\n").message   # '#' starts a comment
+    assert "six hex digits" in only_problem("colour ENGLAND blue\n").message
+    assert only_problem("colour FRANCE 0A1B2C\n").message == "colour: unknown power 'FRANCE'"

@@ -237,6 +237,28 @@ def test_fleets_stand_on_their_coast_and_owners_that_are_no_power_get_one_grey_e
     assert geometry.coasts["HOL/WC"][0] < geometry.coasts["HOL/EC"][0]      # the North Sea side is west
 
 
+def _lab(colour: str) -> tuple[float, float, float]:
+    """CIELAB (D65) of an sRGB colour: distances in it follow what the eye tells apart."""
+    linear = [((c / 255 + 0.055) / 1.055) ** 2.4 if c / 255 > 0.04045 else c / 255 / 12.92 for c in rgb(colour)]
+    r, g, b = linear
+    x, y, z = ((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+               (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883)
+    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_powers_whose_home_centres_border_each_other_get_colours_the_eye_tells_apart(name: str) -> None:
+    board = load_variant(name).map
+    colours = power_colours(board)
+    near = {(a, b) for a in board.powers for b in board.powers if a < b
+            for x in board.homes.get(a, ()) for y in board.homes.get(b, ()) if y in board.neighbours(x)}
+    assert len(set(colours.values())) == len(board.powers)
+    for a, b in sorted(near):
+        gap = sum((p - q) ** 2 for p, q in zip(_lab(colours[a]), _lab(colours[b]))) ** 0.5
+        assert gap > 40, f"{name}: {a} {colours[a]} and {b} {colours[b]} border each other and look alike ({gap:.0f})"
+
+
 def test_an_off_board_centre_is_drawn_at_the_pictures_edge_in_its_owners_colour() -> None:
     variant = load_variant("diplomacy1618")
     geometry = variant_geometry(variant.name)

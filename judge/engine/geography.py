@@ -108,6 +108,8 @@ class Map:
     names: dict[str, str] = field(default_factory=dict)
     state_names: dict[str, str] = field(default_factory=dict)
     labels: dict[str, tuple[float, float]] = field(default_factory=dict)
+    #: power -> "#RRGGBB" for the map pictures (``colour``); a power without one takes the palette's
+    colours: dict[str, str] = field(default_factory=dict)
     #: centres no unit can reach (``offboard``): never entered, so never lost
     offboard: frozenset[str] = frozenset()
     #: the centres a power needs to win (``victory``); 0 when the map leaves it to the ruleset

@@ -7,6 +7,7 @@ every problem in the file is reported at once.
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -50,6 +51,7 @@ class _Draft:
     states: dict[str, tuple[str, ...]] = field(default_factory=dict)
     state_names: dict[str, str] = field(default_factory=dict)
     labels: dict[str, tuple[float, float]] = field(default_factory=dict)
+    colours: dict[str, str] = field(default_factory=dict)
     offboard: dict[str, Where] = field(default_factory=dict)
     victory: int = 0
     pending: list[tuple[str, list[str], Where]] = field(default_factory=list)
@@ -338,6 +340,18 @@ def _d_label(draft: _Draft, args: list[str], where: Where) -> None:
         draft.labels[prov.abbr] = point
 
 
+def _d_colour(draft: _Draft, args: list[str], where: Where) -> None:
+    """A power's colour in the map pictures, chosen by hand where the palette would put look-alikes side by side."""
+    if len(args) != 2 or not re.fullmatch(r"[0-9A-Fa-f]{6}", args[1]):
+        draft.problem(where, "colour takes POWER RRGGBB (six hex digits, no '#': it starts a comment)")
+        return
+    name = args[0].upper()
+    if name not in draft.powers:
+        draft.problem(where, f"colour: unknown power {args[0]!r}")
+        return
+    draft.colours[name] = "#" + args[1].upper()
+
+
 def _d_offboard(draft: _Draft, args: list[str], where: Where) -> None:
     """A centre off the board (Sweden's in Diplomacy 1618): no link may lead there, so no unit ever takes it."""
     for abbr in args:
@@ -378,7 +392,7 @@ _FIRST_PASS: dict[str, Callable[[_Draft, list[str], Where], None]] = {
 _SECOND_PASS: dict[str, Callable[[_Draft, list[str], Where], None]] = {
     "coasts": _d_coasts, "army": _adjacency("army"), "fleet": _adjacency("fleet"),
     "oneway": _d_oneway, "unlink": _d_unlink, "center": _d_center, "nocenter": _d_nocenter,
-    "port": _d_port, "home": _d_home, "unit": _d_unit, "label": _d_label,
+    "port": _d_port, "home": _d_home, "unit": _d_unit, "label": _d_label, "colour": _d_colour,
     "offboard": _d_offboard, "victory": _d_victory,
     "_state_check": _state_check, "_center_check": _center_check,
 }
@@ -386,7 +400,7 @@ _SECOND_PASS: dict[str, Callable[[_Draft, list[str], Where], None]] = {
 # phase the sort is stable, so lines apply in file order (an include's lines where it stands):
 # an edition may 'unlink' a base link and then re-add it as 'oneway'.
 _PHASES = [["coasts"], ["center", "nocenter"], ["port"], ["army", "fleet", "oneway", "unlink"],
-           ["home"], ["unit"], ["label"], ["offboard", "victory"], ["_state_check"], ["_center_check"]]
+           ["home"], ["unit"], ["label", "colour"], ["offboard", "victory"], ["_state_check"], ["_center_check"]]
 _ORDER = {name: i for i, phase in enumerate(_PHASES) for name in phase}
 
 
@@ -457,5 +471,6 @@ def _build(draft: _Draft, names: dict[str, str]) -> Map:
         victory=draft.victory,
     )
     board.labels.update(draft.labels)
+    board.colours.update(draft.colours)
     board.state_names.update(draft.state_names)
     return board
