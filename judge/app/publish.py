@@ -24,6 +24,7 @@ from judge.app.replay import phase_rules, replay_context, replay_sections
 from judge.engine.codec import state_from_json
 from judge.engine.variant import Variant
 from judge.render import OBSERVER
+from judge.render.palette import power_colours
 from judge.render.picture import phase_picture
 from judge.render.secrecy import reveal_all
 from judge.render.site import (
@@ -152,22 +153,27 @@ def _title(text: str) -> str:
 
 
 def centre_chart(variant: Variant, entries: list[PhaseEntry]) -> Series:
-    """Supply centres per power after each phase where they may change hands (and at the start)."""
+    """Supply centres per power at the start and at the end of each game year (a year cut short: its last phase).
+
+    One point per year, changed or not, so the time axis reads evenly.
+    """
     powers = sorted(variant.map.powers)
-    labels: list[str] = []
-    points: dict[str, list[int | None]] = {p: [] for p in powers}
-    last: dict[str, int] | None = None
-    states = [("start", entries[0].state_before)] if entries else []
-    states += [(e.phase, e.results.get("state_after") or {}) for e in entries]
-    for label, state in states:
-        counts = {p: len(state.get("centers", {}).get(p, [])) for p in powers}
-        if counts == last:
-            continue
-        last = counts
-        labels.append(label)
-        for p in powers:
-            points[p].append(counts[p])
-    return Series("Supply centres", labels, {p.title(): v for p, v in points.items()})
+    years: dict[str, Mapping[str, Any]] = {"start": entries[0].state_before} if entries else {}
+    for entry in entries:
+        years[_year(entry.phase)] = entry.results.get("state_after") or {}
+    points = {p.title(): [len(state.get("centers", {}).get(p, [])) for state in years.values()] for p in powers}
+    return Series("Supply centres", list(years), dict(points), power_colours_by_title(variant))
+
+
+def _year(phase: str) -> str:
+    """The year of an archived phase's name (S1901M: 1901)."""
+    digits = "".join(c if c.isdigit() else " " for c in phase).split()
+    return digits[0] if digits else phase
+
+
+def power_colours_by_title(variant: Variant) -> dict[str, str]:
+    """Each power's map colour under the name the charts give it (``France``)."""
+    return {power.title(): colour for power, colour in power_colours(variant.map).items()}
 
 
 def public_numbers(variant: Variant, archive: GameArchive) -> list[Series]:
@@ -191,7 +197,8 @@ def public_numbers(variant: Variant, archive: GameArchive) -> list[Series]:
             rows = sections.get(key) or []
             numbers = {str(_field(r, "power")): _number(_field(r, value)) for r in rows}
             if numbers:
-                _add(found.setdefault(title, Series(title, [], {})), entry.phase, numbers)
+                _add(found.setdefault(title, Series(title, [], {}, power_colours_by_title(variant))), entry.phase,
+                     numbers)
     return list(found.values())
 
 

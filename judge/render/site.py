@@ -15,7 +15,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 
 from judge.paths import templates_dir
 
-#: colours of the chart lines, one per power in the order the powers are listed
+#: colours of the chart lines of powers the map gives none (``Series.colours``), in the order they are listed
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f",
            "#bcbd22")
 
@@ -49,17 +49,33 @@ class Series:
     title: str
     labels: list[str]
     points: dict[str, list[int | None]]
+    #: each power's colour, as its map pictures show it, so the chart and the map agree
+    colours: dict[str, str] = field(default_factory=dict)
 
     def polylines(self, width: int = 600, height: int = 220, pad: int = 30) -> list[tuple[str, str, str]]:
         """(power, colour, SVG points) of each power's line, scaled to the chart."""
         top = max([v for vs in self.points.values() for v in vs if v is not None] + [1])
-        step = (width - 2 * pad) / max(len(self.labels) - 1, 1)
         lines = []
         for i, (power, values) in enumerate(sorted(self.points.items())):
-            xy = [f"{pad + n * step:.1f},{height - pad - (v / top) * (height - 2 * pad):.1f}"
-                  for n, v in enumerate(values) if v is not None]
-            lines.append((power, PALETTE[i % len(PALETTE)], " ".join(xy)))
+            xy = [f"{x:.1f},{height - pad - (v / top) * (height - 2 * pad):.1f}"
+                  for x, v in zip(self._xs(width, pad), values) if v is not None]
+            lines.append((power, self.colours.get(power, PALETTE[i % len(PALETTE)]), " ".join(xy)))
         return lines
+
+    def ticks(self, width: int = 600, pad: int = 30, most: int = 12) -> list[tuple[float, str]]:
+        """The labels written under the time axis, and where: every one, or every k-th when they would crowd.
+
+        >>> Series("Supply centres", ["start", "1901", "1902"], {}).ticks()
+        [(30.0, 'start'), (300.0, '1901'), (570.0, '1902')]
+        >>> len(Series("Supply centres", [str(y) for y in range(1901, 1941)], {}).ticks())
+        10
+        """
+        every = -(-len(self.labels) // most)
+        return [(x, label) for n, (x, label) in enumerate(zip(self._xs(width, pad), self.labels)) if n % every == 0]
+
+    def _xs(self, width: int, pad: int) -> list[float]:
+        step = (width - 2 * pad) / max(len(self.labels) - 1, 1)
+        return [pad + n * step for n in range(len(self.labels))]
 
     @property
     def top(self) -> int:

@@ -16,6 +16,8 @@ from judge.app.demo import load_script
 from judge.app.gamefile import from_store
 from judge.app.publish import game_page, publish
 from judge.app.sandbox import Sandbox
+from judge.render.palette import power_colours
+from judge.variants import load_variant
 from tests.archive.conftest import Copier
 from tests.archive.games import PlayedGame, play_script
 
@@ -176,3 +178,21 @@ def test_the_payola_editions_charts_are_the_public_vps_and_inf_grants_and_nothin
                 assert re.search(rf"^  {power}: {values[n]}[ .]", mailed, re.M), (phase, power, values[n])
     shown = "\n".join(p.text for p in page.phases)
     assert "Ledger of" not in shown and "Account of" not in shown and " AgP" not in shown
+
+
+@pytest.mark.parametrize("variant", ["payola", "europe1615-v3", "europe1615-2013-04", "diplomacy1618"])
+def test_the_charts_have_a_point_a_year_and_draw_each_power_in_its_map_colour(
+        demo_games: dict[str, PlayedGame], variant: str) -> None:
+    """The centre chart has the start and every year played, changed or not (an even time axis); every
+    line and key is in the colour the power has on the map pictures, so a reader matches chart and map."""
+    game = demo_games[variant]
+    page, _ = game_page(from_store(game.sandbox.store, game.name))
+    years = sorted({"".join(c for c in phase if c.isdigit()) for phase in game.sandbox.store.phase_names(game.name)})
+    centres = page.charts[0]
+    assert centres.title == "Supply centres" and centres.labels == ["start", *years]
+    board = load_variant(variant).map
+    by_name = {power.title(): colour for power, colour in power_colours(board).items()}
+    for chart in page.charts:
+        drawn = {power: colour for power, colour, _ in chart.polylines()}
+        assert drawn and all(drawn[power] == by_name[power] for power in drawn if power in by_name), chart.title
+        assert set(drawn) & set(by_name), chart.title
