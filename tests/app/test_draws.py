@@ -200,14 +200,15 @@ def test_refusals_name_the_line_and_the_rest_of_the_mail_counts(sandbox: Sandbox
 
 
 def test_the_gm_an_observer_and_a_finished_game_get_a_clear_refusal(sandbox: Sandbox) -> None:
-    sandbox.send("watcher@example.org", f"OBSERVE {GAME} look\nSET DRAW")
     start_game(sandbox)
+    sandbox.send("watcher@example.org", f"OBSERVE {GAME} look\nSET DRAW")
     gm(sandbox, "SET DRAW\nBECOME France\nSET DRAW\nSET CONCEDE England")
     sandbox.poll()
-    mails = sandbox.sent()
+    mails = sandbox.new_mail()
     watcher = reply(sandbox, mails, "watcher@example.org")
+    assert "you now observe 'demo'" in watcher
     assert "line 2: SET DRAW\n      SET DRAW needs you to be signed on first" in watcher
-    master = reply(sandbox, sandbox.new_mail(), GM)
+    master = reply(sandbox, mails, GM)
     assert master.count("SET DRAW is for players") == 2 and "SET CONCEDE is for players" in master
     assert "votes" not in sandbox.store.load_game(GAME).extra
     gm(sandbox, "TERMINATE")
