@@ -46,7 +46,7 @@ def _ended(s: Session, handle: Handle, note: str) -> str:
     agreed: Agreed | None = end_if_agreed(s.judge, handle.game)
     if agreed is None:
         return note + " (secret: nobody else is told)"
-    end = "a draw" if agreed.result == DRAW else f"{agreed.winners[0].title()} wins, conceded"
+    end = "a draw" if agreed.result == DRAW else f"conceded to {agreed.winners[0].title()}"
     return f"{note}; every power still playing agrees: '{handle.game.name}' is over, {end} (everyone is mailed)"
 
 

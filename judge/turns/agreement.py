@@ -26,7 +26,8 @@ from judge.turns.gameview import state_of, variant_of
 from judge.turns.phases import end_by_agreement
 
 VOTES = "votes"
-__all__ = ["CONCEDE", "DRAW", "VOTES", "clear_votes", "end_if_agreed", "end_votes", "forget", "own_vote", "tally", "vote", "voters"]
+__all__ = ["CONCEDE", "DRAW", "VOTES", "clear_votes", "end_if_agreed", "end_votes", "forget", "own_vote", "tally",
+           "vote", "voters"]
 
 
 def end_votes(variant: Variant, state: GameState) -> EndVotes:

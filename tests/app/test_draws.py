@@ -138,6 +138,8 @@ def test_every_power_but_one_conceding_to_it_makes_it_the_winner(sandbox: Sandbo
     assert "you concede the game to Germany (SET NOCONCEDE withdraws it)" in _status(sandbox, "France")
     mails = _vote(sandbox, others[-1:], "SET CONCEDE german")
     assert sandbox.store.load_game(GAME).status == "finished"
+    assert "every power still playing agrees: 'demo' is over, conceded to Germany (everyone is mailed)" \
+        in reply(sandbox, mails, address(others[-1]))
     ends = _ends(sandbox, mails)
     assert len(ends) == len(POWERS) + 1
     assert all("is over: Germany wins: conceded by Austria, England, France, Italy, Russia and Turkey, after Spring "

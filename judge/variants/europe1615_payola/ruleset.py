@@ -251,7 +251,7 @@ class Europe1615Payola(Payola):
                 ports.PORT_OWNERS: MapOf(Str(choices=lambda: ports.plain_ports(self.game), what="a port"), power)}
 
     def rule_options(self) -> tuple[RuleOption, ...]:
-        """Payola's options and the edition's readings; not ``draws``, since no vote ends the game (:meth:`end_votes`)."""
+        """Payola's options and the edition's readings; not ``draws``: no vote ends the game (:meth:`end_votes`)."""
         return (*(o for o in super().rule_options() if o.name != "draws"), *self.edition.rule_options())
 
     def gm_actions(self) -> tuple[GmAction, ...]:
