@@ -71,6 +71,9 @@ def test_six_votes_leave_the_game_running_and_the_seventh_ends_it_in_a_draw_befo
         assert f"Game '{GAME}' is over: a draw agreed by {ALL_SEVEN}, after Spring of 1901 (S1901M)." in text
     sandbox.poll()  # the next poll plays nothing more
     assert sandbox.store.phase_names(GAME) == ["S1901M"] and not sandbox.new_mail()
+    late = _vote(sandbox, ["France"], "SET NODRAW")
+    assert "'demo' is over: there is nothing left to vote on" in reply(sandbox, late, address("France"))
+    assert sandbox.store.load_game(GAME).status == "finished"
 
 
 def test_a_vote_withdrawn_before_the_last_one_arrives_keeps_the_game_going(sandbox: Sandbox) -> None:
@@ -176,6 +179,8 @@ def test_votes_never_reach_another_players_mail(sandbox: Sandbox) -> None:
     sandbox.poll()
     mails = sandbox.sent()
     assert len(mails) > 30
+    replies = {p: "\n".join(sandbox.text(m) for m in to(mails, address(p))) for p in voters}
+    assert "France votes for a draw" in replies["France"] and "England concedes the game to Germany" in replies["England"]
     for mail in mails:
         text, sent_to = sandbox.text(mail).lower(), str(mail.message["To"]).lower()
         own = next((p for p in voters if address(p).lower() in sent_to), None)
