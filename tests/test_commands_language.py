@@ -60,6 +60,13 @@ ACCEPTED = [
     ("SET WAIT", "set_wait", {"wait": True}),
     ("SET NOWAIT", "set_wait", {"wait": False}),
     ("set no wait", "set_wait", {"wait": False}),
+    ("SET DRAW", "set_draw", {"draw": True}),
+    ("set nodraw", "set_draw", {"draw": False}),
+    ("SET NO DRAW", "set_draw", {"draw": False}),
+    ("SET CONCEDE England", "set_concede", {"power": "England"}),
+    ("set concede spanish hapsburgs", "set_concede", {"power": "spanish hapsburgs"}),
+    ("SET NOCONCEDE", "set_concede", {"power": None}),
+    ("set no concede", "set_concede", {"power": None}),
     ("SET ABSENCE 2026-12-20 2027-01-03", "set_absence", {"start": date(2026, 12, 20), "end": date(2027, 1, 3)}),
     ("SET ABSENCE 2026-12-20 to 2026-12-20", "set_absence",
      {"start": date(2026, 12, 20), "end": date(2026, 12, 20)}),
@@ -189,13 +196,23 @@ REJECTED = [
     ("DUMMY", 7, "DUMMY needs a power"),
     ("BECOME", 8, "BECOME needs a power"),
     ("ROLLBACK spring", 10, "'spring' is not a phase: write it like S1901M, F1901R or W1901A"),
-    ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, MAP, GAMEZONE, DEADLINE, "
-     "GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")),
+    ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, "
+     "NOCONCEDE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")),
     ("SET COLOUR red", 5, ("unknown SET option 'COLOUR': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, MAP, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")),
+     "ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, "
+     "RULE, SEATS, TAKEOVER or PUBLISH")),
     ("SET ZONEX Europe/Paris", 5, ("unknown SET option 'ZONEX': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, MAP, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")),
-    ("SET NO", 8, "SET NO needs WAIT (SET NO WAIT is SET NOWAIT)"),
+     "ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, "
+     "RULE, SEATS, TAKEOVER or PUBLISH")),
+    ("SET NO", 8, "SET NO needs WAIT, DRAW or CONCEDE (SET NO WAIT is SET NOWAIT)"),
+    ("SET DRAW now", 10, "SET DRAW takes nothing more, not 'now'"),
+    ("SET NODRAW please", 12, "SET NODRAW takes nothing more, not 'please'"),
+    ("SET NO DRAW at all", 13, "SET NODRAW takes nothing more, not 'at'"),
+    ("SET NO CONCEDE France", 16, "SET NOCONCEDE takes nothing more, not 'France'"),
+    ("SET CONCEDE", 13, "SET CONCEDE needs the power you concede the game to, as in SET CONCEDE England"),
+    ("SET CONCEDE 7", 13, "'7' is not a power: write its name or its letter"),
+    ("SET CONCEDE a b c d e", 13, "'a b c d e' is not a power: a power's name has at most 4 words"),
+    ("SET NOCONCEDE England", 15, "SET NOCONCEDE takes nothing more, not 'England'"),
     ("SET SEATS 0", 11, "SET SEATS takes a number from 1 to 40, not '0'"),
     ("SET SEATS ²", 11, "SET SEATS takes a number from 1 to 40, not '²'"),
     ("SET TAKEOVER maybe", 14, "SET TAKEOVER takes approve or open, not 'maybe'"),
@@ -289,7 +306,8 @@ def test_the_reference_documents_every_command() -> None:
     doc = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8").upper()
     words = {w.upper() for w in command_words()} | {
         f"SET {o}" for o in ("PASSWORD", "ADDRESS", "WAIT", "NOWAIT", "ABSENCE", "ZONE", "GAMEZONE", "DEADLINE",
-                             "GRACE", "TIMING", "NMR", "PRESS", "RULE", "SEATS", "TAKEOVER", "PUBLISH")} | {"ENDPRESS", "SIGNOFF"}
+                             "GRACE", "TIMING", "NMR", "PRESS", "RULE", "SEATS", "TAKEOVER", "PUBLISH", "DRAW",
+                             "NODRAW", "CONCEDE", "NOCONCEDE")} | {"ENDPRESS", "SIGNOFF"}
     assert {w for w in words if f"`{w}" not in doc} == set()
 
 

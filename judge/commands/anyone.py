@@ -16,6 +16,7 @@ from judge.reading.orders import OrderError
 from judge.render import OBSERVER, HelpContext, SignonElsewhereContext, render_help, render_signon_elsewhere
 from judge.store import Attachment, Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
+from judge.turns.agreement import forget
 from judge.turns.deadlines import default_timing
 from judge.turns.mapmail import map_format
 from judge.turns.pictures import PictureError, stored_phase_picture
@@ -315,6 +316,7 @@ def install_player(s: Session, game: Game, address: str, password_hash: str, pow
     seat = Player(address, password_hash, power)
     game.players.append(seat)
     game.extra.get("takeovers", {}).pop(power, None)
+    forget(game, power)  # the old player's vote to end the game does not bind the new one
     notify(game, s.judge.name, f"{power.title()} has a new player in {game.name}",
            [f"{address} now plays {power.title()} in '{game.name}'."], to=[gm_reader(game)])
     return seat

@@ -24,6 +24,7 @@ from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
 from judge.render import GM, GameStartContext, render_game_start
 from judge.store import Game, Player
+from judge.turns.agreement import clear_votes
 from judge.turns.deadlines import days_mask, local_to_utc, schedule, set_deadline, timing_for
 from judge.turns.gameview import opening_state, powers_due, unplayed_powers
 from judge.turns.notify import Reader, gm_reader, player_readers, queue, readers
@@ -188,6 +189,7 @@ def do_rollback(s: Session, cmd: Command) -> str:
     _restore_phase_inputs(game, record.results)
     if game.status in ("finished", "terminated"):
         game.status = "active"
+        clear_votes(game)  # else the votes that ended it would end it again
     if game.status == "active":
         schedule(game, Phase.parse(record.phase).kind, s.judge.now())
     game.extra["truncate_from"] = record.phase

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
-from judge.commands import anyone, gm, player, rules
+from judge.commands import anyone, gm, player, rules, votes
 from judge.commands.echo import shown, shown_reason
 from judge.commands.session import Checkpoint, Incoming, Judge, Refused, Session, Workspace
 from judge.crash import crash_point
@@ -42,6 +42,7 @@ HANDLERS: dict[str, Handler] = {
     **{name.removeprefix("do_"): getattr(player, name) for name in dir(player) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(gm, name) for name in dir(gm) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(rules, name) for name in dir(rules) if name.startswith("do_")},
+    **{name.removeprefix("do_"): getattr(votes, name) for name in dir(votes) if name.startswith("do_")},
 }
 _SIGNING_ON = ("signon", "signon_gm", "join", "create")
 # Player commands the GM may use for himself; orders, CLEAR and STATUS after BECOME.

@@ -13,6 +13,7 @@ from judge.render import (
     render_status, render_summary,
 )
 from judge.store import Game, PhaseRecord, Store
+from judge.turns.agreement import end_votes, own_vote
 from judge.turns.gameview import due, order_set, orders_complete, phase_of, state_of, variant_of
 from judge.turns.ticks import DeadlineView
 
@@ -57,9 +58,13 @@ def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
     settings = [("Press", game.settings.press), ("NMR", game.settings.nmr),
                 ("Wait for the deadline", "yes" if game.settings.wait else "no")]
     orders = order_set(game, variant, state, power) if state and power and game.status not in _OVER else None
+    vote = None
+    if state is not None and power and viewer is None and game.status in ("active", "paused") \
+            and not end_votes(variant, state).refusal:
+        vote = own_vote(game, power)  # the player's own, never another's (the GM's STATUS has none)
     ctx = StatusContext(judge, game.name, variant.name.title(), state.phase if state else None,
                         game.status, view.deadline, game.zone, powers, settings,
-                        variant.map if orders else None, orders, view.grace_until, view.playing)
+                        variant.map if orders else None, orders, view.grace_until, view.playing, vote)
     return render_status(ctx, viewer_zone)
 
 

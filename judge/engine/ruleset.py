@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.agreement import EndVotes
 from judge.engine.discretion import GmAction, RuleOption
 from judge.engine.orders import Unit
 from judge.engine.state import GameState, Phase
@@ -261,6 +262,27 @@ class Ruleset:
         won = sorted(p for p, cs in state.centers.items() if len(cs) >= needed)
         return ("victory", won) if won else None
 
+    def end_votes(self, state: GameState) -> EndVotes:
+        """Whether the players may end the game by vote (``SET DRAW``, ``SET CONCEDE``), and who shares that end.
+
+        Classic judges let the players agree a draw or concede; whether a
+        variant's rules allow it, and among whom, is theirs to say (Europe 1615
+        Version 3 ends by its own ``AGREE``), so the mail loop asks here instead
+        of asking which variant it plays.  The standard answer is the 2023
+        rules' draw including all survivors (DIAS): every power with a supply
+        centre or a unit, unless the game's ``draws`` option is off.
+
+        >>> from judge.variants import load_variant
+        >>> ruleset = load_variant("standard").ruleset
+        >>> ruleset.end_votes(ruleset.initial_state()).powers[:3]
+        ('AUSTRIA', 'ENGLAND', 'FRANCE')
+        >>> load_variant("standard", {"draws": False}).ruleset.end_votes(ruleset.initial_state()).refusal
+        'the GM has ruled out draws and concessions in this game (SET RULE draws no)'
+        """
+        if not self.options.get("draws", True):
+            return EndVotes(refusal="the GM has ruled out draws and concessions in this game (SET RULE draws no)")
+        return EndVotes(tuple(sorted(p for p in self.map.powers if state.centers.get(p) or state.units.get(p))))
+
     def victory_centers(self) -> int:
         """The centres a power needs to win: the ``victory_centers`` option, else the map's ``victory``, else more than half."""
         return int(self.options.get("victory_centers", self.map.victory or len(self.map.centers) // 2 + 1))
@@ -270,10 +292,13 @@ class Ruleset:
         """The options a GM may set for one game (``SET RULE``), with the values this ruleset was given.
 
         The loader checks a game's overrides against these before it makes
-        the game's ruleset.  The standard game offers ``victory_centers``.
+        the game's ruleset.  The standard game offers ``victory_centers`` and
+        ``draws`` (whether the players may end the game by vote: :meth:`end_votes`).
         """
         return (RuleOption("victory_centers", self.victory_centers(), minimum=1, maximum=len(self.map.centers),
-                           note="the supply centres a power needs to win"),)
+                           note="the supply centres a power needs to win"),
+                RuleOption("draws", bool(self.options.get("draws", True)), (True, False),
+                           note="whether the players may end the game by SET DRAW and SET CONCEDE"))
 
     def gm_actions(self) -> tuple[GmAction, ...]:
         """Decisions on a game's variant data the rules leave to the GM (``GM <action> …``); none here."""

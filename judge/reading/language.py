@@ -53,7 +53,8 @@ AUDIENCE: dict[str, str] = {
     **dict.fromkeys(("help", "list", "history", "summary", "observe", "create", "signon", "signon_gm",
                      "join", "rules"), "anyone"),
     **dict.fromkeys(("order", "clear", "press", "broadcast", "resign", "status", "set_password",
-                     "set_address", "set_wait", "set_absence", "set_zone", "set_map"), "player"),
+                     "set_address", "set_wait", "set_absence", "set_zone", "set_map", "set_draw", "set_concede"),
+                    "player"),
     **dict.fromkeys(("start", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
                      "terminate", "become", "set_gamezone", "set_deadline", "set_grace", "set_timing", "set_nmr",
                      "set_press", "set_rule", "set_seats", "set_takeover", "set_publish", "approve", "gm_action"),
@@ -182,6 +183,19 @@ class CommandBuilder(Transformer):
     def set_nowait(self, _c: list) -> Parsed:
         return "set_wait", {"wait": False}
 
+    def set_draw(self, _c: list) -> Parsed:
+        return "set_draw", {"draw": True}
+
+    def set_nodraw(self, _c: list) -> Parsed:
+        return "set_draw", {"draw": False}
+
+    def set_concede(self, c: list) -> Parsed:
+        """SET CONCEDE power, the power in as many words as its name takes (at most four)."""
+        return "set_concede", {"power": _power_words(c)}
+
+    def set_noconcede(self, _c: list) -> Parsed:
+        return "set_concede", {"power": None}
+
     def set_absence(self, c: list) -> Parsed:
         return "set_absence", read_absence(*c)
 
@@ -197,14 +211,19 @@ class CommandBuilder(Transformer):
     def join(self, c: list) -> Parsed:
         """JOIN game password [AS power], the power in as many words as its name takes (at most four)."""
         words = [w for w in c[2:] if w is not None]
-        if len(words) > MAX_POWER_WORDS:
-            raise Invalid(f"'{' '.join(words)}' is not a power: a power's name has at most {MAX_POWER_WORDS} words",
-                          words[0].column)
-        power = " ".join(read_power(w) for w in words) if words else None
+        power = _power_words(words) if words else None
         return "join", _with_secret({"game": read_name(c[0]), "password": str(c[1]), "power": power}, c[1])
 
     def gm_action(self, c: list) -> Parsed:
         return "gm_action", {"action": str(c[0]).upper(), "words": " ".join(str(w) for w in c[1:])}
+
+
+def _power_words(words: list[Token]) -> str:
+    """A power named in one or more words ("Spanish Hapsburgs"), each checked; at most four."""
+    if len(words) > MAX_POWER_WORDS:
+        raise Invalid(f"'{' '.join(words)}' is not a power: a power's name has at most {MAX_POWER_WORDS} words",
+                      words[0].column)
+    return " ".join(read_power(w) for w in words)
 
 
 def _word_rule(kind: str, fields: tuple[tuple[str, Reader], ...]) -> Callable[[CommandBuilder, list], Parsed]:
@@ -356,8 +375,8 @@ def _indent(raw: str) -> int:
 
 # -- syntax errors: what the command needed, in the player's words -------------------
 
-_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, MAP, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, "
-                "RULE, SEATS, TAKEOVER or PUBLISH")
+_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, "
+                "DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")
 _SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {
     "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE"}
 # command -> (how it is written, what it needs after its keywords); a command missing
@@ -383,7 +402,8 @@ _USAGE: dict[str, tuple[str, str]] = {
     "SET": ("SET option value", f"an option: {_SET_OPTIONS}"),
     "SET PASSWORD": ("SET PASSWORD new-password", "the new password"),
     "SET ADDRESS": ("SET ADDRESS address", "a mail address such as me@example.org"),
-    "SET NO": ("SET NO WAIT", "WAIT (SET NO WAIT is SET NOWAIT)"),
+    "SET NO": ("SET NO WAIT|DRAW|CONCEDE", "WAIT, DRAW or CONCEDE (SET NO WAIT is SET NOWAIT)"),
+    "SET CONCEDE": ("SET CONCEDE power", "the power you concede the game to, as in SET CONCEDE England"),
     "SET ABSENCE": ("SET ABSENCE from to", "the first and the last day, as in SET ABSENCE 2026-12-20 2027-01-03"),
     "SET ZONE": ("SET ZONE zone", "a time zone such as Europe/Paris"),
     "SET MAP": ("SET MAP png|svg|none", "png, svg or none"),
@@ -406,6 +426,8 @@ def _command_name(line: str) -> str:
     words = line.upper().split()
     if words[0] != "SET" or len(words) < 2 or words[1] not in _SET_WORDS:
         return words[0]
+    if words[1] == "NO" and len(words) > 2 and f"NO{words[2]}" in _SET_WORDS:  # SET NO DRAW is SET NODRAW
+        return f"SET NO{words[2]}"
     return f"SET {_SET_WORDS[words[1]]}"
 
 

@@ -137,6 +137,7 @@ class GameEndContext:
 
     ``reason`` is ``victory`` (``winners`` holds the winner), ``draw``
     (``winners`` the powers sharing it) or ``terminated`` (by the GM);
+    ``agreed`` the powers whose votes ended it (SET DRAW, SET CONCEDE), if any;
     ``phase`` the last phase played (None: the GM ended it before any).
     ``centers`` gives the final counts; ``players`` reveals who played what.
     """
@@ -152,6 +153,7 @@ class GameEndContext:
     #: a variant's own section of the mail (its template and values), public like the rest
     extra: Mapping[str, Any] = field(default_factory=dict)
     extra_template: str = ""
+    agreed: Sequence[str] = ()
 
 
 def render_game_end(ctx: GameEndContext) -> Rendered:
@@ -159,7 +161,7 @@ def render_game_end(ctx: GameEndContext) -> Rendered:
     rows = [(power_name(p), ctx.centers.get(p, 0), ctx.players.get(p, "")) for p in powers]
     return render("game_end.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
                   reason=ctx.reason, winners=[power_name(p) for p in ctx.winners], rows=rows, extra=ctx.extra,
-                  extra_template=ctx.extra_template)
+                  extra_template=ctx.extra_template, agreed=[power_name(p) for p in ctx.agreed])
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,10 @@ or the game's zone shows the deadline once) and returns a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from judge.engine.geography import Map
 from judge.engine.orders import Build, Order
@@ -158,13 +159,15 @@ class StatusContext:
     orders: OrderSet | None = None
     grace_until: datetime | None = None
     playing: Phase | None = None
+    #: the reader's own vote to end the game, shown to him alone: None when he has none to show
+    vote: Mapping[str, Any] | None = None
 
 
 def render_status(ctx: StatusContext, viewer_zone: str | None = None) -> Rendered:
     return render("status.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
                   state=ctx.state, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
                   powers=ctx.powers, settings=ctx.settings, orders=_view(ctx.board, ctx.orders),
-                  grace_until=ctx.grace_until, playing=ctx.playing)
+                  grace_until=ctx.grace_until, playing=ctx.playing, vote=ctx.vote)
 
 
 @dataclass(frozen=True, slots=True)

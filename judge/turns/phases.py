@@ -16,6 +16,7 @@ from typing import Any
 
 from judge.crash import crash_point
 from judge.engine import adjudicate
+from judge.engine.agreement import Agreed
 from judge.engine.codec import state_to_json
 from judge.engine.results import OK, OrderResult, PhaseOutcome
 from judge.engine.state import GameState, Phase
@@ -178,7 +179,7 @@ def _queue_results(judge: Judge, game: Game, ctx: ResultsContext, phase: str) ->
 
 
 def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState, played: Phase | None,
-                    reason: str, won: list[str], published: bool = True) -> None:
+                    reason: str, won: list[str], published: bool = True, agreed: Sequence[str] = ()) -> None:
     """The game-end mail to every reader; unless the last results ``published`` it, the variant's end section.
 
     A variant's results report may give one (``game_end``): Payola's is the
@@ -189,7 +190,8 @@ def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState
     template, extra = end(state) if end is not None and not published else ("", {})
     ctx = GameEndContext(judge.name, game.name, variant.name.title(), played, reason, won,
                          {p: len(cs) for p, cs in state.centers.items() if p in variant.map.powers},
-                         {p.power: p.address for p in game.players if p.power and p.address}, extra, template)
+                         {p.power: p.address for p in game.players if p.power and p.address}, extra, template,
+                         tuple(agreed))
     rendered = render_game_end(ctx)
     for reader in readers(game):
         queue(game, reader, rendered, key=f"end:{reader.address}:{reader.viewer}")
@@ -201,13 +203,28 @@ def terminate(judge: Judge, game: Game) -> None:
     No result mail of the game's end went out, so the game-end mail carries
     what a variant publishes at the end (Payola: every phase's bribe chart).
     """
+    _end_now(judge, game, "terminated", "terminated", [])
+
+
+def end_by_agreement(judge: Judge, game: Game, agreed: Agreed) -> None:
+    """The players' votes end the game now (SET DRAW, SET CONCEDE), before the current phase is played.
+
+    As for TERMINATE, the orders already in for the current phase are not
+    played and the game-end mail carries what the variant publishes at the
+    end; the game is ``finished`` (a draw, or the victory conceded).
+    """
+    _end_now(judge, game, "finished", agreed.result, list(agreed.winners), agreed.agreeing)
+
+
+def _end_now(judge: Judge, game: Game, status: str, reason: str, won: list[str], agreed: Sequence[str] = ()) -> None:
+    """End the game between phases, after the last one played (None: before any), and tell everyone."""
     variant = variant_of(game)
     state = state_of(game, variant)
     names = judge.store.phase_names(game.name) if state is not None else []
     played = Phase.parse(names[-1]) if names else None
-    game.status, game.deadline, game.grace_end = "terminated", None, None
+    game.status, game.deadline, game.grace_end = status, None, None
     centers_state = state if state is not None else GameState(Phase("S", 0, "M"), {})
-    _queue_game_end(judge, game, variant, centers_state, played, "terminated", [], published=False)
+    _queue_game_end(judge, game, variant, centers_state, played, reason, won, published=False, agreed=agreed)
 
 
 def replay_facts(judge: str, game: Game, deadline: datetime | None) -> dict[str, Any]:

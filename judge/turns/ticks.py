@@ -27,6 +27,7 @@ from judge.render import (
     GameFaultContext, LateContext, ReminderContext, render_game_fault, render_late_notice, render_reminder,
 )
 from judge.store import Game, to_iso
+from judge.turns.agreement import end_if_agreed
 from judge.turns.context import Judge
 from judge.turns.deadlines import after_absences, minimum_passed, next_deadline, remind_at, timing_for
 from judge.turns.gameview import engine_orders, order_set, powers_due, state_of, variant_of
@@ -44,12 +45,16 @@ def tick(judge: Judge, game: Game) -> list[str]:
 
     A phase that takes orders from nobody (``powers_due`` is empty: Europe
     1615's status check, Early Winter without a choice, Scoring) is played at
-    once, and so is the next one if it takes none either.
+    once, and so is the next one if it takes none either.  Before each phase,
+    the players' votes may end the game instead (``agreement.end_if_agreed``).
     """
     changed = _finish_rollback(judge, game)
     played: list[str] = []
     for _ in range(MAX_PHASES_PER_TICK):
         if game.status != "active" or not game.state:
+            break
+        if end_if_agreed(judge, game) is not None:  # an elimination or a civil disorder left every voter agreed
+            changed = True
             break
         now = judge.now()
         variant = variant_of(game)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from judge.engine.agreement import EndVotes
 from judge.engine.discretion import GmAction, RuleOption
 from judge.engine.geography import Map
 from judge.engine.orders import Unit
@@ -186,6 +187,21 @@ class Europe1615(Ruleset):
         if over.get("result") == "agreement":
             return ("victory", powers) if powers else ("agreement", [])
         return str(over.get("result", "victory")), powers
+
+    def end_votes(self, state: GameState) -> EndVotes:
+        """No SET DRAW nor SET CONCEDE: Version 3 ends by agreement its own way, 2013-08 not at all.
+
+        Version 3's only agreed end is R-v3-126 (every power still in agrees to
+        stop, the GM names the winner: its ``AGREE`` line); its draws are forced
+        by events (R-v3-127 to R-v3-130), never voted.  The edition of 8 August
+        2013 ends at the end of 1620 on VPs (R-1308-78 to R-1308-80) and says
+        nothing of stopping sooner.  The GM may still TERMINATE either.
+        """
+        if "AGREE" in self.setup.edition.inputs:
+            return EndVotes(refusal="Version 3 ends by agreement with AGREE (R-v3-126): send an AGREE line in a "
+                                    "movement phase; when every power still in the game agrees, the most rounds win")
+        return EndVotes(refusal="this edition has no end by agreement: the game runs to the end of 1620 and the "
+                                "most VPs win (R-1308-78); only the GM may end it sooner (TERMINATE)")
 
     def picture_alignments(self, state: GameState) -> Mapping[str, str]:
         """The minor states aligned now (their status is public in every result mail)."""

@@ -21,6 +21,7 @@ from functools import partial
 from typing import Any
 
 from judge.engine.adjustments import adjudicate_adjustments
+from judge.engine.agreement import EndVotes
 from judge.engine.discretion import GmAction, RuleOption
 from judge.engine.geography import Map, Terrain
 from judge.engine.orders import Convoy, Hold, Order, Support, Unit
@@ -201,6 +202,15 @@ class Europe1615Payola(Payola):
         over = state.extra.get(winter.GAME_OVER)
         return (str(over["result"]), list(over["powers"])) if over else None
 
+    def end_votes(self, state: GameState) -> EndVotes:
+        """No end by vote: both texts end the game at a set year, the most VPs winning (R-1303-42, R-1304-58).
+
+        Neither text lets the players stop the game or share it (digest 3.12,
+        4.11; docs/europe1615-payola.md); the GM may still TERMINATE it.
+        """
+        return EndVotes(refusal="this edition has no end by agreement: the game runs to its last year and the most "
+                                "VPs win (R-1303-42, R-1304-58); only the GM may end it sooner (TERMINATE)")
+
     # -- by mail ---------------------------------------------------------------------------
     def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
         """INF lines in the Influence phase, an attack list when the power could attack; Payola's sheet."""
@@ -241,7 +251,8 @@ class Europe1615Payola(Payola):
                 ports.PORT_OWNERS: MapOf(Str(choices=lambda: ports.plain_ports(self.game), what="a port"), power)}
 
     def rule_options(self) -> tuple[RuleOption, ...]:
-        return (*super().rule_options(), *self.edition.rule_options())
+        """Payola's options and the edition's readings; not ``draws``: no vote ends the game (:meth:`end_votes`)."""
+        return (*(o for o in super().rule_options() if o.name != "draws"), *self.edition.rule_options())
 
     def gm_actions(self) -> tuple[GmAction, ...]:
         """``GM DICE``: the attack dice from a published source (R-1303-14); ``GM ALLIANCE`` where the edition has them."""

@@ -1,0 +1,84 @@
+"""A player's secret vote to end the game: ``SET DRAW``, ``SET NODRAW``, ``SET CONCEDE power``, ``SET NOCONCEDE``.
+
+njudge's commands: each power votes for itself, in secret; once every power
+still playing has voted for a draw (including every survivor, DIAS), or every
+one but X has conceded to X, the game ends at once, before the current phase
+is played (``judge.turns.agreement``).  The reply confirms the sender's own
+vote and, when it was the last one needed, that the game is over; it never
+says how anyone else voted.  Whether votes end a game at all is the
+ruleset's word (``Ruleset.end_votes``: Europe 1615 refuses them, naming its
+rule) and the GM's (``SET RULE draws no``).
+"""
+
+from __future__ import annotations
+
+from judge.commands.session import Handle, Refused, Session
+from judge.engine.agreement import Agreed
+from judge.reading.language import Command
+from judge.turns.agreement import CONCEDE, DRAW, end_if_agreed, end_votes, own_vote, vote
+
+
+def _voter(s: Session, casting: bool) -> tuple[Handle, str]:
+    """The game and the sender's power, if the sender may vote (``casting``) or withdraw a vote now."""
+    handle = s.current()
+    assert handle is not None  # the dispatcher checked the sign-on
+    game = handle.game
+    if s.role != "player":
+        raise Refused("the GM does not vote: each player votes for his own power")
+    if game.status == "forming":
+        raise Refused(f"'{game.name}' has not started: votes to end it come once it is played")
+    if game.status not in ("active", "paused"):
+        raise Refused(f"'{game.name}' is over: there is nothing left to vote on")
+    if s.power is None or s.seat is None or s.seat.status != "active":
+        raise Refused(f"you do not play a power in '{game.name}'")
+    state = handle.state
+    assert state is not None  # a started game has a position
+    ends = end_votes(handle.variant, state)
+    if casting and ends.refusal:
+        raise Refused(ends.refusal)
+    if casting and s.power not in ends.powers:
+        raise Refused(f"{s.power.title()} is out of the game: an eliminated power does not vote")
+    return handle, s.power
+
+
+def _ended(s: Session, handle: Handle, note: str) -> str:
+    """The reply's note, with the news that this vote ended the game, if it did."""
+    agreed: Agreed | None = end_if_agreed(s.judge, handle.game)
+    if agreed is None:
+        return note + " (secret: nobody else is told)"
+    end = "a draw" if agreed.result == DRAW else f"conceded to {agreed.winners[0].title()}"
+    return f"{note}; every power still playing agrees: '{handle.game.name}' is over, {end} (everyone is mailed)"
+
+
+def do_set_draw(s: Session, cmd: Command) -> str:
+    """SET DRAW votes for a draw including all survivors; SET NODRAW withdraws it."""
+    handle, power = _voter(s, casting=cmd.args["draw"])
+    if not cmd.args["draw"]:
+        had = bool(own_vote(handle.game, power).get(DRAW))
+        vote(handle.game, power, DRAW, None)
+        return "your vote for a draw is withdrawn" if had else "you had no vote for a draw"
+    vote(handle.game, power, DRAW, True)
+    return _ended(s, handle, f"{power.title()} votes for a draw including every power still in the game, "
+                             "until SET NODRAW")
+
+
+def do_set_concede(s: Session, cmd: Command) -> str:
+    """SET CONCEDE power concedes the game to that power; SET NOCONCEDE withdraws it."""
+    written = cmd.args["power"]
+    handle, power = _voter(s, casting=written is not None)
+    game = handle.game
+    if written is None:
+        had = own_vote(game, power).get(CONCEDE)
+        vote(game, power, CONCEDE, None)
+        return f"your concession to {had.title()} is withdrawn" if had else "you had conceded to nobody"
+    winner = handle.variant.map.power_named(written)
+    if winner is None:
+        raise Refused(f"'{written}' is not a power of '{game.name}'")
+    if winner == power:
+        raise Refused("a power cannot concede the game to itself (SET DRAW votes for a draw)")
+    state = handle.state
+    assert state is not None
+    if winner not in end_votes(handle.variant, state).powers:
+        raise Refused(f"{winner.title()} is out of the game: concede to a power still in it")
+    vote(game, power, CONCEDE, winner)
+    return _ended(s, handle, f"{power.title()} concedes the game to {winner.title()}, until SET NOCONCEDE")
