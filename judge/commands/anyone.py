@@ -17,6 +17,7 @@ from judge.render import OBSERVER, HelpContext, SignonElsewhereContext, render_h
 from judge.store import Attachment, Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
 from judge.turns.deadlines import default_timing
+from judge.turns.gameview import seated_powers
 from judge.turns.mapmail import map_format
 from judge.turns.pictures import PictureError, stored_phase_picture
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, queue
@@ -218,7 +219,7 @@ def _own_seat(s: Session, game: Game, password: str) -> Player | None:
 
 def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> str:
     """A new seat, bound to the password given; the same address and password again is the same seat."""
-    game, board = handle.game, handle.variant.map
+    game = handle.game
     seat = _own_seat(s, game, cmd.args["password"])
     if seat is not None:
         return _rejoin(s, handle, seat, wanted)
@@ -226,7 +227,8 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
     if len(held) >= seats_allowed(game):
         raise Refused(f"this address already has a seat in '{game.name}': send JOIN {game.name} with the "
                       "password you joined with to change it")
-    if len(game.players) >= len(board.powers):
+    seats = len(seated_powers(handle.variant))
+    if len(game.players) >= seats:
         raise Refused(f"'{game.name}' is full")
     note = ""
     if wanted is not None and game.player(wanted) is not None:
@@ -240,7 +242,7 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
     as_power = f" as {wanted.title()}" if wanted else ""
     if wanted and _sheet_decides(s, handle):
         as_power, note = "", f"; your BID sheet, not AS {wanted.title()}, decides your power when the game starts"
-    return f"you joined '{game.name}'{as_power} ({len(game.players)} of {len(board.powers)} players){note}"
+    return f"you joined '{game.name}'{as_power} ({len(game.players)} of {seats} seats){note}"
 
 
 def _sheet_decides(s: Session, handle: Handle) -> bool:

@@ -53,6 +53,18 @@ def opening_state(variant: Variant, unplayed: Sequence[str] = (), seed: str | No
     return state
 
 
+def seated_powers(variant: Variant) -> tuple[str, ...]:
+    """The powers a player may take while the game forms: the game's seats.
+
+    Every power of the map, less those the set-up gives to nobody
+    (``seat_refusal`` with nothing held: Europe 1615 April 2013's neutral
+    France in the 3-player game).  The game is full when each has a seat:
+    ``JOIN`` refuses one more, and its reply, ``LIST`` and ``STATUS`` count them.
+    """
+    refusal = variant.ruleset.seat_refusal
+    return tuple(p for p in variant.map.powers if not refusal(None, p, ()))
+
+
 def unplayed_powers(game: Game) -> list[str]:
     """The powers in civil disorder: no player orders them."""
     return sorted(p.power for p in game.players if p.status == "dummy" and p.power)
