@@ -21,7 +21,6 @@ from judge.turns.gameview import seated_powers
 from judge.turns.mapmail import map_format
 from judge.turns.pictures import PictureError, stored_phase_picture
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, queue
-from judge.turns.ticks import shown_deadline
 from judge.variants import UnknownVariant, line_reader, load_variant
 
 
@@ -59,9 +58,8 @@ def do_list(s: Session, cmd: Command) -> str:
         s.reply_to_sender(rendered.subject, rendered.body)
         return "the list of games is in a separate mail"
     game = peek(s, name)
-    rendered = reports.status(s.judge.name, game, None, viewer_zone=_sender_zone(s) if game.name == s.game else None,
-                              view=shown_deadline(s.judge, game))
-    s.reply_to_sender(rendered.subject, rendered.body)
+    zone = _sender_zone(s) if game.name == s.game else None
+    s.reply_with_deadline(game, lambda view: reports.status(s.judge.name, game, None, viewer_zone=zone, view=view))
     return f"the details of '{name}' are in a separate mail"
 
 
