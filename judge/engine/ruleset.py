@@ -13,6 +13,7 @@ change, so the adjudicator never asks which variant it is playing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.discretion import GmAction, RuleOption
@@ -27,6 +28,21 @@ if TYPE_CHECKING:
 DEFAULT_START_YEAR = 1901
 
 PhaseHandler = Callable[["GameState", Mapping[str, Sequence[Any]]], "PhaseOutcome"]
+
+
+@dataclass(frozen=True)
+class BuildsFor:
+    """Builds a power may order for an owner not its own (Europe 1615: an aligned minor state).
+
+    ``due`` is how many the build phase will carry out (0 or less: none),
+    ``sites`` the owner's places it will build on, as the phase will meet them,
+    and ``untyped`` the unit a build that names none places ("" : it must name one).
+    """
+
+    owner: str
+    due: int
+    sites: tuple[str, ...]
+    untyped: str = ""
 
 
 class Ruleset:
@@ -223,8 +239,13 @@ class Ruleset:
         """
         return ()
 
-    def extra_build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
-        """Where ``power`` may also order builds, for units that are not its own (a variant's minor states)."""
+    def extra_builds(self, state: GameState, power: str) -> tuple[BuildsFor, ...]:
+        """The builds ``power`` may also order, for owners not its own (a variant's minor states): none.
+
+        The mail commands check a build for one of them on arrival against it,
+        as the build phase will (the count and the places), so the player learns
+        at once, not at the deadline.
+        """
         return ()
 
     def seat_refusal(self, state: GameState | None, power: str, held: Sequence[str]) -> str:

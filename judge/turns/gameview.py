@@ -18,6 +18,7 @@ from judge.engine.adjustments import check_build
 from judge.engine.codec import state_from_json
 from judge.engine.orders import AnyOrder, Build, Order, Remove, Retreat, Unit, Waive
 from judge.engine.retreats import retreat_options, retreat_target
+from judge.engine.ruleset import BuildsFor
 from judge.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
 from judge.engine.variant import Variant
 from judge.reading.lines import finish_lines, read_line
@@ -275,19 +276,38 @@ def _check_build(variant: Variant, state: GameState, power: str, order: Build, p
                  others: Sequence[SubmittedOrder]) -> tuple[AnyOrder, str]:
     """A build the phase will carry out: a free site of the power, the right unit there, within the count."""
     owed = due(variant, state, power).adjustments
-    minors = variant.ruleset.extra_build_sites(state, power)  # builds for an aligned minor state (Europe 1615)
-    if owed <= 0 and province not in minors:
+    group = next((g for g in variant.ruleset.extra_builds(state, power) if province in g.sites), None)
+    if group is not None:  # a build for an aligned minor state (Europe 1615)
+        return _check_build_for(variant, state, power, order, group, others)
+    if owed <= 0:
         return order, "you have no builds this winter"
-    if province not in _free_sites(variant, state, power) and province not in minors:
+    if province not in _free_sites(variant, state, power):
         return order, f"{_name(variant, province)} is not a free home centre of yours"
-    sites = (*variant.ruleset.build_sites(state, power), *minors)
-    unit, problem = check_build(variant, state, power, order, sites,
+    unit, problem = check_build(variant, state, power, order, variant.ruleset.build_sites(state, power),
                                 lambda loc: _name(variant, variant.map.province_of_or_none(loc)))
     if problem:
         return order, problem
-    if province not in minors:
-        problem = _over(owed, _builds_given(variant, state, power, others), "build")
-    return Build(unit.type, unit.location), problem
+    return Build(unit.type, unit.location), _over(owed, _builds_given(variant, state, power, others), "build")
+
+
+def _check_build_for(variant: Variant, state: GameState, power: str, order: Build, group: BuildsFor,
+                     others: Sequence[SubmittedOrder]) -> tuple[AnyOrder, str]:
+    """A build for another owner (``Ruleset.extra_builds``): on its free places, within its builds due."""
+    owner = variant.map.state_names.get(group.owner) or _name(variant, group.owner)
+    if group.due <= 0:
+        return order, f"{owner} has no build due"
+    if order.unit_type is None and group.untyped:
+        order = replace(order, unit_type=group.untyped)
+    unit, problem = check_build(variant, state, power, order, group.sites,
+                                lambda loc: _name(variant, variant.map.province_of_or_none(loc)))
+    if problem:
+        return order, problem
+    given = sum(1 for o in others if _kind(o) == "BUILD" and o.unit in group.sites)
+    if given >= group.due:
+        builds = f"{group.due} build{'s' if group.due > 1 else ''}"
+        return order, (f"{owner} has {builds} due and your orders already give {given} for it: "
+                       "CLEAR them, or replace one by ordering the same place again")
+    return Build(unit.type, unit.location), ""
 
 
 def _builds_given(variant: Variant, state: GameState, power: str, orders: Sequence[SubmittedOrder]) -> int:
