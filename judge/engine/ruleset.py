@@ -239,8 +239,20 @@ class Ruleset:
         """
         return ()
 
+    def orders_meet(self, state: GameState) -> GameState:
+        """The position this phase's orders will meet: ``state``, unless the phase first changes it on its own.
+
+        The mail commands check each order on arrival, and count what a power
+        owes, on it (a variant's build phase that settles the year before the
+        builds: Europe 1615 2013-08).  The adjudicator never asks; it plays
+        those first steps itself.  A copy when it differs; never changes ``state``.
+        """
+        return state
+
     def extra_builds(self, state: GameState, power: str) -> tuple[BuildsFor, ...]:
         """The builds ``power`` may also order, for owners not its own (a variant's minor states): none.
+
+        ``state`` is the position the orders meet (:meth:`orders_meet`).
 
         The mail commands check a build for one of them on arrival against it,
         as the build phase will (the count and the places), so the player learns

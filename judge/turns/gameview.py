@@ -115,11 +115,14 @@ def _due_units(variant: Variant, state: GameState, power: str) -> Due:
         weights = variant.ruleset.order_weights
         return Due(tuple(str(d.unit) for d in state.dislodged if weights(state, d.power, d.unit).get(power)))
     if kind == ADJUSTMENT:
-        owed = variant.ruleset.adjustment_count(state, power)
-        if owed > 0 and not _free_sites(variant, state, power):
-            owed = 0
-        return Due(adjustments=owed)
+        return Due(adjustments=_owed(variant, variant.ruleset.orders_meet(state), power))
     return Due()
+
+
+def _owed(variant: Variant, met: GameState, power: str) -> int:
+    """Builds (removals: below 0) ``power`` owes on the position the orders meet; no build without a free site."""
+    owed = variant.ruleset.adjustment_count(met, power)
+    return 0 if owed > 0 and not _free_sites(variant, met, power) else owed
 
 
 def _free_sites(variant: Variant, state: GameState, power: str) -> list[str]:
@@ -148,7 +151,7 @@ def missing(variant: Variant, state: GameState, power: str, orders: list[Submitt
     units = [u for u in need.units if (variant.map.province_of_or_none(Unit.parse(u).location) or "") not in keys]
     left = 0
     if need.adjustments > 0:
-        own = set(_free_sites(variant, state, power))
+        own = set(_free_sites(variant, variant.ruleset.orders_meet(state), power))
         given = sum(1 for o in orders if _kind(o) == "WAIVE" or (_kind(o) == "BUILD" and o.unit in own))
         left = max(0, need.adjustments - given)
     elif need.adjustments < 0:
@@ -250,9 +253,11 @@ def _check_retreat(variant: Variant, state: GameState, power: str, order: Order,
     return replace(checked, target=target), ""
 
 
-def _check_adjustment(variant: Variant, state: GameState, power: str, order: AnyOrder,
+def _check_adjustment(variant: Variant, before: GameState, power: str, order: AnyOrder,
                       earlier: Sequence[SubmittedOrder]) -> tuple[AnyOrder, str]:
-    owed = due(variant, state, power).adjustments
+    """A build, removal or waive, checked on the position the phase's orders will meet (``orders_meet``)."""
+    state = variant.ruleset.orders_meet(before)
+    owed = _owed(variant, state, power)
     others = [o for o in earlier if not o.unit or o.unit != unit_key(variant, order)]  # what this line keeps
     if isinstance(order, Waive):
         if owed <= 0:
@@ -260,7 +265,7 @@ def _check_adjustment(variant: Variant, state: GameState, power: str, order: Any
         return order, _over(owed, _builds_given(variant, state, power, others), "build")
     province = variant.map.province_of_or_none(order.location)
     if isinstance(order, Build):
-        return _check_build(variant, state, power, order, province, others)
+        return _check_build(variant, state, power, order, province, others, owed)
     if isinstance(order, Remove):
         if owed >= 0:
             return order, "you have no units to remove this winter"
@@ -273,9 +278,8 @@ def _check_adjustment(variant: Variant, state: GameState, power: str, order: Any
 
 
 def _check_build(variant: Variant, state: GameState, power: str, order: Build, province: str | None,
-                 others: Sequence[SubmittedOrder]) -> tuple[AnyOrder, str]:
+                 others: Sequence[SubmittedOrder], owed: int) -> tuple[AnyOrder, str]:
     """A build the phase will carry out: a free site of the power, the right unit there, within the count."""
-    owed = due(variant, state, power).adjustments
     group = next((g for g in variant.ruleset.extra_builds(state, power) if province in g.sites), None)
     if group is not None:  # a build for an aligned minor state (Europe 1615)
         return _check_build_for(variant, state, power, order, group, others)

@@ -15,7 +15,7 @@ from judge.engine.ruleset import BuildsFor
 from judge.engine.variant import Variant
 from judge.store import SubmittedOrder
 from judge.turns.gameview import check_order, unit_key
-from judge.variants.europe1615.builds import builds_for_minors
+from judge.variants.europe1615.builds import before_builds, builds_for_minors
 from tests.europe1615_2013_08 import helpers as e1308
 from tests.europe1615_v3.helpers import position, setup, v3
 
@@ -61,7 +61,8 @@ def _brandenburg_danish(**extra: object) -> GameState:
 
 def test_R_v3_65_one_build_due_for_the_minor_a_second_is_refused_on_arrival() -> None:
     state = _brandenburg_danish(originals={"A BRA": "A POM"})
-    assert builds_for_minors(setup(), state, "DENMARK") == (BuildsFor("BRA", 1, ("BRA", "MEC"), "A"),)
+    met = before_builds(setup(), state)
+    assert builds_for_minors(setup(), met, "DENMARK") == (BuildsFor("BRA", 1, ("BRA", "MEC"), "A"),)
     checked, problem = check_order(v3(), state, "DENMARK", Build("A", "BRA"))
     assert (str(checked), problem) == ("BUILD A BRA", "")
     earlier = [SubmittedOrder("DENMARK", "BRA", "BUILD A BRA")]
@@ -78,7 +79,8 @@ def test_R_v3_65_one_build_due_for_the_minor_a_second_is_refused_on_arrival() ->
 def test_R_v3_68_the_automatic_rebuild_comes_first_and_leaves_no_build_to_order() -> None:
     """Brandenburg's original army is lost: the phase rebuilds it in Brandenburg, which uses its one build."""
     state = _brandenburg_danish()
-    assert builds_for_minors(setup(), state, "DENMARK") == (BuildsFor("BRA", 0, ("MEC",), "A"),)
+    met = before_builds(setup(), state)
+    assert builds_for_minors(setup(), met, "DENMARK") == (BuildsFor("BRA", 0, ("MEC",), "A"),)
     assert check_order(v3(), state, "DENMARK", Build("A", "MEC"))[1] == "Brandenburg has no build due"
     assert check_order(v3(), state, "DENMARK", Build("A", "BRA"))[1] == "you have no builds this winter"  # Denmark's
     assert _disagreements(v3(), state, "DENMARK") == []
@@ -89,6 +91,7 @@ def test_R_1308_35_the_2013_08_edition_checks_the_minor_s_builds_the_same_way() 
                            originals={"A BRA": "A POM"})
     _take(state, "MEC", "BRA")
     variant = e1308.e1308()
-    assert builds_for_minors(e1308.setup(), state, "SCANDINAVIA") == (BuildsFor("BRA", 1, ("BRA", "MEC"), "A"),)
+    met = before_builds(e1308.setup(), state)
+    assert builds_for_minors(e1308.setup(), met, "SCANDINAVIA") == (BuildsFor("BRA", 1, ("BRA", "MEC"), "A"),)
     assert _disagreements(variant, state, "SCANDINAVIA") == []
     assert _disagreements(variant, state, "SCANDINAVIA", Build("A", "MEC")) == []

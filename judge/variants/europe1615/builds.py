@@ -70,11 +70,13 @@ def play_late_winter(variant: Variant, setup: Setup, state: GameState,
 
 
 def before_builds(setup: Setup, state: GameState) -> GameState:
-    """The position the build orders meet, on a copy: the phase's own first steps played.
+    """The position the build orders meet (``Ruleset.orders_meet``), on a copy: the phase's own first steps.
 
     An edition without Early Winter settles the year first (2013-08); minor
     states rebuild their lost unit before anyone builds for them.  The ballot
-    comes between; none of its modifiers changes a minor state's builds.
+    comes between, and cannot be known before every vote is in: a modifier it
+    brings in may still bar a power's build site (R-v3-119); it never changes
+    a minor state's builds.
     """
     work = state.copy()
     if ("W", "E") not in setup.edition.phases:
@@ -90,8 +92,9 @@ def builds_for_minors(setup: Setup, state: GameState, power: str) -> tuple[Build
     mail commands to check a build when it arrives: a build on a centre the
     aligned minor holds is the minor's, one per centre it holds beyond its units,
     an army where the order names no unit (the text does not say; the phase builds one).
+    ``state`` is the position the builds meet (:func:`before_builds`).
     """
-    work, found = before_builds(setup, state), []
+    work, found = state, []
     for minor in states(setup, work):
         if aligned_to(setup, work, minor) != power:
             continue

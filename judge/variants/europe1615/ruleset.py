@@ -165,6 +165,10 @@ class Europe1615(Ruleset):
     def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
         return checks.inputs_due(self.setup, state, power)
 
+    def orders_meet(self, state: GameState) -> GameState:
+        """The build phase's own first steps (the year settled in 2013-08, the minors' rebuilds) before the builds."""
+        return builds.before_builds(self.setup, state) if state.phase.kind == "A" else state
+
     def extra_builds(self, state: GameState, power: str) -> tuple[BuildsFor, ...]:
         return builds.builds_for_minors(self.setup, state, power)
 
