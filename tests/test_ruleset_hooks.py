@@ -284,7 +284,8 @@ def test_the_mail_hooks_give_the_standard_answers() -> None:
     paris = Unit("A", "PAR")
     assert ruleset.may_order(opening, "FRANCE", "FRANCE", paris)
     assert not ruleset.may_order(opening, "GERMANY", "FRANCE", paris)
-    assert ruleset.inputs_due(opening, "FRANCE") == () and ruleset.extra_build_sites(opening, "FRANCE") == ()
+    assert ruleset.inputs_due(opening, "FRANCE") == () and ruleset.extra_builds(opening, "FRANCE") == ()
+    assert ruleset.orders_meet(opening) is opening  # the orders meet the position as it stands
     assert ruleset.assign_powers({"ann": "anything"}, ["ann"], ["FRANCE"]) == {}
     assert ruleset.seat_refusal(None, "FRANCE", ("ENGLAND", "GERMANY")) == ""  # SET SEATS alone limits an address
     assert ruleset.seat_refusal(opening, "FRANCE", ("FRANCE",)) == ""

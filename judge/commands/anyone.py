@@ -18,10 +18,10 @@ from judge.store import Attachment, Game, InvalidName, Observer, Player, Unknown
 from judge.store import check_password
 from judge.turns.agreement import forget
 from judge.turns.deadlines import default_timing
+from judge.turns.gameview import seated_powers
 from judge.turns.mapmail import map_format
 from judge.turns.pictures import PictureError, stored_phase_picture
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, queue
-from judge.turns.ticks import shown_deadline
 from judge.variants import UnknownVariant, line_reader, load_variant
 
 
@@ -59,9 +59,8 @@ def do_list(s: Session, cmd: Command) -> str:
         s.reply_to_sender(rendered.subject, rendered.body)
         return "the list of games is in a separate mail"
     game = peek(s, name)
-    rendered = reports.status(s.judge.name, game, None, viewer_zone=_sender_zone(s) if game.name == s.game else None,
-                              view=shown_deadline(s.judge, game))
-    s.reply_to_sender(rendered.subject, rendered.body)
+    zone = _sender_zone(s) if game.name == s.game else None
+    s.reply_with_deadline(game, lambda view: reports.status(s.judge.name, game, None, viewer_zone=zone, view=view))
     return f"the details of '{name}' are in a separate mail"
 
 
@@ -219,7 +218,7 @@ def _own_seat(s: Session, game: Game, password: str) -> Player | None:
 
 def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> str:
     """A new seat, bound to the password given; the same address and password again is the same seat."""
-    game, board = handle.game, handle.variant.map
+    game = handle.game
     seat = _own_seat(s, game, cmd.args["password"])
     if seat is not None:
         return _rejoin(s, handle, seat, wanted)
@@ -227,7 +226,8 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
     if len(held) >= seats_allowed(game):
         raise Refused(f"this address already has a seat in '{game.name}': send JOIN {game.name} with the "
                       "password you joined with to change it")
-    if len(game.players) >= len(board.powers):
+    seats = len(seated_powers(handle.variant))
+    if len(game.players) >= seats:
         raise Refused(f"'{game.name}' is full")
     note = ""
     if wanted is not None and game.player(wanted) is not None:
@@ -241,7 +241,7 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
     as_power = f" as {wanted.title()}" if wanted else ""
     if wanted and _sheet_decides(s, handle):
         as_power, note = "", f"; your BID sheet, not AS {wanted.title()}, decides your power when the game starts"
-    return f"you joined '{game.name}'{as_power} ({len(game.players)} of {len(board.powers)} players){note}"
+    return f"you joined '{game.name}'{as_power} ({len(game.players)} of {seats} seats){note}"
 
 
 def _sheet_decides(s: Session, handle: Handle) -> bool:

@@ -24,14 +24,14 @@ from dataclasses import replace
 
 from judge.commands import anyone, gm, player, rules, votes
 from judge.commands.echo import shown, shown_reason
-from judge.commands.session import Checkpoint, Incoming, Judge, Refused, Session, Workspace
+from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Refused, Session, Workspace
 from judge.crash import crash_point
 from judge.reading.language import AUDIENCE, Command
-from judge.render import Rejected, ReplyContext, render_reply
+from judge.render import Rejected, Rendered, ReplyContext, render_reply
 from judge.store import OutgoingMail, StoreError, check_password
 from judge.turns.gameview import order_set
 from judge.turns.notify import notify, own_zone, readers
-from judge.turns.ticks import DeadlineView, shown_deadline
+from judge.turns.ticks import DeadlineView
 from judge.variants import load_variant
 
 log = logging.getLogger("judge.commands")
@@ -208,10 +208,12 @@ def finish(session: Session) -> bool:
     noted seen at once.  Returns whether the mail touched a game.
     """
     store, mid = session.store, session.mail.message_id
-    outgoing = [_reply(session), *session.extra_mail]
+    reply, later = _reply(session)
+    outgoing = [reply, *session.extra_mail]
     for number, mail in enumerate(outgoing):
         mail.key = f"{mid}:{number}"
     handles = list(session.games.values())
+    _write_later(session, handles, [(reply, later), *session.later])
     for index, handle in enumerate(handles):
         if handle.replay:
             continue
@@ -233,25 +235,44 @@ def finish(session: Session) -> bool:
     return False
 
 
-def _reply(session: Session) -> OutgoingMail:
+def _write_later(session: Session, handles: list[Handle], mails: list[tuple[OutgoingMail, Later | None]]) -> None:
+    """The mails queued with the first game that show a deadline are written again at the run's end (``Later``).
+
+    A mail that touched no game is answered at once, from the global outbox.
+    """
+    if not handles or handles[0].replay:
+        return
+    for mail, later in mails:
+        if later is not None and mail.key is not None:
+            session.workspace.rewrite_later(handles[0].game.name, mail.key, later)
+
+
+def _reply(session: Session) -> tuple[OutgoingMail, Later | None]:
+    """The reply, and how to write it again if a later mail of the run moves its game's deadline."""
     judge, mail = session.judge, session.mail
     handle = session.current() or next(iter(session.games.values()), None)
     board = orders = viewer_zone = None
-    zone, game_name, shown = judge.zone, None, DeadlineView()
+    zone, game_name = judge.zone, None
     if handle is not None:
         game = handle.game
-        game_name, zone, shown = game.name, game.zone, shown_deadline(judge, game)
+        game_name, zone = game.name, game.zone
         state = handle.state
         if state is not None and session.show_orders and session.power and game.status in ("active", "paused"):
             board, orders = handle.variant.map, order_set(game, handle.variant, state, session.power)
         viewer_zone = own_zone(game, session.role, session.power) if session.game == game.name else None
     ctx = ReplyContext(judge.name, mail.subject, game_name, sorted(session.accepted, key=lambda a: a.line),
-                       sorted(session.rejected, key=lambda r: r.line), board, orders, shown.deadline, zone,
-                       shown.grace_until, shown.playing, shown.status)
-    try:
-        rendered = render_reply(ctx, viewer_zone)
-    except Exception:  # the reply must go out even if the order set cannot be written
-        log.exception("reply to %s could not be rendered in full", mail.message_id)
-        rendered = render_reply(replace(ctx, board=None, orders=None), viewer_zone)
+                       sorted(session.rejected, key=lambda r: r.line), board, orders, zone=zone)
+
+    def render(view: DeadlineView) -> Rendered:
+        shown = replace(ctx, deadline=view.deadline, grace_until=view.grace_until, playing=view.playing,
+                        status=view.status)
+        try:
+            return render_reply(shown, viewer_zone)
+        except Exception:  # the reply must go out even if the order set cannot be written
+            log.exception("reply to %s could not be rendered in full", mail.message_id)
+            return render_reply(replace(shown, board=None, orders=None), viewer_zone)
+
+    later = session.later_for(handle.game, render) if handle is not None else None
+    rendered = render(later.view if later is not None else DeadlineView())
     return OutgoingMail([mail.sender], rendered.subject, rendered.body, in_reply_to=mail.message_id,
-                        references=list(mail.references))
+                        references=list(mail.references)), later

@@ -21,7 +21,6 @@ from judge.turns.deadlines import absence_span, after_absences, set_deadline
 from judge.turns.gameview import check_order, unit_key
 from judge.turns.mapmail import set_map_format
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers
-from judge.turns.ticks import shown_deadline
 from judge.variants import line_reader
 
 
@@ -204,9 +203,8 @@ def do_resign(s: Session, cmd: Command) -> str:
 
 def do_status(s: Session, cmd: Command) -> str:
     game = current(s).game
-    rendered = reports.status(s.judge.name, game, GM if s.role == "gm" else None, s.power,
-                              own_zone(game, s.role, s.power), shown_deadline(s.judge, game))
-    s.reply_to_sender(rendered.subject, rendered.body)
+    viewer, power, zone = GM if s.role == "gm" else None, s.power, own_zone(game, s.role, s.power)
+    s.reply_with_deadline(game, lambda view: reports.status(s.judge.name, game, viewer, power, zone, view))
     return "the status is in a separate mail"
 
 

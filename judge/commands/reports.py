@@ -14,7 +14,7 @@ from judge.render import (
 )
 from judge.store import Game, PhaseRecord, Store
 from judge.turns.agreement import end_votes, own_vote
-from judge.turns.gameview import due, order_set, orders_complete, phase_of, state_of, variant_of
+from judge.turns.gameview import due, order_set, orders_complete, phase_of, seated_powers, state_of, variant_of
 from judge.turns.ticks import DeadlineView
 
 _OVER = ("finished", "terminated")
@@ -23,7 +23,7 @@ _OVER = ("finished", "terminated")
 def listing(game: Game) -> GameListing:
     wanted = 0
     if game.status == "forming":
-        wanted = max(0, len(variant_of(game).map.powers) - len(game.players))
+        wanted = max(0, len(seated_powers(variant_of(game))) - len(game.players))
     return GameListing(game.name, game.variant, phase_of(game), game.status, game.deadline, game.zone, wanted)
 
 
@@ -70,12 +70,15 @@ def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
 
 def _forming(game: Game, variant: Variant, power: str, viewer: str | None) -> str:
     """A power while the game forms: asked for (JOIN ... AS, and no BID sheet to decide instead), given
-    out at START once every seat is taken, or "" (open)."""
+    out at START once every seat is taken, no seat at all in the set-up (why not), or "" (open)."""
     sheets = game.extra.get("sheets", {})
     player = game.player(power)
     if player is not None and game.seat_key(player) not in sheets:
         return player.address if viewer == "GM" else "taken"
-    return "given out when the game starts" if len(game.players) >= len(variant.map.powers) else ""
+    seats = seated_powers(variant)
+    if power not in seats:
+        return f"no seat: {variant.ruleset.seat_refusal(None, power, ())}"
+    return "given out when the game starts" if len(game.players) >= len(seats) else ""
 
 
 def _late(game: Game, state: GameState, power: str) -> bool:

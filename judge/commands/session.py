@@ -10,6 +10,8 @@ leaves a mail half applied.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -18,10 +20,30 @@ from judge.crash import crash_point
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.reading.language import Command, ParsedMail, parse_mail_body
-from judge.render import Accepted, Rejected
+from judge.render import Accepted, Rejected, Rendered
 from judge.store import Attachment, Game, OutgoingMail, Player, Store, UnknownGame
 from judge.turns.context import Judge
 from judge.turns.gameview import state_of, variant_of
+from judge.turns.ticks import DeadlineView, shown_deadline
+
+log = logging.getLogger("judge.commands")
+
+
+@dataclass(frozen=True)
+class Later:
+    """A mail that shows a game's deadline, to be written again once the whole run of mails is read.
+
+    A reply is written as its mail is read, but a later mail of the same run
+    may complete the orders, PROCESS or SET DEADLINE: the reply must say what
+    is true when it arrives (its game's deadline as the tick will leave it).
+    ``view`` is the deadline it was written with, ``look`` asks again,
+    ``render`` writes the mail with another view.
+    """
+
+    game: str
+    view: DeadlineView
+    look: Callable[[], DeadlineView]
+    render: Callable[[DeadlineView], Rendered]
 
 
 @dataclass(frozen=True)
@@ -61,6 +83,7 @@ class Workspace:
         self.games: dict[str, Game] = {}
         self.new: set[str] = set()
         self.dirty: dict[str, None] = {}   # insertion-ordered set
+        self.later: list[tuple[str, str, Later]] = []   # (game whose outbox holds the mail, its key, how)
 
     def load(self, name: str) -> Game:
         if name not in self.games:
@@ -77,8 +100,33 @@ class Workspace:
     def touch(self, name: str) -> None:
         self.dirty[name] = None
 
+    def rewrite_later(self, outbox: str, key: str, later: Later) -> None:
+        """Write the mail queued under ``key`` in game ``outbox`` again before the run is saved (:class:`Later`)."""
+        self.later.append((outbox, key, later))
+
+    def _rewrite(self) -> None:
+        """Every mail of the run that shows a deadline another mail of the run moved is written again."""
+        views: dict[str, DeadlineView] = {}
+        for outbox, key, later in self.later:
+            game = self.games.get(outbox)
+            mail = next((m for m in game.outbox if m.key == key), None) if game is not None else None
+            if mail is None:
+                continue
+            if later.game not in views:
+                views[later.game] = later.look()
+            if views[later.game] == later.view:
+                continue
+            try:
+                rendered = later.render(views[later.game])
+            except Exception:  # the mail keeps what it said when its own mail was read
+                log.exception("mail %s could not be written again", key)
+                continue
+            mail.subject, mail.body = rendered.subject, rendered.body
+        self.later = []
+
     def save(self) -> list[str]:
-        """Write every changed game (one atomic write each); returns their names."""
+        """Write every changed game (one atomic write each), its mails first brought up to date; their names."""
+        self._rewrite()
         saved = list(self.dirty)
         for name in saved:
             game = self.games[name]
@@ -136,7 +184,8 @@ class Checkpoint:
         self.session = session
         self.games = {name: handle.game.copy() for name, handle in session.games.items()}
         self.fields = {name: getattr(session, name) for name in _SESSION_FIELDS}
-        self.lengths = (len(session.extra_mail), {game: len(lines) for game, lines in session.news.items()})
+        self.lengths = (len(session.extra_mail), {game: len(lines) for game, lines in session.news.items()},
+                        len(session.later))
         seat = session.seat
         handle = session.current()
         self.seat_at = (handle.game.players.index(seat) if handle and seat is not None
@@ -159,6 +208,7 @@ class Checkpoint:
         for name, value in self.fields.items():
             setattr(s, name, value)
         del s.extra_mail[self.lengths[0]:]
+        del s.later[self.lengths[2]:]
         s.news = {game: lines[:self.lengths[1][game]] for game, lines in s.news.items() if game in self.lengths[1]}
         handle = s.current()
         s.seat = handle.game.players[self.seat_at] if handle and self.seat_at is not None else None
@@ -187,6 +237,7 @@ class Session:
     accepted: list[Accepted] = field(default_factory=list)
     rejected: list[Rejected] = field(default_factory=list)
     extra_mail: list[OutgoingMail] = field(default_factory=list)
+    later: list[tuple[OutgoingMail, Later]] = field(default_factory=list)   # of extra_mail: shows a deadline
     show_orders: bool = False
     news: dict[str, list[str]] = field(default_factory=dict)   # game -> what the GM changed, told once
     loaded: dict[str, Game] = field(default_factory=dict)   # game -> a copy as first loaded by this mail
@@ -244,5 +295,17 @@ class Session:
                                             references=list(self.mail.references),
                                             attachments=list(attachments or [])))
 
+    def later_for(self, game: Game, render: Callable[[DeadlineView], Rendered]) -> Later:
+        """:class:`Later` for a mail showing ``game``'s deadline: written now with the deadline as it stands."""
+        judge = self.judge
+        return Later(game.name, shown_deadline(judge, game), lambda: shown_deadline(judge, game), render)
 
-__all__ = ["Checkpoint", "Handle", "Incoming", "Judge", "Refused", "Session", "UnknownGame", "Workspace"]
+    def reply_with_deadline(self, game: Game, render: Callable[[DeadlineView], Rendered]) -> None:
+        """A separate mail to the sender that shows ``game``'s deadline (STATUS, LIST game): see :class:`Later`."""
+        later = self.later_for(game, render)
+        rendered = render(later.view)
+        self.reply_to_sender(rendered.subject, rendered.body)
+        self.later.append((self.extra_mail[-1], later))
+
+
+__all__ = ["Checkpoint", "Handle", "Incoming", "Judge", "Later", "Refused", "Session", "UnknownGame", "Workspace"]

@@ -13,6 +13,7 @@ change, so the adjudicator never asks which variant it is playing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.agreement import EndVotes
@@ -28,6 +29,21 @@ if TYPE_CHECKING:
 DEFAULT_START_YEAR = 1901
 
 PhaseHandler = Callable[["GameState", Mapping[str, Sequence[Any]]], "PhaseOutcome"]
+
+
+@dataclass(frozen=True)
+class BuildsFor:
+    """Builds a power may order for an owner not its own (Europe 1615: an aligned minor state).
+
+    ``due`` is how many the build phase will carry out (0 or less: none),
+    ``sites`` the owner's places it will build on, as the phase will meet them,
+    and ``untyped`` the unit a build that names none places ("" : it must name one).
+    """
+
+    owner: str
+    due: int
+    sites: tuple[str, ...]
+    untyped: str = ""
 
 
 class Ruleset:
@@ -224,8 +240,25 @@ class Ruleset:
         """
         return ()
 
-    def extra_build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
-        """Where ``power`` may also order builds, for units that are not its own (a variant's minor states)."""
+    def orders_meet(self, state: GameState) -> GameState:
+        """The position this phase's orders will meet: ``state``, unless the phase first changes it on its own.
+
+        The mail commands check each order on arrival, and count what a power
+        owes, on it (a variant's build phase that settles the year before the
+        builds: Europe 1615 2013-08).  The adjudicator never asks; it plays
+        those first steps itself.  A copy when it differs; never changes ``state``.
+        """
+        return state
+
+    def extra_builds(self, state: GameState, power: str) -> tuple[BuildsFor, ...]:
+        """The builds ``power`` may also order, for owners not its own (a variant's minor states): none.
+
+        ``state`` is the position the orders meet (:meth:`orders_meet`).
+
+        The mail commands check a build for one of them on arrival against it,
+        as the build phase will (the count and the places), so the player learns
+        at once, not at the deadline.
+        """
         return ()
 
     def seat_refusal(self, state: GameState | None, power: str, held: Sequence[str]) -> str:

@@ -130,11 +130,12 @@ def results_context(variant: Variant, played: Phase, outcome: PhaseOutcome, *, j
     ownership = ruleset.ownership_season()
     show = played.season == ownership and state.phase.season != ownership
     powers = set(state.units) | set(state.centers)
+    met = ruleset.orders_meet(state)  # the builds as the next phase will count them (2013-08: the year settled)
     return ResultsContext(
         judge=judge, game=game, variant=variant_title or variant.name.title(), board=variant.map,
         phase=played, state=state, results=hide_powers(outcome.results, secret or {}),
         dislodged=hide_powers(outcome.dislodged, secret or {}), zone=zone, deadline=deadline,
-        show_centers=show, adjustments={p: ruleset.adjustment_count(state, p) for p in powers},
+        show_centers=show, adjustments={p: ruleset.adjustment_count(met, p) for p in powers},
         notes=notes, finished=finished)
 
 

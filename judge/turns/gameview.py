@@ -18,6 +18,7 @@ from judge.engine.adjustments import check_build
 from judge.engine.codec import state_from_json
 from judge.engine.orders import AnyOrder, Build, Order, Remove, Retreat, Unit, Waive
 from judge.engine.retreats import retreat_options, retreat_target
+from judge.engine.ruleset import BuildsFor
 from judge.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
 from judge.engine.variant import Variant
 from judge.reading.lines import finish_lines, read_line
@@ -51,6 +52,18 @@ def opening_state(variant: Variant, unplayed: Sequence[str] = (), seed: str | No
     state = variant.ruleset.initial_state()
     variant.ruleset.game_facts(state, unplayed, seed)
     return state
+
+
+def seated_powers(variant: Variant) -> tuple[str, ...]:
+    """The powers a player may take while the game forms: the game's seats.
+
+    Every power of the map, less those the set-up gives to nobody
+    (``seat_refusal`` with nothing held: Europe 1615 April 2013's neutral
+    France in the 3-player game).  The game is full when each has a seat:
+    ``JOIN`` refuses one more, and its reply, ``LIST`` and ``STATUS`` count them.
+    """
+    refusal = variant.ruleset.seat_refusal
+    return tuple(p for p in variant.map.powers if not refusal(None, p, ()))
 
 
 def unplayed_powers(game: Game) -> list[str]:
@@ -102,11 +115,14 @@ def _due_units(variant: Variant, state: GameState, power: str) -> Due:
         weights = variant.ruleset.order_weights
         return Due(tuple(str(d.unit) for d in state.dislodged if weights(state, d.power, d.unit).get(power)))
     if kind == ADJUSTMENT:
-        owed = variant.ruleset.adjustment_count(state, power)
-        if owed > 0 and not _free_sites(variant, state, power):
-            owed = 0
-        return Due(adjustments=owed)
+        return Due(adjustments=_owed(variant, variant.ruleset.orders_meet(state), power))
     return Due()
+
+
+def _owed(variant: Variant, met: GameState, power: str) -> int:
+    """Builds (removals: below 0) ``power`` owes on the position the orders meet; no build without a free site."""
+    owed = variant.ruleset.adjustment_count(met, power)
+    return 0 if owed > 0 and not _free_sites(variant, met, power) else owed
 
 
 def _free_sites(variant: Variant, state: GameState, power: str) -> list[str]:
@@ -135,7 +151,7 @@ def missing(variant: Variant, state: GameState, power: str, orders: list[Submitt
     units = [u for u in need.units if (variant.map.province_of_or_none(Unit.parse(u).location) or "") not in keys]
     left = 0
     if need.adjustments > 0:
-        own = set(_free_sites(variant, state, power))
+        own = set(_free_sites(variant, variant.ruleset.orders_meet(state), power))
         given = sum(1 for o in orders if _kind(o) == "WAIVE" or (_kind(o) == "BUILD" and o.unit in own))
         left = max(0, need.adjustments - given)
     elif need.adjustments < 0:
@@ -237,9 +253,11 @@ def _check_retreat(variant: Variant, state: GameState, power: str, order: Order,
     return replace(checked, target=target), ""
 
 
-def _check_adjustment(variant: Variant, state: GameState, power: str, order: AnyOrder,
+def _check_adjustment(variant: Variant, before: GameState, power: str, order: AnyOrder,
                       earlier: Sequence[SubmittedOrder]) -> tuple[AnyOrder, str]:
-    owed = due(variant, state, power).adjustments
+    """A build, removal or waive, checked on the position the phase's orders will meet (``orders_meet``)."""
+    state = variant.ruleset.orders_meet(before)
+    owed = _owed(variant, state, power)
     others = [o for o in earlier if not o.unit or o.unit != unit_key(variant, order)]  # what this line keeps
     if isinstance(order, Waive):
         if owed <= 0:
@@ -247,7 +265,7 @@ def _check_adjustment(variant: Variant, state: GameState, power: str, order: Any
         return order, _over(owed, _builds_given(variant, state, power, others), "build")
     province = variant.map.province_of_or_none(order.location)
     if isinstance(order, Build):
-        return _check_build(variant, state, power, order, province, others)
+        return _check_build(variant, state, power, order, province, others, owed)
     if isinstance(order, Remove):
         if owed >= 0:
             return order, "you have no units to remove this winter"
@@ -260,22 +278,40 @@ def _check_adjustment(variant: Variant, state: GameState, power: str, order: Any
 
 
 def _check_build(variant: Variant, state: GameState, power: str, order: Build, province: str | None,
-                 others: Sequence[SubmittedOrder]) -> tuple[AnyOrder, str]:
+                 others: Sequence[SubmittedOrder], owed: int) -> tuple[AnyOrder, str]:
     """A build the phase will carry out: a free site of the power, the right unit there, within the count."""
-    owed = due(variant, state, power).adjustments
-    minors = variant.ruleset.extra_build_sites(state, power)  # builds for an aligned minor state (Europe 1615)
-    if owed <= 0 and province not in minors:
+    group = next((g for g in variant.ruleset.extra_builds(state, power) if province in g.sites), None)
+    if group is not None:  # a build for an aligned minor state (Europe 1615)
+        return _check_build_for(variant, state, power, order, group, others)
+    if owed <= 0:
         return order, "you have no builds this winter"
-    if province not in _free_sites(variant, state, power) and province not in minors:
+    if province not in _free_sites(variant, state, power):
         return order, f"{_name(variant, province)} is not a free home centre of yours"
-    sites = (*variant.ruleset.build_sites(state, power), *minors)
-    unit, problem = check_build(variant, state, power, order, sites,
+    unit, problem = check_build(variant, state, power, order, variant.ruleset.build_sites(state, power),
                                 lambda loc: _name(variant, variant.map.province_of_or_none(loc)))
     if problem:
         return order, problem
-    if province not in minors:
-        problem = _over(owed, _builds_given(variant, state, power, others), "build")
-    return Build(unit.type, unit.location), problem
+    return Build(unit.type, unit.location), _over(owed, _builds_given(variant, state, power, others), "build")
+
+
+def _check_build_for(variant: Variant, state: GameState, power: str, order: Build, group: BuildsFor,
+                     others: Sequence[SubmittedOrder]) -> tuple[AnyOrder, str]:
+    """A build for another owner (``Ruleset.extra_builds``): on its free places, within its builds due."""
+    owner = variant.map.state_names.get(group.owner) or _name(variant, group.owner)
+    if group.due <= 0:
+        return order, f"{owner} has no build due"
+    if order.unit_type is None and group.untyped:
+        order = replace(order, unit_type=group.untyped)
+    unit, problem = check_build(variant, state, power, order, group.sites,
+                                lambda loc: _name(variant, variant.map.province_of_or_none(loc)))
+    if problem:
+        return order, problem
+    given = sum(1 for o in others if _kind(o) == "BUILD" and o.unit in group.sites)
+    if given >= group.due:
+        builds = f"{group.due} build{'s' if group.due > 1 else ''}"
+        return order, (f"{owner} has {builds} due and your orders already give {given} for it: "
+                       "CLEAR them, or replace one by ordering the same place again")
+    return Build(unit.type, unit.location), ""
 
 
 def _builds_given(variant: Variant, state: GameState, power: str, orders: Sequence[SubmittedOrder]) -> int:

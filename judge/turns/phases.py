@@ -90,7 +90,8 @@ def unused_builds(played: Played) -> dict[str, int]:
     """
     if played.before.phase.kind != "A":
         return {}
-    ruleset, before, board = played.variant.ruleset, played.before, played.variant.map
+    ruleset, board = played.variant.ruleset, played.variant.map
+    before = ruleset.orders_meet(played.before)  # as the builds met it (2013-08: the year settled first)
     taken = {board.province_of(u.location) for units in before.units.values() for u in units}
     lost = {}
     for power in board.powers:

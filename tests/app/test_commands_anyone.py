@@ -50,8 +50,8 @@ def test_join_while_forming_then_start_assigns_every_power(sandbox: Sandbox) -> 
     sandbox.send("c@example.org", "JOIN g1 pw AS Turkey")  # taken: gets another at START
     sandbox.poll()
     mails = sandbox.new_mail()
-    assert "you joined 'g1' as Turkey (1 of 7 players)" in reply(sandbox, mails, "a@")
-    assert "(2 of 7 players)" in reply(sandbox, mails, "b@")
+    assert "you joined 'g1' as Turkey (1 of 7 seats)" in reply(sandbox, mails, "a@")
+    assert "(2 of 7 seats)" in reply(sandbox, mails, "b@")
     assert "Turkey is taken" in reply(sandbox, mails, "c@")
     sandbox.send(GM, "SIGNON Mg1 gmpw\nSTART")
     sandbox.poll()

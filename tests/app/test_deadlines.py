@@ -120,11 +120,12 @@ def test_nowait_processes_at_once_but_wait_and_minimum_hold_it(sandbox: Sandbox)
 def test_deadlines_are_shown_in_the_game_zone_and_the_player_zone(sandbox: Sandbox, zone: str) -> None:
     start_game(sandbox)
     send_as(sandbox, "Italy", f"SET ZONE {zone}\nA VEN H")
-    gm(sandbox, "PROCESS!")
     sandbox.poll()
-    mails = sandbox.new_mail()
-    text = reply(sandbox, mails, "italy@")
+    text = reply(sandbox, sandbox.new_mail(), "italy@")
     assert "The deadline for orders is Wed Mar 25 2026 09:00:00 CET." in text
     assert f"In your time zone ({zone}) that is" in text
+    gm(sandbox, "PROCESS!")   # a later poll: a PROCESS! in the same poll would make Italy's reply say so
+    sandbox.poll()
+    mails = sandbox.new_mail()
     results = [m for m in to(mails, "italy@") if str(m.message["Subject"]).startswith("Diplomacy results")]
     assert f"In your time zone ({zone})" in sandbox.text(results[0])

@@ -17,7 +17,7 @@ from judge.app.demo import load_script
 from judge.app.poll import make_judge
 from judge.app.sandbox import Sandbox
 from judge.render.env import in_zone
-from tests.app.helpers import GAME, GM, POWERS, gm, hold_all, reply, send_as, start_game
+from tests.app.helpers import GAME, GM, POWERS, gm, hold_all, reply, send_as, start_game, to
 
 demo_v3 = load_script("europe1615-v3")
 
@@ -97,3 +97,36 @@ def test_a_poll_reads_its_clock_once_so_replies_and_ticks_share_one_now(sandbox:
     sandbox.advance(timedelta(seconds=7))       # time passes while the poll works
     assert judge.now() == first
     assert judge.store.clock.now() == first + timedelta(seconds=7)   # mail is still dated as sent
+
+
+def test_a_reply_written_before_a_later_mail_of_the_poll_completes_the_orders_says_the_phase_is_played(
+        sandbox: Sandbox) -> None:
+    """Every power's orders arrive in one poll: the first replies were written while orders were still missing,
+    yet each must say what is true when it arrives (the phase is played, the results mail follows)."""
+    start_game(sandbox)
+    old = sandbox.store.load_game(GAME).deadline
+    orders = hold_all(sandbox)
+    for power in POWERS:
+        send_as(sandbox, power, f"{orders[power]}\nSTATUS" if power == POWERS[0] else orders[power])
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    assert sandbox.store.load_game(GAME).state["phase"] == "F1901M"
+    status = [sandbox.text(m) for m in mails if str(m.message["Subject"]) == f"Status of {GAME}"]
+    assert len(status) == 1
+    for text in (*(reply(sandbox, mails, f"{power.lower()}@") for power in POWERS), *status):
+        assert "Movement for Spring of 1901 is processed at the end of this poll" in text
+        assert _shown(old) not in text
+    results = [m for m in to(mails, f"{POWERS[0].lower()}@") if not str(m.message["Subject"]).startswith("Re:")
+               and "S1901M" in str(m.message["Subject"])]
+    assert len(results) == 1   # ... and the results mail follows
+
+
+def test_a_reply_written_before_the_gm_moves_the_deadline_in_the_same_poll_shows_the_new_one(
+        sandbox: Sandbox) -> None:
+    start_game(sandbox)
+    send_as(sandbox, "France", "A PAR - BUR")
+    gm(sandbox, "SET DEADLINE +5d")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    moved = sandbox.store.load_game(GAME).deadline
+    assert f"The deadline for orders is {_shown(moved)}." in reply(sandbox, mails, "france@")

@@ -43,7 +43,7 @@ def test_a_v3_join_with_a_bid_sheet_does_not_promise_the_power_asked_for(sandbox
     mails = sandbox.new_mail()
     france = reply(sandbox, mails, demo_v3.address("France"))
     assert "you joined 'v3' as France" not in france
-    assert "you joined 'v3' (1 of 5 players); your BID sheet, not AS France, decides your power" in france
+    assert "you joined 'v3' (1 of 5 seats); your BID sheet, not AS France, decides your power" in france
     assert "you joined 'v3' as Spain" in reply(sandbox, mails, demo_v3.address("Spain"))
 
 

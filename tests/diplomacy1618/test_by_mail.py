@@ -25,7 +25,7 @@ def test_r_1618_03_eleven_players_join_by_their_powers_usual_names_and_the_game_
         sandbox.send(f"{power.lower()}@example.org", f"JOIN g1 pw AS {spelling}")
     sandbox.poll()
     mails = sandbox.new_mail()
-    assert "(11 of 11 players)" in "".join(reply(sandbox, mails, f"{p.lower()}@") for p in SPELLINGS)
+    assert "(11 of 11 seats)" in "".join(reply(sandbox, mails, f"{p.lower()}@") for p in SPELLINGS)
     sandbox.send(GM, "SIGNON Mg1 gmpw\nSTART")
     sandbox.poll()
     game = sandbox.store.load_game("g1")

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from judge.engine import Unit
+from judge.engine.orders import Build, Waive
 from judge.engine.results import VOID
+from judge.engine.state import Phase
+from judge.render.results import results_context
+from judge.store import SubmittedOrder
+from judge.turns.gameview import check_order, due, powers_due
+from judge.turns.phases import Played, unused_builds
 from judge.variants.europe1615.builds import power_build_sites
 from judge.variants.europe1615.income import phase_income
 from tests.europe1615_2013_08.helpers import (
@@ -115,3 +121,26 @@ def test_EX_1308_08_spain_takes_the_dutch_provinces() -> None:
     assert inf(after, "DUT") == {"SCANDINAVIA": 25, "ENGLAND": 13}
     assert "DUT" not in power_build_sites(setup(), after, "SPAIN")
     assert phase_income(setup(), after, "SPAIN") == 70                       # no INFs from DUT
+
+
+def test_R_1308_44_a_build_the_internment_frees_is_owed_and_accepted_on_arrival() -> None:
+    """The build phase settles the year before the builds: France's army in neutral Lorraine is interned, so France
+    owes a build, which the reply must accept and the phase waits for (and reports as lost if not ordered)."""
+    variant = e1308()
+    state = position("W1615A", units={"FRANCE": ["A PAR", "A NOR", "A GUY", "A PRO", "A LOR"]},
+                     influence={"LOR": {"SPAIN": 5, "AUSTRIA": 5}})        # a tie: Lorraine NEUTRAL
+    assert due(variant, state, "FRANCE").adjustments == 1 and "FRANCE" in powers_due(variant, state)
+    checked, problem = check_order(variant, state, "FRANCE", Build("A", "BUR"))
+    assert (str(checked), problem) == ("BUILD A BUR", "")
+    assert check_order(variant, state, "FRANCE", Build("A", "PAR"))[1] == "Paris is not a free home centre of yours"
+    earlier = [SubmittedOrder("FRANCE", "BUR", "BUILD A BUR")]
+    assert check_order(variant, state, "FRANCE", Waive(), earlier)[1].startswith(
+        "you have 1 build to order and your orders already give 1")
+    out = play(state, {"FRANCE": "BUILD A BUR"})
+    assert result_of(out, "BUILD A BUR").result == "ok" and result_of(out, "A LOR").result == "disband"
+    unplayed = play(state, {})
+    assert unused_builds(Played(variant, state, {}, unplayed))["FRANCE"] == 1   # the others have no units here
+    fall = play(position("F1615M", units={"FRANCE": ["A PAR", "A NOR", "A GUY", "A PRO", "A LOR"]},
+                         influence={"LOR": {"SPAIN": 5, "AUSTRIA": 5}}), {})
+    ctx = results_context(variant, Phase.parse("F1615M"), fall, judge="j", game="g")
+    assert str(fall.state.phase) == "W1615A" and ctx.adjustments is not None and ctx.adjustments["FRANCE"] == 1

@@ -109,3 +109,43 @@ def test_R_1304_61_by_mail_three_players_france_neutral_then_handed_to_the_highe
     sandbox.poll()
     last = sandbox.store.load_game("e3")
     assert last.state["phase"] != "S1618P" and last.player("FRANCE").status == "dummy"
+
+
+def _answer(sandbox: Sandbox, address: str, subject: str) -> str:
+    """The newest mail to ``address`` whose subject starts with ``subject``."""
+    found = [m for m in sandbox.sent() if address in m.message.get("To", "")
+             and str(m.message["Subject"]).startswith(subject)]
+    assert found, subject
+    return sandbox.text(found[-1])
+
+
+def test_R_1304_61_the_three_player_game_has_four_seats_join_list_and_status_count_them(tmp_path: Path) -> None:
+    """Neutral France has no seat: JOIN counts 4, the game is full at 4, LIST and STATUS say the same."""
+    sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
+    _mail(sandbox, GM, "CREATE e3 europe1615-2013-04 gm-secret\nSET RULE players 3\nSET SEATS 2")
+    _mail(sandbox, SPAIN, "JOIN e3 s-pw AS Spain")
+    assert "you joined 'e3' as Spain (1 of 4 seats)" in _answer(sandbox, SPAIN, "Re:")
+    _mail(sandbox, AUSTRIA, "JOIN e3 a-pw AS Austria")
+    _mail(sandbox, NORTH, "JOIN e3 e-pw AS England")
+    assert "you joined 'e3' as England (3 of 4 seats)" in _answer(sandbox, NORTH, "Re:")
+    _mail(sandbox, "late@e.invalid", "LIST\nLIST e3")
+    listing = _answer(sandbox, "late@e.invalid", "Games on")
+    assert "e3    europe1615-2013-04  forming        1" in listing
+    status = _answer(sandbox, "late@e.invalid", "Status of e3")
+    assert ("France:   0 centers,  0 units  no seat: France is neutral in the 3-player game until the dice of 1617 "
+            "hand it to a side (R-1304-61)") in status
+    _mail(sandbox, NORTH, "JOIN e3 d-pw AS Denmark")
+    assert "you joined 'e3' as Denmark (4 of 4 seats)" in _answer(sandbox, NORTH, "Re:")
+    _mail(sandbox, "late@e.invalid", "JOIN e3 l-pw\nLIST e3")
+    assert "'e3' is full" in _answer(sandbox, "late@e.invalid", "Re:")
+    assert "given out when the game starts" not in _answer(sandbox, "late@e.invalid", "Status of e3")
+    assert len(sandbox.store.load_game("e3").players) == 4
+    _mail(sandbox, GM, "SIGNON Me3 gm-secret\nSTART")
+    assert "'e3' has started" in _answer(sandbox, GM, "Re:")
+
+
+def test_R_1304_60_the_two_player_game_counts_its_five_seats(tmp_path: Path) -> None:
+    sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
+    _mail(sandbox, GM, "CREATE e2 europe1615-2013-04 gm-secret\nSET RULE players 2\nSET SEATS 3")
+    _mail(sandbox, SPAIN, "JOIN e2 s-pw AS Spain")
+    assert "you joined 'e2' as Spain (1 of 5 seats)" in _answer(sandbox, SPAIN, "Re:")

@@ -172,3 +172,25 @@ def test_R_v3_126_a_unanimous_agree_by_mail_ends_the_game_for_the_gm_to_call(san
     ends = [m for m in sandbox.new_mail() if str(m.message["Subject"]) == f"Game {GAME} is over"]
     assert {str(m.message["To"]) for m in ends} >= {address(p) for p in POWERS} | {GM}
     assert "is over by the players' agreement" in sandbox.text(ends[0])
+
+
+def test_R_v3_65_a_second_build_for_an_aligned_minor_with_one_due_is_refused_in_the_reply(sandbox: Sandbox) -> None:
+    """Brandenburg (aligned to Denmark) holds Brandenburg and Mecklenburg with one army: one build, refused beyond."""
+    mailgame.set_up(sandbox)
+    for phase, orders in mailgame.phases[:3]:
+        mailgame.play_phase(sandbox, phase, orders)
+    game = sandbox.store.load_game(GAME)
+    assert game.state["phase"] == "W1615A" and game.state["units"]["BRA"] == ["A MEC"]
+    game.state["units"]["BRA"] = ["A POM"]                 # its army in Pomerania: both centres free
+    game.state["originals"]["A BRA"] = "A POM"
+    sandbox.store.save_game(game)
+    sandbox.new_mail()
+    send_as(sandbox, "Denmark", "BUILD A BRA\nBUILD A MEC")
+    sandbox.advance(timedelta(hours=1))
+    sandbox.poll()
+    text = reply(sandbox, sandbox.new_mail(), address("Denmark"))
+    assert "line 2: BUILD A BRA" in text.split("Rejected")[0]
+    assert ("  line 3: BUILD A MEC\n      Brandenburg has 1 build due and your orders already give 1 for it: "
+            "CLEAR them, or replace one by ordering the same place again\n") in text
+    stored = [o.line for o in sandbox.store.load_game(GAME).orders.get("DENMARK", [])]
+    assert "BUILD A BRA" in stored and "BUILD A MEC" not in stored

@@ -14,7 +14,9 @@ import pytest
 
 from judge.engine import GameState, Unit
 from judge.variants.europe1615 import Agree, Attack, Ballot, Deploy, Motion, Permit, WaiveCapture
-from judge.variants.europe1615.checks import check_input, extra_build_sites, input_key, inputs_due, may_order
+from judge.engine.ruleset import BuildsFor
+from judge.variants.europe1615.builds import builds_for_minors
+from judge.variants.europe1615.checks import check_input, input_key, inputs_due, may_order
 from judge.variants.europe1615.inputs import Bid, MinorDisband
 from tests.europe1615_v3.helpers import opening, position, setup, v3
 
@@ -158,10 +160,12 @@ def test_R_v3_56_early_winter_waits_for_the_aligned_power_s_choice() -> None:
 
 
 def test_R_v3_65_builds_for_an_aligned_minor_are_offered_to_its_power() -> None:
-    state = position("W1615A", units={"BRA": ["A POM"]}, influence={"BRA": {"DENMARK": 5}})
+    state = position("W1615A", units={"BRA": ["A POM"]}, influence={"BRA": {"DENMARK": 5}},
+                     originals={"A BRA": "A POM"})       # A POM is Brandenburg's own army, moved out
+    state.centers["MEC"].discard("MEC")
     state.centers.setdefault("BRA", set()).update({"BRA", "MEC"})
-    assert extra_build_sites(setup(), state, "DENMARK") == ("BRA", "MEC")
-    assert extra_build_sites(setup(), state, "ENGLAND") == ()
+    assert builds_for_minors(setup(), state, "DENMARK") == (BuildsFor("BRA", 1, ("BRA", "MEC"), "A"),)
+    assert builds_for_minors(setup(), state, "ENGLAND") == ()
 
 
 def test_R_v3_124_to_R_v3_130_the_game_ends_as_the_rules_record() -> None:

@@ -16,6 +16,7 @@ from judge.engine.adjustments import adjudicate_adjustments
 from judge.engine.geography import Terrain
 from judge.engine.orders import ARMY, FLEET, Build, Order, Unit, Waive
 from judge.engine.results import OK, VOID, OrderResult, PhaseOutcome
+from judge.engine.ruleset import BuildsFor
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.variants.europe1615.ballots import hold_ballot
@@ -66,6 +67,42 @@ def play_late_winter(variant: Variant, setup: Setup, state: GameState,
         outcome.state.extra["status"] = status_sheet(setup, outcome.state)  # the sheet the next phase's INFs read
     outcome.results = results + outcome.results
     return outcome
+
+
+def before_builds(setup: Setup, state: GameState) -> GameState:
+    """The position the build orders meet (``Ruleset.orders_meet``), on a copy: the phase's own first steps.
+
+    An edition without Early Winter settles the year first (2013-08); minor
+    states rebuild their lost unit before anyone builds for them.  The ballot
+    comes between, and cannot be known before every vote is in: a modifier it
+    brings in may still bar a power's build site (R-v3-119); it never changes
+    a minor state's builds.
+    """
+    work = state.copy()
+    if ("W", "E") not in setup.edition.phases:
+        settle_build_phase(setup, work)
+    rebuild_minors(setup, work)
+    return work
+
+
+def builds_for_minors(setup: Setup, state: GameState, power: str) -> tuple[BuildsFor, ...]:
+    """R-v3-65, R-1308-35: the minor states aligned to ``power`` with a free centre: builds due, free centres.
+
+    As :func:`route_builds` and :func:`minor_builds` will find them, for the
+    mail commands to check a build when it arrives: a build on a centre the
+    aligned minor holds is the minor's, one per centre it holds beyond its units,
+    an army where the order names no unit (the text does not say; the phase builds one).
+    ``state`` is the position the builds meet (:func:`before_builds`).
+    """
+    work, found = state, []
+    for minor in states(setup, work):
+        if aligned_to(setup, work, minor) != power:
+            continue
+        held = holdings(setup, work, minor)
+        free = tuple(sorted(c for c in held if unit_owner_at(work, setup.board, c) is None))
+        if free:
+            found.append(BuildsFor(minor, len(held) - work.unit_count(minor), free, untyped=ARMY))  # _minor_unit
+    return tuple(found)
 
 
 def may_build(setup: Setup, unit: Unit) -> bool:

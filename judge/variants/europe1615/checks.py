@@ -42,7 +42,6 @@ from judge.variants.europe1615.inputs import (
 from judge.variants.europe1615.modifiers import BY_KEY, find_modifier
 from judge.variants.europe1615.sanctions import BALLOT_SIZE
 from judge.variants.europe1615.status import (
-    aligned_minors,
     aligned_to,
     influence_in,
     modifiers_in_force,
@@ -302,13 +301,3 @@ def inputs_due(setup: Setup, state: GameState, power: str) -> tuple[tuple[str, s
     if setup.options["ballot_minimum"] == "each":  # A-v3-08: each modifier needs a vote
         return tuple((f"BALLOT:{k}", f"a vote on {item_label(k)}") for k in modifiers)
     return (("BALLOT", "a ballot"),)
-
-
-def extra_build_sites(setup: Setup, state: GameState, power: str) -> tuple[str, ...]:
-    """R-v3-65: the free centres of the power's aligned minor states that have a build due."""
-    board, sites = setup.board, []
-    for minor in aligned_minors(setup, state, power):
-        held = holdings(setup, state, minor)
-        if len(held) > state.unit_count(minor):
-            sites += [c for c in sorted(held) if unit_owner_at(state, board, c) is None]
-    return tuple(sites)

@@ -31,7 +31,7 @@ from judge.engine.discretion import GmAction, RuleOption
 from judge.engine.geography import Map
 from judge.engine.orders import Unit
 from judge.engine.results import PhaseOutcome
-from judge.engine.ruleset import PhaseHandler, Ruleset
+from judge.engine.ruleset import BuildsFor, PhaseHandler, Ruleset
 from judge.engine.schema import Schema
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
@@ -166,8 +166,12 @@ class Europe1615(Ruleset):
     def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
         return checks.inputs_due(self.setup, state, power)
 
-    def extra_build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
-        return checks.extra_build_sites(self.setup, state, power)
+    def orders_meet(self, state: GameState) -> GameState:
+        """The build phase's own first steps (the year settled in 2013-08, the minors' rebuilds) before the builds."""
+        return builds.before_builds(self.setup, state) if state.phase.kind == "A" else state
+
+    def extra_builds(self, state: GameState, power: str) -> tuple[BuildsFor, ...]:
+        return builds.builds_for_minors(self.setup, state, power)
 
     def assign_powers(self, sheets: Mapping[str, Any], joined: Sequence[str],
                       powers: Sequence[str]) -> dict[str, str]:
