@@ -126,8 +126,19 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
 
     ``one_offer_per_unit`` is Payola Classic's rule (6.1): a power that makes
     two offers to one unit has both ignored.  ``ebayola`` prices every issued
-    order as rule 6.4 does (:func:`_rebates`).
+    order as rule 6.4 does (:func:`_rebates`).  The compiled core does rules
+    5.1–5.5 when it is built (``compiled.py``), with the same outcome as
+    :func:`determine_in_python`, the reference, which runs otherwise.
     """
+    run = compiled.determine_compiled if compiled.CORE is not None else determine_in_python
+    return run(board, hooks, state, sheets, balances, accept, seed, dummies, one_offer_per_unit, ebayola)
+
+
+def determine_in_python(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
+                        balances: Mapping[str, int], accept: Mapping[str, Accept], seed: str,
+                        dummies: Sequence[str] = (), one_offer_per_unit: bool = False,
+                        ebayola: bool = False) -> Determination:
+    """:func:`determine` in pure Python: the reference the compiled core is tested against."""
     powers = sorted(set(state.units) | set(balances) | set(sheets))
     lists = expand_lists(powers, accept, seed)
     ledgers = {p: Ledger(p, balances.get(p, 0), acceptance=list(lists[p])) for p in powers}
@@ -174,8 +185,9 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
                     reader = OfferReader(board, at)
                 read = reader.read(offer)
                 target = targets.get(read.province)
-            why = _refusal(hooks, state, power, target, offer, read, bribable)
-            if why or target is None:
+            found = (target.owner, target.unit) if target is not None else None
+            why = _refusal(hooks, state, power, found, offer, read, bribable)
+            if why:
                 ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why))
                 continue
             target.bids.append(_Bid(power, seq, read, read.total))
@@ -202,12 +214,15 @@ def _ignore_second_offers(target: _Target, ledgers: dict[str, Ledger]) -> None:
     target.bids = [bid for bid in target.bids if count[bid.power] == 1]
 
 
-def _refusal(hooks: PayolaHooks, state: GameState, power: str, target: _Target | None, offer: Offer,
+def _refusal(hooks: PayolaHooks, state: GameState, power: str, found: tuple[str, Unit] | None, offer: Offer,
              read: ReadOffer, bribable: dict[tuple[str, str], bool]) -> str:
-    """Why an offer cannot stand at determination (the reader says so on arrival too), or ""."""
-    if target is None:
+    """Why an offer to the unit ``found`` (owner, unit) cannot stand at determination, or "".
+
+    The reader says so on arrival too.
+    """
+    if found is None:
         return f"there is no unit in {read.province or offer.unit.location}"
-    owner, unit = target.owner, target.unit
+    owner, unit = found
     key = (power, read.province)
     allowed = bribable.get(key)
     if allowed is None:
@@ -415,7 +430,9 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
             order = Hold(target.unit.type, target.unit.location)
             order_text = str(order)
         paying = _paid(target, index)
-        rebates = _rebates(target, index, paying, lists) if ebayola and index >= 0 else {}
+        order_list = target.tie if target.tie is not None else lists.get(target.owner, ())
+        rebates = _rebates(target.totals, index, [(id(b), b.power, b.seq, b.total) for b in paying],
+                           order_list) if ebayola and index >= 0 else {}
         orders.setdefault(target.owner, []).append(order)
         decisions.append(UnitDecision(target.owner, unit_text, order_text, got, why))
         if target.owner in ledgers:
@@ -440,30 +457,35 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
     return Determination(orders, decisions, ledgers, lists, earned)
 
 
-def _rebates(target: _Target, index: int, paying: Sequence[_Bid], lists: Mapping[str, tuple[str, ...]]) -> dict[int, int]:
-    """6.4 eBayola: the issued order costs one more than the best other total; the saving goes back (by ``id`` of bid).
+def _rebates(totals: Sequence[int], index: int, paying: Sequence[tuple[int, str, int, int]],
+             order_list: Sequence[str]) -> dict[int, int]:
+    """6.4 eBayola: the issued order costs one more than the best other total; the saving goes back.
+
+    ``paying`` is each paying bid as (a key, its power, its sheet line, its
+    total); the rebates come back by that key.
 
     The contributors are paid back in the order of the unit's tie list (its
     owner's acceptance list, or a variant's fixed one), each at most what it
     offered, until the saving is spent; one power's offers by their sheet order.
     A unit with no other candidate costs 1 (its best other total is 0).
     """
-    totals = target.totals
     losing = max((t for i, t in enumerate(totals) if i != index), default=0)
     saving = totals[index] - (losing + 1)
     if saving <= 0:
         return {}
-    order_list = target.tie if target.tie is not None else lists.get(target.owner, ())
     place = {power: i for i, power in enumerate(order_list)}
     rebates = {}
-    for bid in sorted(paying, key=lambda b: (place.get(b.power, len(place)), b.power, b.seq)):
-        back = min(saving, bid.total)
+    for key, power, _, amount in sorted(paying, key=lambda b: (place.get(b[1], len(place)), b[1], b[2])):
+        back = min(saving, amount)
         if back:
-            rebates[id(bid)] = back
+            rebates[key] = back
             saving -= back
         if not saving:
             break
     return rebates
 
 
-__all__ = ["Determination", "PayolaHooks", "determine", "expand_lists"]
+# last: compiled.py builds on the helpers above
+from judge.variants.payola import compiled  # noqa: E402
+
+__all__ = ["Determination", "PayolaHooks", "determine", "determine_in_python", "expand_lists"]
