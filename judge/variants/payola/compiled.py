@@ -51,7 +51,7 @@ def status() -> str:
     """Which path order determination takes, for ``judge --version``."""
     if CORE is not None:
         return "Payola order determination: compiled core"
-    why = "switched off (JUDGE_PAYOLA_PURE)" if os.environ.get("JUDGE_PAYOLA_PURE", "") not in ("", "0") \
+    why = "switched off by JUDGE_PAYOLA_PURE" if os.environ.get("JUDGE_PAYOLA_PURE", "") not in ("", "0") \
         else "not built"
     return f"Payola order determination: pure Python (compiled core {why})"
 
