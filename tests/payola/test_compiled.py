@@ -185,6 +185,20 @@ def test_both_paths_agree_on_random_phases(payola: Variant, core: ModuleType) ->
     assert all(count > 20 for count in seen.values()), seen
 
 
+def test_money_beyond_64_bits_takes_the_python_path(payola: Variant, core: ModuleType) -> None:
+    """The core counts in 64 bits; a larger balance or bribe (a JSON request's) gives the reference's outcome."""
+    state = GameState(Phase.parse("S1901M"), {"ITALY": [Unit("F", "NAP")], "FRANCE": [Unit("A", "PAR")]})
+    huge = 10 ** 30
+    sheets: dict[str, list[object]] = {
+        "FRANCE": [Offer((Amount(huge),), ":", Unit("F", "NAP"), (Move("F", "NAP", "ION"),))],
+        "ITALY": [Offer((Amount(huge - 1),), ":", Unit("F", "NAP"), (Move("F", "NAP", "TYS"),))]}
+    args = (payola.map, payola.ruleset, state, sheets, {"FRANCE": huge, "ITALY": 3}, {}, "big")
+    fast = _fingerprint(compiled.determine_compiled(*args))
+    assert fast == _fingerprint(determine_in_python(*args))
+    assert fast["orders"]["ITALY"] == ["F NAP - ION"]  # France's bribe is the larger, and paid in full
+    assert fast["ledgers"]["FRANCE"]["balance_after"] == 0
+
+
 def _movement_orders(state: GameState, rng: random.Random, board: Any) -> dict[str, list[object]]:
     units = [u for us in state.units.values() for u in us]
     orders: dict[str, list[object]] = {}

@@ -1,8 +1,8 @@
 /* The compiled core of Payola order determination: rules 5.1-5.5 on integer arrays.
  *
  * judge/variants/payola/compiled.py reads the offers, asks the variant's hooks
- * and writes the ledgers; this module does the arithmetic in between, which in
- * pure Python costs about fifteen movement adjudications a phase: the candidate
+ * and writes the ledgers; this module does the arithmetic in between, the
+ * costly part of pure-Python determination (bench/payola.py): the candidate
  * orders of every unit and their totals (5.1), the ties (4.4, 5.2-5.4) and the
  * over-expenditure passes (5.5) with plateaus, savings and zero floors.  It
  * follows judge/variants/payola/determination.py step by step, which stays the
@@ -17,8 +17,8 @@
  *   totals:    [int] per bid, after the reductions; paid: [bool] per bid, whether it pays for
  *              its unit's order (3.1, 5.6); reductions: [int] per power, its passes of 5.5
  *   cand_totals: [[int]] per target, each candidate's final total (eBayola, 6.4)
- * Powers are indices into the powers sorted by name; the seq of the owner's
- * default HOLD (3.3) is DEFAULT_SEQ.
+ * Powers are indices into the powers sorted by name; the owner's default HOLD
+ * (3.3) is added here, at sheet line DEFAULT_SEQ (after every offer).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -200,14 +200,13 @@ static int compare(Target *t, const int64_t *va, const int64_t *vb, int n, int a
 }
 
 /* 5.2-5.4: the earliest power of the list that offered for a tied order wins it; its earliest line; then the next power. */
-static int break_tie(Target *t, Bid *bids, int npowers, const int *tied, int ntied, long long best)
+static int break_tie(Target *t, Bid *bids, int npowers, const int *tied, int ntied, long long best, Pool *pool)
 {
-    int norder = 0, *order = PyMem_Calloc(t->ntie + npowers + 1, sizeof(int));
-    int *offered = PyMem_Calloc(npowers + 1, sizeof(int)), *listed = PyMem_Calloc(npowers + 1, sizeof(int));
-    int64_t *earliest = PyMem_Malloc((size_t)ntied * npowers * sizeof(int64_t) + 1);
-    int64_t *vectors = PyMem_Malloc((size_t)ntied * (t->ntie + npowers) * sizeof(int64_t) + 1);
-    int result = -1;
-    if (!order || !offered || !listed || !earliest || !vectors) { PyErr_NoMemory(); goto done; }
+    int norder = 0, *order = pool_alloc(pool, (t->ntie + npowers + 1) * sizeof(int));
+    int *offered = pool_alloc(pool, (npowers + 1) * sizeof(int)), *listed = pool_alloc(pool, (npowers + 1) * sizeof(int));
+    int64_t *earliest = pool_alloc(pool, (size_t)ntied * npowers * sizeof(int64_t));
+    int64_t *vectors = pool_alloc(pool, (size_t)ntied * (t->ntie + npowers) * sizeof(int64_t));
+    if (!order || !offered || !listed || !earliest || !vectors) return -1;
     for (int i = 0; i < ntied * npowers; i++) earliest[i] = NONE_RANK;
     for (int j = 0; j < t->nbids; j++) {
         const Bid *b = &bids[t->bids[j]];
@@ -227,12 +226,10 @@ static int break_tie(Target *t, Bid *bids, int npowers, const int *tied, int nti
     int first = 0, second = -1;
     for (int i = 1; i < ntied; i++) {
         int c = compare(t, vectors + i * norder, vectors + first * norder, norder, tied[i], tied[first]);
-        if (c == -2) goto done;
+        if (c == -2) return -1;
         if (c < 0) { second = first; first = i; continue; }
-        if (second >= 0) {
-            c = compare(t, vectors + i * norder, vectors + second * norder, norder, tied[i], tied[second]);
-            if (c == -2) goto done;
-        }
+        if (second >= 0 && (c = compare(t, vectors + i * norder, vectors + second * norder, norder, tied[i],
+                                        tied[second])) == -2) return -1;
         if (second < 0 || c < 0) second = i;
     }
     const int64_t *va = vectors + first * norder, *vb = vectors + second * norder;
@@ -240,14 +237,11 @@ static int break_tie(Target *t, Bid *bids, int npowers, const int *tied, int nti
     while (depth < norder && va[depth] == vb[depth]) depth++;
     t->chosen = tied[first]; t->got = best;
     t->why = depth ? WHY_FURTHER : (va[0] != NONE_RANK && vb[0] != NONE_RANK) ? WHY_SEQUENCE : WHY_LIST;
-    result = 0;
-done:
-    PyMem_Free(order); PyMem_Free(offered); PyMem_Free(listed); PyMem_Free(earliest); PyMem_Free(vectors);
-    return result;
+    return 0;
 }
 
 /* 5.1-5.4, 4.4: the candidate with the highest total; a tie by the list, or (an unplayed power's unit) HOLD. */
-static int decide(Target *t, Bid *bids, int npowers)
+static int decide(Target *t, Bid *bids, int npowers, Pool *pool)
 {
     long long best = t->totals[0];
     int count = 0, *tied;
@@ -264,12 +258,13 @@ static int decide(Target *t, Bid *bids, int npowers)
         t->chosen = i; t->got = best + 1; t->why = WHY_DUMMY;
         return 0;
     }
-    tied = PyMem_Malloc(count * sizeof(int));
-    if (!tied) { PyErr_NoMemory(); return -1; }
+    char *mark = pool->free;   /* the tie's scratch memory is given back after it (5.5 decides again and again) */
+    size_t left = pool->left;
+    if (!(tied = pool_alloc(pool, count * sizeof(int)))) return -1;
     count = 0;
     for (int i = 0; i < t->ncand; i++) if (t->totals[i] == best) tied[count++] = i;
-    int result = break_tie(t, bids, npowers, tied, count, best);
-    PyMem_Free(tied);
+    int result = break_tie(t, bids, npowers, tied, count, best, pool);
+    pool->free = mark; pool->left = left;
     return result;
 }
 
@@ -351,7 +346,7 @@ static int reduce_until_paid(Target *targets, int ntargets, Bid *bids, int nall,
             if (!touched[ti]) continue;
             Target *t = &targets[ti];
             int was = t->chosen;
-            if (decide(t, bids, npowers) < 0) return -1;
+            if (decide(t, bids, npowers, pool) < 0) return -1;
             if (t->chosen == was) continue;
             for (int j = 0; j < t->nbids; j++) {
                 Bid *b = &bids[t->bids[j]];
@@ -516,7 +511,7 @@ static PyObject *run(PyObject *module, PyObject *args)
         t->totals = pool_alloc(&pool, room * sizeof(long long));
         if (!t->keys || !t->hashes || !t->moves || !t->src_bid || !t->src_pos || !t->totals) goto done;
         if (add_candidates(t, bids, move_type) < 0 || add_payments(t, bids, &pool) < 0) goto done;
-        if (decide(t, bids, npowers) < 0) goto done;
+        if (decide(t, bids, npowers, &pool) < 0) goto done;
     }
     if (reduce_until_paid(targets, ntargets, bids, nall, npowers, available, reductions, &pool) < 0) goto done;
     result = outcome(targets, ntargets, bids, nbids, reductions, npowers);

@@ -73,7 +73,7 @@ def determine_compiled(board: Map, hooks: reference.PayolaHooks, state: GameStat
     places = list(found)
     units = list(found.values())
     texts = [str(unit) for _, unit in units]
-    rows = _bids(board, hooks, state, sheets, ledgers, index, found, texts)
+    rows, savings = _bids(board, hooks, state, sheets, ledgers, index, found, texts)
     if one_offer_per_unit:
         rows = _ignore_second_offers(rows, len(units), powers, ledgers)
     targets, ties = [], []
@@ -85,28 +85,38 @@ def determine_compiled(board: Map, hooks: reference.PayolaHooks, state: GameStat
     available = []
     for power in powers:
         ledger = ledgers[power]
-        wanted = sum(v.amount for v in sheets.get(power, ()) if isinstance(v, Savings))
+        wanted = savings.get(power, 0)
         ledger.savings = wanted
         ledger.available = ledger.balance_before - wanted if wanted <= ledger.balance_before else 0
         available.append(ledger.available)
-    answer = CORE.run(rows, targets, available, Move)
+    try:
+        answer = CORE.run(rows, targets, available, Move)
+    except OverflowError:  # money beyond 64 bits (a request's balance, say): the reference takes any size
+        return reference.determine_in_python(board, hooks, state, sheets, balances, accept, seed, dummies,
+                                             one_offer_per_unit, ebayola)
     return _outcome(places, units, texts, targets, ties, rows, answer, powers, ledgers, lists, ebayola)
 
 
 def _bids(board: Map, hooks: reference.PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
           ledgers: dict[str, Ledger], index: Mapping[str, int], found: Mapping[str, tuple[str, Unit]],
-          texts: Sequence[str]) -> list[Row]:
-    """Every offer that stands (3.1), as a row for the core; the others go to their power's ledger."""
+          texts: Sequence[str]) -> tuple[list[Row], dict[str, int]]:
+    """Every offer that stands (3.1), as a row for the core, and each power's savings (3.4).
+
+    The offers that do not stand go to their power's ledger with the reason.
+    """
     place = {province: i for i, province in enumerate(found)}
     owned = list(found.values())
     bribable: dict[tuple[str, str], bool] = {}
     reader: OfferReader | None = None  # for the offers not read on arrival
     rows: list[Row] = []
+    savings: dict[str, int] = {}
     for power, sheet in sheets.items():
         seq = -1
         who = index[power]
         for offer in sheet:
             if not isinstance(offer, Offer):
+                if isinstance(offer, Savings):
+                    savings[power] = savings.get(power, 0) + offer.amount
                 continue
             seq += 1
             read = offer.read
@@ -121,7 +131,7 @@ def _bids(board: Map, hooks: reference.PayolaHooks, state: GameState, sheets: Ma
                 ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why))
                 continue
             rows.append((at, who, seq, read))
-    return rows
+    return rows, savings
 
 
 def _ignore_second_offers(rows: list[Row], count: int, powers: Sequence[str], ledgers: dict[str, Ledger]) -> list[Row]:
