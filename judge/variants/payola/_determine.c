@@ -38,7 +38,7 @@ typedef struct {
     int *named, *pays;                 /* candidate indices: put forward (5.1), paid for (3.1) */
     int nvals;
     long long *values, *plateaus;      /* its single bribes (5.5) */
-    long long *steps; int nsteps;      /* after how many passes each bribe stops losing a piece */
+    long long *steps; int nsteps;      /* after how many passes each bribe stops losing a piece (any order) */
     PyObject *keys, *orders;           /* borrowed from its read offer (NULL for a default HOLD) */
 } Bid;
 
@@ -53,9 +53,8 @@ typedef struct {
     int chosen, why; long long got;
 } Target;
 
-typedef struct {                       /* an arena: everything allocated in a few blocks, freed at once */
-    void **blocks; Py_ssize_t n, cap;
-    char *free; size_t left;
+typedef struct {                       /* an arena: blocks chained (each begins with the previous one's address) */
+    void *last; char *free; size_t left;
 } Pool;
 
 #define BLOCK ((size_t)1 << 16)
@@ -64,17 +63,11 @@ static void *pool_alloc(Pool *pool, size_t size)
 {
     size = (size + 15) & ~(size_t)15;
     if (size > pool->left) {
-        size_t want = size > BLOCK ? size : BLOCK;
-        if (pool->n == pool->cap) {
-            Py_ssize_t cap = pool->cap ? pool->cap * 2 : 16;
-            void **grown = PyMem_Realloc(pool->blocks, cap * sizeof(void *));
-            if (!grown) { PyErr_NoMemory(); return NULL; }
-            pool->blocks = grown; pool->cap = cap;
-        }
+        size_t want = (size > BLOCK ? size : BLOCK) + 16;
         char *block = PyMem_Malloc(want);
         if (!block) { PyErr_NoMemory(); return NULL; }
-        pool->blocks[pool->n++] = block;
-        pool->free = block; pool->left = want;
+        *(void **)block = pool->last; pool->last = block;
+        pool->free = block + 16; pool->left = want - 16;
     }
     void *given = pool->free;
     pool->free += size; pool->left -= size;
@@ -83,18 +76,14 @@ static void *pool_alloc(Pool *pool, size_t size)
 
 static void pool_free(Pool *pool)
 {
-    for (Py_ssize_t i = 0; i < pool->n; i++) PyMem_Free(pool->blocks[i]);
-    PyMem_Free(pool->blocks);
+    while (pool->last) { void *prev = *(void **)pool->last; PyMem_Free(pool->last); pool->last = prev; }
 }
 
-static int kind_of(PyObject *kind)
+static int kind_of(PyObject *kind)   /* offers.py: DIRECT, NEGATIVE, MOVE, HOLD, GIFT */
 {
     const char *text = PyUnicode_AsUTF8(kind);
-    if (!text) return -1;
-    switch (text[0]) {
-    case ':': return K_DIRECT; case '!': return K_NEGATIVE; case '>': return K_MOVE;
-    case '@': return K_HOLD; default: return K_GIFT;
-    }
+    return !text ? -1 : text[0] == ':' ? K_DIRECT : text[0] == '!' ? K_NEGATIVE : text[0] == '>' ? K_MOVE
+        : text[0] == '@' ? K_HOLD : K_GIFT;
 }
 
 /* Attribute names of a read offer, made once. */
@@ -163,15 +152,9 @@ static int add_payments(Target *t, Bid *bids, Pool *pool)
             for (int k = 0; k < b->nnamed; k++) in_keys[b->named[k]] = 1;
         }
         b->npays = 0;
-        for (int i = 0; i < t->ncand; i++) {
-            int pays;
-            switch (b->kind) {
-            case K_DIRECT: pays = in_keys[i]; break;
-            case K_NEGATIVE: pays = !in_keys[i]; break;
-            case K_MOVE: pays = t->moves[i] || in_keys[i]; break;
-            case K_HOLD: pays = !t->moves[i] || in_keys[i]; break;
-            default: pays = 1;
-            }
+        for (int i = 0; i < t->ncand; i++) {   /* each kind's promise (offers.py: Offer.pays_for) */
+            int pays = b->kind == K_DIRECT ? in_keys[i] : b->kind == K_NEGATIVE ? !in_keys[i]
+                : b->kind == K_MOVE ? t->moves[i] || in_keys[i] : b->kind == K_HOLD ? !t->moves[i] || in_keys[i] : 1;
             if (pays) { b->pays[b->npays++] = i; t->totals[i] += b->total; }
         }
     }
@@ -268,12 +251,6 @@ static int decide(Target *t, Bid *bids, int npowers, Pool *pool)
     return result;
 }
 
-static int cmp_ll(const void *a, const void *b)
-{
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return (x > y) - (x < y);
-}
-
 /* 5.5: in how many passes each bribe stops losing a piece: at its plateau, or (after those) at zero. */
 static void set_steps(Bid *b, int plateau)
 {
@@ -283,75 +260,87 @@ static void set_steps(Bid *b, int plateau)
         if (plateau) { if (v > f) b->steps[b->nsteps++] = v - f; }
         else b->steps[b->nsteps++] = v < f ? v : f;
     }
-    qsort(b->steps, b->nsteps, sizeof(long long), cmp_ll);
 }
 
 static int pays_for(const Bid *b, int index) { return index >= 0 && contains(b->pays, b->npays, index); }
+
+typedef struct {                       /* the state of the passes of 5.5, per power */
+    long long *spend, *plateau, *made; /* what it pays now; passes down to its plateaus; passes in this stage */
+    int *started, *over, *touched;
+    int *start, *mine;                 /* its bids: mine[start[p]] .. mine[start[p + 1] - 1] */
+} Passes;
+
+/* A power's first pass: how many passes take every bribe down to its plateau, then each bribe's steps. */
+static void first_pass(Passes *ps, Bid *bids, int p)
+{
+    long long top = 0;
+    for (int m = ps->start[p]; m < ps->start[p + 1]; m++) {
+        const Bid *b = &bids[ps->mine[m]];
+        for (int k = 0; k < b->nvals && b->total; k++)
+            if (b->values[k] - b->plateaus[k] > top) top = b->values[k] - b->plateaus[k];
+    }
+    ps->plateau[p] = top; ps->made[p] = 0; ps->started[p] = 1;
+    for (int m = ps->start[p]; m < ps->start[p + 1]; m++) set_steps(&bids[ps->mine[m]], top > 0);
+}
+
+/* One pass on a power's bids: a piece off every bribe not yet at its step; the totals go down with them. */
+static void cut(Passes *ps, Target *targets, Bid *bids, int p)
+{
+    for (int m = ps->start[p]; m < ps->start[p + 1]; m++) {
+        Bid *b = &bids[ps->mine[m]];
+        long long pieces = 0;
+        for (int k = 0; k < b->nsteps && b->total; k++) if (b->steps[k] > ps->made[p]) pieces++;
+        if (!pieces) continue;
+        Target *t = &targets[b->target];
+        b->total -= pieces;
+        for (int k = 0; k < b->npays; k++) t->totals[b->pays[k]] -= pieces;
+        if (pays_for(b, t->chosen)) ps->spend[p] -= pieces;
+        ps->touched[b->target] = 1;
+    }
+    ps->made[p]++;
+    if (ps->plateau[p] == ps->made[p]) {   /* every bribe at its plateau: from now on down to zero */
+        for (int m = ps->start[p]; m < ps->start[p + 1]; m++) set_steps(&bids[ps->mine[m]], 0);
+        ps->made[p] = 0;
+    }
+}
 
 /* 5.5: while anyone would overspend, each such power's offers lose a piece per bribe and the units re-decide. */
 static int reduce_until_paid(Target *targets, int ntargets, Bid *bids, int nall, int npowers,
                              const long long *available, long long *reductions, Pool *pool)
 {
-    long long *spend = pool_alloc(pool, (npowers + 1) * sizeof(long long));
-    long long *plateau = pool_alloc(pool, (npowers + 1) * sizeof(long long));
-    long long *made = pool_alloc(pool, (npowers + 1) * sizeof(long long));
-    int *started = pool_alloc(pool, (npowers + 1) * sizeof(int)), *over = pool_alloc(pool, (npowers + 1) * sizeof(int));
-    int *touched = pool_alloc(pool, (ntargets + 1) * sizeof(int));
-    int *start = pool_alloc(pool, (npowers + 2) * sizeof(int)), *mine = pool_alloc(pool, (nall + 1) * sizeof(int));
-    if (!spend || !plateau || !made || !started || !over || !touched || !start || !mine) return -1;
-    for (int j = 0; j < nall; j++) start[bids[j].power + 1]++;   /* each power's bids: mine[start[p]..start[p+1]] */
-    for (int p = 0; p < npowers; p++) start[p + 1] += start[p];
-    for (int j = 0; j < nall; j++) mine[start[bids[j].power]++] = j;
-    for (int p = npowers; p > 0; p--) start[p] = start[p - 1];
-    start[0] = 0;
+    Passes ps = {pool_alloc(pool, (npowers + 1) * sizeof(long long)), pool_alloc(pool, (npowers + 1) * sizeof(long long)),
+                 pool_alloc(pool, (npowers + 1) * sizeof(long long)), pool_alloc(pool, (npowers + 1) * sizeof(int)),
+                 pool_alloc(pool, (npowers + 1) * sizeof(int)), pool_alloc(pool, (ntargets + 1) * sizeof(int)),
+                 pool_alloc(pool, (npowers + 2) * sizeof(int)), pool_alloc(pool, (nall + 1) * sizeof(int))};
+    if (!ps.spend || !ps.plateau || !ps.made || !ps.started || !ps.over || !ps.touched || !ps.start || !ps.mine)
+        return -1;
+    for (int j = 0; j < nall; j++) ps.start[bids[j].power + 1]++;   /* a counting sort of the bids by power */
+    for (int p = 0; p < npowers; p++) ps.start[p + 1] += ps.start[p];
+    for (int j = 0; j < nall; j++) ps.mine[ps.start[bids[j].power]++] = j;
+    for (int p = npowers; p > 0; p--) ps.start[p] = ps.start[p - 1];
+    ps.start[0] = 0;
     for (int j = 0; j < nall; j++)
-        if (pays_for(&bids[j], targets[bids[j].target].chosen)) spend[bids[j].power] += bids[j].total;
+        if (pays_for(&bids[j], targets[bids[j].target].chosen)) ps.spend[bids[j].power] += bids[j].total;
     for (;;) {
         int any = 0;
-        for (int p = 0; p < npowers; p++) { over[p] = spend[p] > available[p]; any |= over[p]; }
+        for (int p = 0; p < npowers; p++) any |= ps.over[p] = ps.spend[p] > available[p];
         if (!any) return 0;
-        memset(touched, 0, ntargets * sizeof(int));
+        memset(ps.touched, 0, ntargets * sizeof(int));
         for (int p = 0; p < npowers; p++) {
-            if (!over[p]) continue;
-            if (!started[p]) {   /* its first pass: the passes down to the plateaus, then to zero */
-                long long top = 0;
-                for (int m = start[p]; m < start[p + 1]; m++) {
-                    const Bid *b = &bids[mine[m]];
-                    for (int k = 0; k < b->nvals && b->total; k++)
-                        if (b->values[k] - b->plateaus[k] > top) top = b->values[k] - b->plateaus[k];
-                }
-                plateau[p] = top; made[p] = 0; started[p] = 1;
-                for (int m = start[p]; m < start[p + 1]; m++) set_steps(&bids[mine[m]], top > 0);
-            }
+            if (!ps.over[p]) continue;
+            if (!ps.started[p]) first_pass(&ps, bids, p);
             reductions[p]++;
-            for (int m = start[p]; m < start[p + 1]; m++) {   /* a piece off every bribe not yet at its step */
-                Bid *b = &bids[mine[m]];
-                if (!b->total) continue;
-                long long cut = 0;
-                for (int k = 0; k < b->nsteps; k++) if (b->steps[k] > made[p]) cut++;
-                if (!cut) continue;
-                Target *t = &targets[b->target];
-                b->total -= cut;
-                for (int k = 0; k < b->npays; k++) t->totals[b->pays[k]] -= cut;
-                if (pays_for(b, t->chosen)) spend[p] -= cut;
-                touched[b->target] = 1;
-            }
-            made[p]++;
-            if (plateau[p] == made[p]) {   /* every bribe at its plateau: from now on down to zero */
-                for (int m = start[p]; m < start[p + 1]; m++) set_steps(&bids[mine[m]], 0);
-                made[p] = 0;
-            }
+            cut(&ps, targets, bids, p);
         }
-        for (int ti = 0; ti < ntargets; ti++) {
-            if (!touched[ti]) continue;
+        for (int ti = 0; ti < ntargets; ti++) {   /* the units touched decide again; the payments follow */
             Target *t = &targets[ti];
             int was = t->chosen;
+            if (!ps.touched[ti]) continue;
             if (decide(t, bids, npowers, pool) < 0) return -1;
-            if (t->chosen == was) continue;
-            for (int j = 0; j < t->nbids; j++) {
+            for (int j = 0; j < t->nbids && t->chosen != was; j++) {
                 Bid *b = &bids[t->bids[j]];
-                if (pays_for(b, was)) spend[b->power] -= b->total;
-                if (pays_for(b, t->chosen)) spend[b->power] += b->total;
+                if (pays_for(b, was)) ps.spend[b->power] -= b->total;
+                if (pays_for(b, t->chosen)) ps.spend[b->power] += b->total;
             }
         }
     }
@@ -376,8 +365,9 @@ static int read_bid(Bid *b, PyObject *row, Pool *pool)
     int result = -1;
     if (!kind || !keys || !values || !plateaus || !total || !orders) goto done;
     if (!PyTuple_Check(keys) || !PyTuple_Check(values) || !PyTuple_Check(plateaus) || !PyTuple_Check(orders)
-        || PyTuple_GET_SIZE(orders) < PyTuple_GET_SIZE(keys)) {
-        PyErr_SetString(PyExc_TypeError, "a read offer's keys, orders, values and plateaus are tuples");
+        || PyTuple_GET_SIZE(orders) < PyTuple_GET_SIZE(keys) || PyTuple_GET_SIZE(keys) == 0
+        || PyTuple_GET_SIZE(plateaus) != PyTuple_GET_SIZE(values)) {
+        PyErr_SetString(PyExc_TypeError, "a read offer names orders, and has a plateau for each bribe");
         goto done;
     }
     b->keys = keys; b->orders = orders;   /* the read offer keeps them alive */
@@ -390,7 +380,7 @@ static int read_bid(Bid *b, PyObject *row, Pool *pool)
     b->plateaus = pool_alloc(pool, (b->nvals + 1) * sizeof(long long));
     b->steps = pool_alloc(pool, (b->nvals + 1) * sizeof(long long));
     if (!b->named || !b->values || !b->plateaus || !b->steps) goto done;
-    for (int k = 0; k < b->nvals && PyTuple_GET_SIZE(plateaus) == b->nvals; k++) {
+    for (int k = 0; k < b->nvals; k++) {
         b->values[k] = PyLong_AsLongLong(PyTuple_GET_ITEM(values, k));
         b->plateaus[k] = PyLong_AsLongLong(PyTuple_GET_ITEM(plateaus, k));
     }
@@ -401,11 +391,12 @@ done:
     return result;
 }
 
-/* A unit from (owner, tie, hold_key); its bids are counted in, with its owner's default HOLD (3.3) if it offered none. */
-static int read_target(Target *t, PyObject *row, Pool *pool)
+/* A unit from (owner, tie, hold_key). */
+static int read_target(Target *t, PyObject *row, int npowers, Pool *pool)
 {
     PyObject *tie;
     if (!PyArg_ParseTuple(row, "iOU", &t->owner, &tie, &t->hold_key)) return -1;
+    if (t->owner < 0 || t->owner >= npowers) { PyErr_SetString(PyExc_IndexError, "a unit's owner is out of range"); return -1; }
     if (tie != Py_None) {
         if (!PyTuple_Check(tie)) { PyErr_SetString(PyExc_TypeError, "a tie list is a tuple"); return -1; }
         t->ntie = (int)PyTuple_GET_SIZE(tie);
@@ -413,6 +404,13 @@ static int read_target(Target *t, PyObject *row, Pool *pool)
         for (int k = 0; k < t->ntie; k++) t->tie[k] = (int)PyLong_AsLong(PyTuple_GET_ITEM(tie, k));
     }
     return PyErr_Occurred() ? -1 : 0;
+}
+
+static int put(PyObject *list, Py_ssize_t i, long long value)
+{
+    PyObject *item = PyLong_FromLongLong(value);
+    if (item) PyList_SET_ITEM(list, i, item);
+    return item ? 0 : -1;
 }
 
 /* The result as Python values (see the top of the file). */
@@ -430,27 +428,69 @@ static PyObject *outcome(Target *targets, int ntargets, Bid *bids, int nbids, lo
         if (!row || !sums) { Py_XDECREF(row); Py_XDECREF(sums); goto fail; }
         PyList_SET_ITEM(chosen, ti, row);
         PyList_SET_ITEM(cand, ti, sums);
-        for (int k = 0; k < t->ncand; k++) {
-            PyObject *sum = PyLong_FromLongLong(t->totals[k]);
-            if (!sum) goto fail;
-            PyList_SET_ITEM(sums, k, sum);
-        }
+        for (int k = 0; k < t->ncand; k++) if (put(sums, k, t->totals[k]) < 0) goto fail;
     }
     for (int j = 0; j < nbids; j++) {
-        PyObject *total = PyLong_FromLongLong(bids[j].total);
-        if (!total) goto fail;
-        PyList_SET_ITEM(totals, j, total);
+        if (put(totals, j, bids[j].total) < 0) goto fail;
         PyList_SET_ITEM(paid, j, PyBool_FromLong(pays_for(&bids[j], targets[bids[j].target].chosen)));
     }
-    for (int p = 0; p < npowers; p++) {
-        PyObject *count = PyLong_FromLongLong(reductions[p]);
-        if (!count) goto fail;
-        PyList_SET_ITEM(cuts, p, count);
-    }
+    for (int p = 0; p < npowers; p++) if (put(cuts, p, reductions[p]) < 0) goto fail;
     return Py_BuildValue("(NNNNN)", chosen, totals, paid, cuts, cand);
 fail:
     Py_XDECREF(chosen); Py_XDECREF(totals); Py_XDECREF(cuts); Py_XDECREF(cand); Py_XDECREF(paid);
     return NULL;
+}
+
+/* The bids of every unit, its owner's default HOLD added (3.3) when it made no offer, in the order of the sheets. */
+static int gather(Target *targets, int ntargets, Bid *bids, int nbids, int npowers, int *nall, Pool *pool)
+{
+    int *owned = pool_alloc(pool, (ntargets + 1) * sizeof(int)), *count = pool_alloc(pool, (ntargets + 1) * sizeof(int));
+    if (!owned || !count) return -1;
+    for (int j = 0; j < nbids; j++) {
+        Bid *b = &bids[j];
+        if (b->target < 0 || b->target >= ntargets || b->power < 0 || b->power >= npowers) {
+            PyErr_SetString(PyExc_IndexError, "a bid's unit or power is out of range");
+            return -1;
+        }
+        count[b->target]++;
+        targets[b->target].offered = 1;
+        if (b->power == targets[b->target].owner) owned[b->target] = 1;
+    }
+    *nall = nbids;
+    for (int ti = 0; ti < ntargets; ti++) {
+        if (owned[ti]) continue;
+        Bid *b = &bids[(*nall)++];
+        b->target = ti; b->power = targets[ti].owner; b->seq = DEFAULT_SEQ; b->kind = K_DIRECT; b->nnamed = 1;
+        if (!(b->named = pool_alloc(pool, sizeof(int))) || !(b->steps = pool_alloc(pool, sizeof(long long)))) return -1;
+        count[ti]++;
+    }
+    for (int ti = 0; ti < ntargets; ti++)
+        if (!(targets[ti].bids = pool_alloc(pool, (count[ti] + 1) * sizeof(int)))) return -1;
+    for (int j = 0; j < *nall; j++) {
+        Target *t = &targets[bids[j].target];
+        t->bids[t->nbids++] = j;
+    }
+    return 0;
+}
+
+/* 5.1-5.4 for every unit before any reduction: its candidates, their totals, its first decision. */
+static int first_decisions(Target *targets, int ntargets, Bid *bids, int npowers, PyObject *move_type, Pool *pool)
+{
+    for (int ti = 0; ti < ntargets; ti++) {
+        Target *t = &targets[ti];
+        int room = 1;
+        for (int j = 0; j < t->nbids; j++) room += bids[t->bids[j]].nnamed;
+        t->keys = pool_alloc(pool, room * sizeof(PyObject *));
+        t->hashes = pool_alloc(pool, room * sizeof(Py_hash_t));
+        t->moves = pool_alloc(pool, room * sizeof(int));
+        t->src_bid = pool_alloc(pool, room * sizeof(int));
+        t->src_pos = pool_alloc(pool, room * sizeof(int));
+        t->totals = pool_alloc(pool, room * sizeof(long long));
+        if (!t->keys || !t->hashes || !t->moves || !t->src_bid || !t->src_pos || !t->totals) return -1;
+        if (add_candidates(t, bids, move_type) < 0 || add_payments(t, bids, pool) < 0) return -1;
+        if (decide(t, bids, npowers, pool) < 0) return -1;
+    }
+    return 0;
 }
 
 static PyObject *run(PyObject *module, PyObject *args)
@@ -458,62 +498,25 @@ static PyObject *run(PyObject *module, PyObject *args)
     PyObject *bid_rows, *target_rows, *avail_rows, *move_type, *result = NULL;
     if (!PyArg_ParseTuple(args, "O!O!O!O", &PyList_Type, &bid_rows, &PyList_Type, &target_rows,
                           &PyList_Type, &avail_rows, &move_type)) return NULL;
-    int nbids = (int)PyList_GET_SIZE(bid_rows), ntargets = (int)PyList_GET_SIZE(target_rows);
+    int nbids = (int)PyList_GET_SIZE(bid_rows), ntargets = (int)PyList_GET_SIZE(target_rows), nall = 0;
     int npowers = (int)PyList_GET_SIZE(avail_rows);
     Pool pool = {0};
-    Bid *bids = pool_alloc(&pool, (nbids + ntargets + 1) * sizeof(Bid));   /* the defaults after the offers */
+    Bid *bids = pool_alloc(&pool, (nbids + ntargets + 1) * sizeof(Bid));   /* the default HOLDs after the offers */
     Target *targets = pool_alloc(&pool, (ntargets + 1) * sizeof(Target));
     long long *available = pool_alloc(&pool, (npowers + 1) * sizeof(long long));
     long long *reductions = pool_alloc(&pool, (npowers + 1) * sizeof(long long));
     if (!bids || !targets || !available || !reductions) goto done;
     for (int p = 0; p < npowers; p++) available[p] = PyLong_AsLongLong(PyList_GET_ITEM(avail_rows, p));
+    if (PyErr_Occurred()) goto done;
     for (int ti = 0; ti < ntargets; ti++) {
-        if (read_target(&targets[ti], PyList_GET_ITEM(target_rows, ti), &pool) < 0) goto done;
+        if (read_target(&targets[ti], PyList_GET_ITEM(target_rows, ti), npowers, &pool) < 0) goto done;
         targets[ti].chosen = -1;
     }
-    int nall = nbids, *owned = pool_alloc(&pool, (ntargets + 1) * sizeof(int));
-    int *count = pool_alloc(&pool, (ntargets + 1) * sizeof(int));
-    if (!owned || !count) goto done;
-    for (int j = 0; j < nbids; j++) {
+    for (int j = 0; j < nbids; j++)
         if (read_bid(&bids[j], PyList_GET_ITEM(bid_rows, j), &pool) < 0) goto done;
-        Bid *b = &bids[j];
-        if (b->target < 0 || b->target >= ntargets || b->power < 0 || b->power >= npowers) {
-            PyErr_SetString(PyExc_IndexError, "a bid's target or power is out of range");
-            goto done;
-        }
-        count[b->target]++;
-        targets[b->target].offered = 1;
-        if (b->power == targets[b->target].owner) owned[b->target] = 1;
-    }
-    for (int ti = 0; ti < ntargets; ti++) {   /* 3.3: the owner's 0 AgP HOLD when it made no offer */
-        if (owned[ti]) continue;
-        Bid *b = &bids[nall++];
-        b->target = ti; b->power = targets[ti].owner; b->seq = DEFAULT_SEQ; b->kind = K_DIRECT; b->nnamed = 1;
-        if (!(b->named = pool_alloc(&pool, sizeof(int))) || !(b->steps = pool_alloc(&pool, sizeof(long long))))
-            goto done;
-        count[ti]++;
-    }
-    for (int ti = 0; ti < ntargets; ti++)
-        if (!(targets[ti].bids = pool_alloc(&pool, (count[ti] + 1) * sizeof(int)))) goto done;
-    for (int j = 0; j < nall; j++) {   /* each unit's bids, in the order of the sheets */
-        Target *t = &targets[bids[j].target];
-        t->bids[t->nbids++] = j;
-    }
-    for (int ti = 0; ti < ntargets; ti++) {
-        Target *t = &targets[ti];
-        int room = 1;
-        for (int j = 0; j < t->nbids; j++) room += bids[t->bids[j]].nnamed;
-        t->keys = pool_alloc(&pool, room * sizeof(PyObject *));
-        t->hashes = pool_alloc(&pool, room * sizeof(Py_hash_t));
-        t->moves = pool_alloc(&pool, room * sizeof(int));
-        t->src_bid = pool_alloc(&pool, room * sizeof(int));
-        t->src_pos = pool_alloc(&pool, room * sizeof(int));
-        t->totals = pool_alloc(&pool, room * sizeof(long long));
-        if (!t->keys || !t->hashes || !t->moves || !t->src_bid || !t->src_pos || !t->totals) goto done;
-        if (add_candidates(t, bids, move_type) < 0 || add_payments(t, bids, &pool) < 0) goto done;
-        if (decide(t, bids, npowers, &pool) < 0) goto done;
-    }
-    if (reduce_until_paid(targets, ntargets, bids, nall, npowers, available, reductions, &pool) < 0) goto done;
+    if (gather(targets, ntargets, bids, nbids, npowers, &nall, &pool) < 0
+        || first_decisions(targets, ntargets, bids, npowers, move_type, &pool) < 0
+        || reduce_until_paid(targets, ntargets, bids, nall, npowers, available, reductions, &pool) < 0) goto done;
     result = outcome(targets, ntargets, bids, nbids, reductions, npowers);
 done:
     pool_free(&pool);

@@ -1,12 +1,13 @@
 """Order determination with its arithmetic (rules 5.1–5.5) in the compiled core ``_determine``.
 
 In pure Python the candidates, ties and over-expenditure passes of a full
-phase cost about fifteen movement adjudications (``bench/payola.py``); the
-core, a small C extension built with the package when a compiler is at hand
+phase cost over ten movement adjudications (``bench/payola.py``); the core, a
+small C extension built with the package when a compiler is at hand
 (``pyproject.toml``, optional), does them on integer arrays.  This module does
-the rest as :func:`determination.determine_in_python` does: it reads the
-offers, asks the variant's hooks, and writes orders and ledgers from the
-core's answer, so both give the same outcome (``tests/payola/test_compiled.py``).
+the rest as :func:`determination.determine_in_python` does, with the same
+helpers (``basics.py``): it reads the offers, asks the variant's hooks, and
+writes orders and ledgers from the core's answer, so both give the same
+outcome (``tests/payola/test_compiled.py``).
 
 ``CORE`` is the core, or None when it is not built or ``JUDGE_PAYOLA_PURE=1``
 was set when the judge started; ``judge --version`` says which (:func:`status`).
@@ -14,6 +15,7 @@ was set when the judge started; ``judge --version`` says which (:func:`status`).
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Mapping, Sequence
 from types import ModuleType
@@ -21,7 +23,7 @@ from types import ModuleType
 from judge.engine.geography import Map
 from judge.engine.orders import Hold, Move, Order, Unit
 from judge.engine.state import GameState
-from judge.variants.payola import determination as reference
+from judge.variants.payola import basics
 from judge.variants.payola.ledger import (
     BY_DUMMY, BY_FURTHER, BY_LIST, BY_SEQUENCE, BY_TOTAL, NO_OFFER, Ledger, UnitDecision,
 )
@@ -34,10 +36,9 @@ def _load() -> ModuleType | None:
     if os.environ.get("JUDGE_PAYOLA_PURE", "") not in ("", "0"):
         return None
     try:
-        from judge.variants.payola import _determine
+        return importlib.import_module("judge.variants.payola._determine")
     except ImportError:
         return None
-    return _determine
 
 
 CORE = _load()
@@ -56,14 +57,14 @@ def status() -> str:
     return f"Payola order determination: pure Python (compiled core {why})"
 
 
-def determine_compiled(board: Map, hooks: reference.PayolaHooks, state: GameState,
+def determine_compiled(board: Map, hooks: basics.PayolaHooks, state: GameState,
                        sheets: Mapping[str, Sequence[object]], balances: Mapping[str, int],
                        accept: Mapping[str, Accept], seed: str, dummies: Sequence[str] = (),
-                       one_offer_per_unit: bool = False, ebayola: bool = False) -> reference.Determination:
+                       one_offer_per_unit: bool = False, ebayola: bool = False) -> basics.Determination:
     """``determine`` with rules 5.1–5.5 in the compiled core (which must be built: ``CORE``)."""
     assert CORE is not None, "the compiled core is not built"
     powers = sorted(set(state.units) | set(balances) | set(sheets))
-    lists = reference.expand_lists(powers, accept, seed)
+    lists = basics.expand_lists(powers, accept, seed)
     ledgers = {p: Ledger(p, balances.get(p, 0), acceptance=list(lists[p])) for p in powers}
     index = {p: i for i, p in enumerate(powers)}
     found: dict[str, tuple[str, Unit]] = {}
@@ -89,15 +90,11 @@ def determine_compiled(board: Map, hooks: reference.PayolaHooks, state: GameStat
         ledger.savings = wanted
         ledger.available = ledger.balance_before - wanted if wanted <= ledger.balance_before else 0
         available.append(ledger.available)
-    try:
-        answer = CORE.run(rows, targets, available, Move)
-    except OverflowError:  # money beyond 64 bits (a request's balance, say): the reference takes any size
-        return reference.determine_in_python(board, hooks, state, sheets, balances, accept, seed, dummies,
-                                             one_offer_per_unit, ebayola)
+    answer = CORE.run(rows, targets, available, Move)  # OverflowError beyond 64 bits: ``determine`` goes on in Python
     return _outcome(places, units, texts, targets, ties, rows, answer, powers, ledgers, lists, ebayola)
 
 
-def _bids(board: Map, hooks: reference.PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
+def _bids(board: Map, hooks: basics.PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
           ledgers: dict[str, Ledger], index: Mapping[str, int], found: Mapping[str, tuple[str, Unit]],
           texts: Sequence[str]) -> tuple[list[Row], dict[str, int]]:
     """Every offer that stands (3.1), as a row for the core, and each power's savings (3.4).
@@ -126,7 +123,7 @@ def _bids(board: Map, hooks: reference.PayolaHooks, state: GameState, sheets: Ma
                     reader = OfferReader(board, {p: unit for p, (_, unit) in found.items()})
                 read = reader.read(offer)
                 at = place.get(read.province)
-            why = reference._refusal(hooks, state, power, None if at is None else owned[at], offer, read, bribable)
+            why = basics.refusal(hooks, state, power, None if at is None else owned[at], offer, read, bribable)
             if why or at is None:
                 ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why))
                 continue
@@ -146,7 +143,7 @@ def _ignore_second_offers(rows: list[Row], count: int, powers: Sequence[str], le
             made[row[1]] = made.get(row[1], 0) + 1
         for row in unit_rows:
             if made[row[1]] > 1:
-                ledgers[powers[row[1]]].refused.append((row[3].text, reference.TWICE))
+                ledgers[powers[row[1]]].refused.append((row[3].text, basics.TWICE))
                 twice.add(id(row))
     return [row for row in rows if id(row) not in twice]
 
@@ -155,7 +152,7 @@ def _outcome(places: Sequence[str], units: Sequence[tuple[str, Unit]], texts: Se
              targets: Sequence[tuple[int, tuple[int, ...] | None, str]],
              ties: Sequence[tuple[str, ...] | None], rows: Sequence[Row],
              answer: tuple[list, list, list, list, list], powers: Sequence[str], ledgers: dict[str, Ledger],
-             lists: dict[str, tuple[str, ...]], ebayola: bool) -> reference.Determination:
+             lists: dict[str, tuple[str, ...]], ebayola: bool) -> basics.Determination:
     """5.6 and 5.7 from the core's answer: the orders issued and every power's ledger (as ``_outcome``)."""
     chosen, totals, paid, cuts, sums = answer
     for power, count in zip(powers, cuts):
@@ -177,7 +174,7 @@ def _outcome(places: Sequence[str], units: Sequence[tuple[str, Unit]], texts: Se
         because = f"{why}: {got} for {order_text}"
         if ebayola and index >= 0:
             order_list = ties[at] if ties[at] is not None else lists.get(owner, ())
-            rebates = reference._rebates(sums[at], index, [(j, powers[rows[j][1]], rows[j][2], totals[j])
+            rebates = basics.rebates(sums[at], index, [(j, powers[rows[j][1]], rows[j][2], totals[j])
                                                            for j in by_unit[at] if paid[j]], order_list)
         else:
             rebates = {}
@@ -196,7 +193,7 @@ def _outcome(places: Sequence[str], units: Sequence[tuple[str, Unit]], texts: Se
                 ledger.lost.append((read.text, order_text, because))
     for ledger in ledgers.values():
         ledger.balance_after = ledger.balance_before - ledger.spent
-    return reference.Determination(orders, decisions, ledgers, lists, earned)
+    return basics.Determination(orders, decisions, ledgers, lists, earned)
 
 
 def _order(unit: Unit, hold_key: str, rows: Sequence[Row], source: int, position: int) -> tuple[Order, str]:
