@@ -162,6 +162,19 @@ def test_5_5_plateaus_hold_until_every_offer_is_at_its_plateau(payola):
     assert [a[2] for a in done.ledgers["FRANCE"].accepted] == [4, 2]
 
 
+def test_5_5_no_bribe_goes_below_zero_after_the_plateaus(payola):
+    """``9#8 + 4#3`` (13): one pass takes both bribes to their plateaus (8 + 3), then each pass one piece off each
+    bribe still above zero (7 + 2, 6 + 1, 5 + 0, 4 + 0, 3 + 0…).
+
+    The zero stage starts once: it used to start again after as many passes as the plateau stage took, and then
+    cut the 4#3 bribe below zero (France paid 3 with 4 AgP, 1 with 2 AgP).
+    """
+    for balance, paid, passes in ((4, 4, 5), (2, 2, 7), (7, 7, 3)):
+        done = run(payola, position(ITALY_FLEET), {"FRANCE": ["9#8 + 4#3 : F NAP - ION"]}, {"FRANCE": balance})
+        ledger = done.ledgers["FRANCE"]
+        assert (ledger.accepted[0][2], ledger.reductions) == (paid, passes), balance
+
+
 def test_5_5_repetition_reduces_each_bribe(payola):
     """``4*3 + 2*4#2 + 1`` (21) with 14 AgP: one pass takes one from each of the seven bribes."""
     done = run(payola, position(ITALY_FLEET), {"FRANCE": ["4*3 + 2*4#2 + 1 : F NAP - ION"]}, {"FRANCE": 14})

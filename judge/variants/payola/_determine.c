@@ -300,7 +300,7 @@ static void cut(Passes *ps, Target *targets, Bid *bids, int p)
     ps->made[p]++;
     if (ps->plateau[p] == ps->made[p]) {   /* every bribe at its plateau: from now on down to zero */
         for (int m = ps->start[p]; m < ps->start[p + 1]; m++) set_steps(&bids[ps->mine[m]], 0);
-        ps->made[p] = 0;
+        ps->made[p] = ps->plateau[p] = 0;   /* once: the zero stage never starts again (no bribe below 0) */
     }
 }
 

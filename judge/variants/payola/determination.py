@@ -316,7 +316,7 @@ def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[i
             made[power] += 1
             if plateau[power] == made[power]:  # every bribe at its plateau: from now on they go down to zero
                 _steps(bids, False)
-                made[power] = 0
+                made[power] = plateau[power] = 0  # once: the zero stage never starts again (no bribe below 0)
             by_power[power] = [row for row in bids if row[0].total]
         for key, target in touched.items():
             before, decided = chosen[key][0], _decide(target)
