@@ -1,24 +1,19 @@
 /* The compiled core of Payola order determination: rules 5.1-5.5 on integer arrays.
  *
- * judge/variants/payola/compiled.py reads the offers, asks the variant's hooks
- * and writes the ledgers; this module does the arithmetic in between, the
- * costly part of pure-Python determination (bench/payola.py): the candidate
- * orders of every unit and their totals (5.1), the ties (4.4, 5.2-5.4) and the
- * over-expenditure passes (5.5) with plateaus, savings and zero floors.  It
- * follows judge/variants/payola/determination.py step by step, which stays the
- * reference: tests/payola/test_compiled.py compares both on random phases.
+ * compiled.py reads the offers, asks the variant's hooks and writes the ledgers; this does the arithmetic in
+ * between, the costly part in pure Python (bench/payola.py): each unit's candidate orders and their totals (5.1),
+ * the ties (4.4, 5.2-5.4) and the over-expenditure passes (5.5) with plateaus, savings and zero floors.  It follows
+ * determination.py, the reference, step by step; tests/payola/test_compiled.py compares both on random phases.
  *
- * run(bids, targets, available, move_type) -> (chosen, totals, paid, reductions, cand_totals)
- *   (move_type: judge.engine.orders.Move)
- *   bids:      [(target, power, seq, read)]  read: a prepared.ReadOffer
- *   targets:   [(owner, tie, hold_key)]      tie: tuple of power indices, or None
- *   available: [int] per power (its balance less its savings)
- *   chosen:    [(index, got, why, src_bid, src_pos)] per target (src_bid -1: the unit's HOLD)
- *   totals:    [int] per bid, after the reductions; paid: [bool] per bid, whether it pays for
- *              its unit's order (3.1, 5.6); reductions: [int] per power, its passes of 5.5
- *   cand_totals: [[int]] per target, each candidate's final total (eBayola, 6.4)
- * Powers are indices into the powers sorted by name; the owner's default HOLD
- * (3.3) is added here, at sheet line DEFAULT_SEQ (after every offer).
+ * run(bids, targets, available, Move) -> (chosen, totals, paid, reductions, cand_totals)
+ *   bids:      [(unit, power, sheet line, read)], read a prepared.ReadOffer; targets: [(owner, tie, hold_key)],
+ *              tie a tuple of power indices or None; available: [int] per power, its balance less its savings
+ *   chosen:    [(index, got, why, src_bid, src_pos)] per unit: its candidate, the total, the reason code, and the
+ *              bid and place that first named it (src_bid -1: the unit's HOLD)
+ *   totals, paid: per bid, after the reductions, and whether it pays for its unit's order (3.1, 5.6)
+ *   reductions: per power, its passes of 5.5; cand_totals: per unit, each candidate's final total (6.4)
+ * Powers are indices into the powers sorted by name; the owner's default HOLD (3.3) is added here, at
+ * sheet line DEFAULT_SEQ, after every offer.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
