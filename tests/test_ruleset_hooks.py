@@ -12,11 +12,13 @@ ruleset wraps the built-in movement phase with a step of its own.
 
 from __future__ import annotations
 
+import doctest
 from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
+import judge.engine.ruleset
 from judge.engine import GameState, Hold, Move, Phase, Ruleset, Support, Unit, Variant, adjudicate
 from judge.engine.orders import Build, Convoy
 from judge.engine.results import PhaseOutcome
@@ -284,6 +286,8 @@ def test_the_mail_hooks_give_the_standard_answers() -> None:
     assert not ruleset.may_order(opening, "GERMANY", "FRANCE", paris)
     assert ruleset.inputs_due(opening, "FRANCE") == () and ruleset.extra_build_sites(opening, "FRANCE") == ()
     assert ruleset.assign_powers({"ann": "anything"}, ["ann"], ["FRANCE"]) == {}
+    assert ruleset.seat_refusal(None, "FRANCE", ("ENGLAND", "GERMANY")) == ""  # SET SEATS alone limits an address
+    assert ruleset.seat_refusal(opening, "FRANCE", ("FRANCE",)) == ""
     assert ruleset.game_result(opening) is None
     won = state("F1905M", {"FRANCE": ["A PAR"]})
     won.centers = {"FRANCE": set(sorted(standard.map.centers)[:18])}
@@ -301,3 +305,8 @@ def test_may_order_follows_the_weights_by_default() -> None:
     minor = state("S1901M", {"MINOR": ["A SER"]}, votes={"AUSTRIA": 3})
     assert toy.may_order(minor, "AUSTRIA", "MINOR", Unit("A", "SER"))
     assert not toy.may_order(minor, "TURKEY", "MINOR", Unit("A", "SER"))
+
+
+def test_the_hooks_docstring_examples_hold() -> None:
+    failed, tried = doctest.testmod(judge.engine.ruleset)
+    assert tried and not failed

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from judge.app.geocli import add_picture_commands
 from judge.engine.geography import Map, Terrain
 from judge.engine.mapfile import MapError, MapProblem
 from judge.variants import UnknownVariant, load_map, load_variant, variant_map_path
@@ -34,6 +35,7 @@ def add_map_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     draw.add_argument("edition", help="a variant name (europe1615-2013-08) or a map file")
     draw.add_argument("--out", default="-", help="the SVG file to write (default: standard output)")
     draw.set_defaults(run=_draw)
+    add_picture_commands(sub)
     cmd.set_defaults(run=lambda _args: _usage(cmd))
 
 

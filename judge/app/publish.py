@@ -14,17 +14,17 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from judge.app.gamefile import GameArchive, PhaseEntry, from_store
-from judge.app.replay import phase_rules, replay_sections
+from judge.app.replay import phase_rules, replay_context, replay_sections
 from judge.engine.codec import state_from_json
-from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.render import OBSERVER
+from judge.render.picture import phase_picture
 from judge.render.secrecy import reveal_all
 from judge.render.site import (
     GamePage, PhasePage, Press, Series, SiteIndex, render_game, render_index, render_phase, stylesheet,
@@ -36,13 +36,15 @@ from judge.variants import load_variant, results_report
 OVER = ("finished", "terminated")
 
 
-def map_picture(variant: Variant, state: GameState) -> bytes | None:
-    """The map picture of a position (SVG or PNG bytes), or None where there is none: the page is text only.
+def map_picture(variant: Variant, archive: GameArchive, entry: PhaseEntry) -> bytes | None:
+    """The phase's map picture (PNG) as an observer sees it, or None where the variant has no geometry.
 
-    The one place the website gets a picture from; the map pictures of issue 15
-    plug in here.
+    The one place the website gets a picture from: the phase is played again
+    from its record (as ``judge replay`` does) and drawn with its orders as
+    arrows by the map pictures of the mails (``judge.render.picture``).
     """
-    return None
+    drawn = phase_picture(variant, replay_context(variant, entry, archive.name), OBSERVER, "PNG")
+    return None if drawn is None else drawn.data
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ def published(store: Store, judge: str) -> list[GameArchive]:
 
 
 #: how the site gets a position's picture (:func:`map_picture`)
-Picture = Callable[[Variant, GameState], "bytes | None"]
+Picture = Callable[[Variant, GameArchive, PhaseEntry], "bytes | None"]
 
 
 def publish(store: Store, out: Path, judge: str, picture: Picture = map_picture) -> Written:
@@ -121,7 +123,7 @@ def game_page(archive: GameArchive, picture: Picture = map_picture) -> tuple[Gam
     pictures: dict[str, bytes] = {}
     phases = []
     for n, entry in enumerate(archive.phases):
-        shown = _picture(variant, entry, pictures, picture)
+        shown = _picture(variant, archive, entry, pictures, picture)
         phases.append(PhasePage(entry.phase, _title(entry.text), entry.text, shown,
                                 [p for p in press if p.phase == entry.phase],
                                 names[n - 1] if n else None, names[n + 1] if n + 1 < len(names) else None))
@@ -130,12 +132,10 @@ def game_page(archive: GameArchive, picture: Picture = map_picture) -> tuple[Gam
                     [c for c in charts if c.labels and c.points], press), pictures
 
 
-def _picture(variant: Variant, entry: PhaseEntry, pictures: dict[str, bytes], picture: Picture) -> str | None:
-    """The file name of the phase's picture (the position after it), kept in ``pictures``; None: text only."""
-    after = entry.results.get("state_after")
-    if not isinstance(after, dict):
-        return None
-    data = picture(variant, state_from_json(variant, after))
+def _picture(variant: Variant, archive: GameArchive, entry: PhaseEntry, pictures: dict[str, bytes],
+             picture: Picture) -> str | None:
+    """The file name of the phase's picture, kept in ``pictures``; None: text only."""
+    data = picture(variant, archive, entry)
     if data is None:
         return None
     filename = f"{entry.phase}.svg" if data.lstrip()[:5] in (b"<svg ", b"<?xml", b"<svg>") else f"{entry.phase}.png"
@@ -171,9 +171,15 @@ def centre_chart(variant: Variant, entries: list[PhaseEntry]) -> Series:
 
 
 def public_numbers(variant: Variant, archive: GameArchive) -> list[Series]:
-    """The variant's public totals per phase (Europe 1615: VPs and INFs), as an observer's results show them."""
+    """The variant's public totals per phase (Europe 1615: VPs and INFs), as an observer's results show them.
+
+    Which sections hold them is the report's ``public_numbers`` (chart title,
+    section, field of each row); the sections are read after every secret in
+    them is taken out for an observer, so a chart never shows a private number.
+    """
     report = results_report(variant.name, variant.overrides)
-    if report is None:
+    wanted = getattr(report, "public_numbers", ())
+    if not wanted:
         return []
     found: dict[str, Series] = {}
     for entry in archive.phases:
@@ -181,13 +187,17 @@ def public_numbers(variant: Variant, archive: GameArchive) -> list[Series]:
         sections = reveal_all(replay_sections(played_with, entry), OBSERVER)
         if not isinstance(sections, dict):
             continue
-        for title, key, value in (("Victory points", "scores", "total"), ("INFs per year", "allocation", "text"),
-                                  ("INFs per year", "income", "text")):
+        for title, key, value in wanted:
             rows = sections.get(key) or []
-            numbers = {str(getattr(r, "power", "")): _number(getattr(r, value, None)) for r in rows}
+            numbers = {str(_field(r, "power")): _number(_field(r, value)) for r in rows}
             if numbers:
                 _add(found.setdefault(title, Series(title, [], {})), entry.phase, numbers)
     return list(found.values())
+
+
+def _field(row: Any, name: str) -> Any:
+    """A row's field, whether the section's rows are objects or mappings."""
+    return row.get(name) if isinstance(row, Mapping) else getattr(row, name, None)
 
 
 def _number(value: Any) -> int | None:

@@ -25,7 +25,7 @@ from judge.engine.codec import state_from_json, state_to_json
 from judge.engine.discretion import ActionError
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
-from judge.render import OBSERVER, render_results
+from judge.render import OBSERVER, ResultsContext, render_results
 from judge.store import from_iso
 from judge.turns.gameview import orders_from_lines
 from judge.turns.phases import Played, game_result, results_json, results_of
@@ -262,10 +262,15 @@ def _first_line_difference(kept: str, replayed: str) -> tuple[str, str]:
     return "(a difference of line endings)", "(a difference of line endings)"
 
 
-def replay_sections(variant: Variant, entry: PhaseEntry) -> Any:
-    """The variant's own sections of one phase's results (``ResultsContext.extra``, secrets still wrapped),
-    from its stored position and orders: what ``judge publish`` reads the public totals from."""
+def replay_context(variant: Variant, entry: PhaseEntry, game: str = "") -> ResultsContext:
+    """One phase's results context (secrets still wrapped), played again from its stored position and orders:
+    what ``judge publish`` reads the public totals from and draws the phase's map picture with."""
     before = state_from_json(variant, entry.state_before)
     orders = orders_from_lines(variant, before, entry.orders)
     played = Played(variant, before, orders, adjudicate(variant, before.copy(), orders))
-    return results_of(played, "", "", "UTC").extra
+    return results_of(played, "", game, "UTC")
+
+
+def replay_sections(variant: Variant, entry: PhaseEntry) -> Any:
+    """The variant's own sections of one phase's results (``ResultsContext.extra``, secrets still wrapped)."""
+    return replay_context(variant, entry).extra

@@ -13,10 +13,12 @@ from judge.commands.session import Handle, Refused, Session
 from judge.reading.language import Command
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
-from judge.render import HelpContext, SignonElsewhereContext, render_help, render_signon_elsewhere
-from judge.store import Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
+from judge.render import OBSERVER, HelpContext, SignonElsewhereContext, render_help, render_signon_elsewhere
+from judge.store import Attachment, Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
 from judge.turns.deadlines import default_timing
+from judge.turns.mapmail import map_format
+from judge.turns.pictures import PictureError, stored_phase_picture
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, queue
 from judge.turns.ticks import shown_deadline
 from judge.variants import UnknownVariant, line_reader, load_variant
@@ -68,8 +70,25 @@ def do_history(s: Session, cmd: Command) -> str:
         rendered = reports.history(s.store, game, cmd.args["from_phase"], cmd.args["to_phase"])
     except UnknownPhase as exc:
         raise Refused(f"{exc}") from None
-    s.reply_to_sender(rendered.subject, rendered.body)
+    s.reply_to_sender(rendered.subject, rendered.body, _history_map(s, game, cmd))
     return "the history is in a separate mail"
+
+
+def _history_map(s: Session, game: Game, cmd: Command) -> list[Attachment]:
+    """The public map of the last phase HISTORY sends, in the format the sender chose if he plays the game."""
+    first, last = cmd.args.get("from_phase"), cmd.args.get("to_phase")
+    records = s.store.phases(game.name, str(first) if first else None, str(last) if last else None)
+    if not records:
+        return []
+    seat = next((p for p in game.players if p.address == s.mail.sender and p.power), None)
+    fmt = map_format(game, seat.power) if seat is not None and seat.power else "PNG"
+    if fmt == "NONE":
+        return []
+    try:
+        picture = stored_phase_picture(s.store, s.judge.name, game.name, records[-1].phase, OBSERVER, fmt)
+    except PictureError:
+        return []
+    return [Attachment.from_bytes(picture.filename, picture.mime_type, picture.data)]
 
 
 def do_summary(s: Session, cmd: Command) -> str:
@@ -178,6 +197,19 @@ def seats_allowed(game: Game) -> int:
     return int(game.settings.extra.get("seats", 1))
 
 
+def keep_to_side(handle: Handle, address: str, power: str, seat: Player | None = None) -> None:
+    """Refuse to seat ``address`` as ``power`` if the ruleset's set-up forbids it (``seat_refusal``).
+
+    ``seat`` is the seat that would take the power: its own power does not count as held.
+    """
+    held = [p.power for p in handle.game.players_at(address)
+            if p.status == "active" and p.power and p is not seat and p.power != power]
+    state = handle.state if handle.game.status != "forming" else None
+    reason = handle.variant.ruleset.seat_refusal(state, power, held)
+    if reason:
+        raise Refused(reason)
+
+
 def _own_seat(s: Session, game: Game, password: str) -> Player | None:
     """The sender's seat in ``game`` that ``password`` opens, if any."""
     return next((p for p in game.players_at(s.mail.sender) if p.status == "active"
@@ -200,6 +232,8 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
     if wanted is not None and game.player(wanted) is not None:
         note = f"; {wanted.title()} is taken, you will get a power when the game starts"
         wanted = None
+    if wanted is not None:
+        keep_to_side(handle, s.mail.sender, wanted)
     seat = Player(s.mail.sender, s.judge.hash(cmd.args["password"]), wanted)
     game.players.append(seat)
     s.sign_on(handle, "player", wanted, seat)
@@ -234,6 +268,7 @@ def _rejoin(s: Session, handle: Handle, seat: Player, wanted: str | None) -> str
     if wanted is not None and wanted != seat.power:
         holder = game.player(wanted)
         if holder is None:
+            keep_to_side(handle, s.mail.sender, wanted, seat)
             seat.power = wanted
         else:
             note = f"; {wanted.title()} is taken"
@@ -258,6 +293,7 @@ def _take_over(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> 
     held = [p for p in game.players_at(s.mail.sender) if p.status == "active"]
     if len(held) >= seats_allowed(game):
         raise Refused(f"this address already has a seat in '{game.name}'")
+    keep_to_side(handle, s.mail.sender, wanted)
     password_hash = s.judge.hash(cmd.args["password"])
     if takeover_rule(game) == "approve":
         game.extra.setdefault("takeovers", {})[wanted] = {"address": s.mail.sender, "password_hash": password_hash}

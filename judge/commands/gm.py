@@ -14,7 +14,7 @@ import random
 import secrets
 from dataclasses import replace
 
-from judge.commands.anyone import install_player
+from judge.commands.anyone import install_player, keep_to_side
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.codec import state_to_json
 from judge.engine.state import Phase
@@ -58,9 +58,7 @@ def do_start(s: Session, cmd: Command) -> str:
     auctioned = _auction(game, variant)
     open_powers = [p for p in variant.map.powers if game.player(p) is None]
     random.Random(game.name).shuffle(open_powers)
-    for player in game.players:
-        if player.power is None:
-            player.power = open_powers.pop(0)
+    _give_out(game, variant, open_powers)
     for power in open_powers:
         game.players.append(Player("", "", power, status="dummy"))
     state = opening_state(variant, unplayed_powers(game), f"{secrets.randbits(64):016x}")
@@ -76,6 +74,32 @@ def do_start(s: Session, cmd: Command) -> str:
     disorder = f"; in civil disorder: {', '.join(p.title() for p in open_powers)}" if open_powers else ""
     auction = f"; {len(auctioned)} powers assigned by the players' bids" if auctioned else ""
     return f"'{game.name}' has started at {state.phase}{auction}{disorder}"
+
+
+def _give_out(game: Game, variant: Variant, open_powers: list[str]) -> None:
+    """Each seat without a power gets the first of ``open_powers`` its address may hold (``seat_refusal``).
+
+    The powers asked for come first and are checked too, for a set-up the GM
+    chose after the players joined (``SET RULE``): START is refused, naming
+    the seat, rather than seat an address across the sides or as a neutral power.
+    """
+    held: dict[str, list[str]] = {}
+    for player in game.players:
+        if player.power is not None:
+            mine = held.setdefault(player.address.lower(), [])
+            reason = variant.ruleset.seat_refusal(None, player.power, mine)
+            if reason:
+                raise Refused(f"{player.address} as {player.power.title()}: {reason}")
+            mine.append(player.power)
+    for player in game.players:
+        if player.power is None:
+            mine = held.setdefault(player.address.lower(), [])
+            player.power = next((p for p in open_powers if not variant.ruleset.seat_refusal(None, p, mine)), None)
+            if player.power is None:
+                raise Refused(f"no power is left that {player.address} may hold: each of "
+                              f"{', '.join(p.title() for p in open_powers)} would cross the sides")
+            open_powers.remove(player.power)
+            mine.append(player.power)
 
 
 def _auction(game: Game, variant: Variant) -> dict[str, str]:
@@ -336,6 +360,7 @@ def do_approve(s: Session, cmd: Command) -> str:
     current = game.player(power)
     if current is not None and current.status == "active":
         raise Refused(f"{power.title()} already has a player in '{game.name}'")
+    keep_to_side(handle, request["address"], power)  # the asker may have taken another seat since
     seat = install_player(s, game, request["address"], request["password_hash"], power)
     notify_all(game, s.judge.name, f"You now play {power.title()} in {game.name}",
                [f"The GM approved: you now play {power.title()} in '{game.name}'. Sign on with "

@@ -45,7 +45,7 @@ HANDLERS: dict[str, Handler] = {
 }
 _SIGNING_ON = ("signon", "signon_gm", "join", "create")
 # Player commands the GM may use for himself; orders, CLEAR and STATUS after BECOME.
-_GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_wait", "press", "broadcast", "status"})
+_GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_map", "set_wait", "press", "broadcast", "status"})
 _AS_POWER = frozenset({"order", "clear"})
 #: the most answers in separate mails (HELP, LIST, HISTORY...) one mail gets; the same request is answered once
 MAX_DOCUMENTS = 5

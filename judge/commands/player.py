@@ -19,6 +19,7 @@ from judge.render import GM, PressContext, render_press
 from judge.store import Game, Player, SubmittedOrder
 from judge.turns.deadlines import absence_span, after_absences, set_deadline
 from judge.turns.gameview import check_order, unit_key
+from judge.turns.mapmail import set_map_format
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers
 from judge.turns.ticks import shown_deadline
 from judge.variants import line_reader
@@ -260,6 +261,16 @@ def do_set_absence(s: Session, cmd: Command) -> str:
            [(f"{player.address} ({(s.power or '').title()}) will be away from {cmd.args['start']} "
              f"to {cmd.args['end']}.")], to=[gm_reader(game)])
     return note
+
+
+def do_set_map(s: Session, cmd: Command) -> str:
+    """SET MAP: the picture in this seat's result mails (the GM's own when the GM speaks)."""
+    player, game = _me_or_gm(s), current(s).game
+    fmt = str(cmd.args["format"]).upper()
+    if player is not None and not player.power:
+        raise Refused("you have no power yet: send SET MAP once the game has started")
+    set_map_format(game, player.power if player is not None and player.power else GM, fmt)
+    return "no map picture will come with your results" if fmt == "NONE" else f"your results will carry the map as {fmt}"
 
 
 def do_set_zone(s: Session, cmd: Command) -> str:

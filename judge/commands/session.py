@@ -19,7 +19,7 @@ from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.reading.language import Command, ParsedMail, parse_mail_body
 from judge.render import Accepted, Rejected
-from judge.store import Game, OutgoingMail, Player, Store, UnknownGame
+from judge.store import Attachment, Game, OutgoingMail, Player, Store, UnknownGame
 from judge.turns.context import Judge
 from judge.turns.gameview import state_of, variant_of
 
@@ -237,11 +237,12 @@ class Session:
     def reject(self, cmd: Command, reason: str) -> None:
         self.rejected.append(Rejected(cmd.line, shown(cmd), shown_reason(cmd, reason)))
 
-    def reply_to_sender(self, subject: str, body: str) -> None:
+    def reply_to_sender(self, subject: str, body: str, attachments: list[Attachment] | None = None) -> None:
         """A separate mail to the sender (HELP, LIST, HISTORY, STATUS...)."""
         self.extra_mail.append(OutgoingMail([self.mail.sender], subject, body,
                                             in_reply_to=self.mail.message_id,
-                                            references=list(self.mail.references)))
+                                            references=list(self.mail.references),
+                                            attachments=list(attachments or [])))
 
 
 __all__ = ["Checkpoint", "Handle", "Incoming", "Judge", "Refused", "Session", "UnknownGame", "Workspace"]

@@ -129,6 +129,13 @@ class Ruleset:
         """Whether ``state.phase`` must be played; None lets the engine decide for M, R and A."""
         return None
 
+    def handovers(self, state: GameState) -> Mapping[str, str]:
+        """Powers the rules hand to the player of another power (power -> that power); the judge seats them.
+
+        Europe 1615 (April 2013, 3 players): neutral France joins the side whose dice rolled highest.
+        """
+        return {}
+
     def build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
         """Where the power may build: its owned, unoccupied home centres (occupancy checked by the engine)."""
         owned = state.centers.get(power, set())
@@ -220,6 +227,21 @@ class Ruleset:
         """Where ``power`` may also order builds, for units that are not its own (a variant's minor states)."""
         return ()
 
+    def seat_refusal(self, state: GameState | None, power: str, held: Sequence[str]) -> str:
+        """Why one address may not hold ``power`` besides the powers ``held`` it holds, or "" when it may.
+
+        The judge asks before it seats anyone (``JOIN``, ``APPROVE``, ``START``),
+        so a set-up that gives each player one side keeps the players to it
+        without a command asking which variant it serves.  ``state`` is None
+        while the game forms.  The standard game leaves how many powers one
+        address holds to the GM (``SET SEATS``): it refuses nothing.
+
+        >>> from judge.variants import load_variant
+        >>> load_variant("standard").ruleset.seat_refusal(None, "FRANCE", ("ENGLAND", "GERMANY"))
+        ''
+        """
+        return ""
+
     def assign_powers(self, sheets: Mapping[str, Any], joined: Sequence[str],
                       powers: Sequence[str]) -> dict[str, str]:
         """Player -> power from the players' pre-game sheets (``sheets``: player -> value), for ``powers``.
@@ -256,3 +278,8 @@ class Ruleset:
     def gm_actions(self) -> tuple[GmAction, ...]:
         """Decisions on a game's variant data the rules leave to the GM (``GM <action> …``); none here."""
         return ()
+
+    # -- the map picture (judge/render/picture.py) ---------------------------------------
+    def picture_alignments(self, state: GameState) -> Mapping[str, str]:
+        """Minor state -> the power it is aligned to now, for the picture's fills; none in the standard game."""
+        return {}

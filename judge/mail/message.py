@@ -326,13 +326,15 @@ def build_message(
 
 
 def _attach(msg: EmailMessage, item: Attachment) -> None:
+    """Add ``item`` after the text body; a picture is marked inline so a client shows it under the text."""
     maintype, _, subtype = item.content_type.partition("/")
     if isinstance(item.data, str):
         msg.add_attachment(item.data, subtype=subtype or "plain", charset="utf-8",
                            filename=item.filename)
     else:
         msg.add_attachment(item.data, maintype=maintype or "application",
-                           subtype=subtype or "octet-stream", filename=item.filename)
+                           subtype=subtype or "octet-stream", filename=item.filename,
+                           disposition="inline" if maintype == "image" else "attachment")
 
 
 def build_reply(

@@ -53,7 +53,7 @@ AUDIENCE: dict[str, str] = {
     **dict.fromkeys(("help", "list", "history", "summary", "observe", "create", "signon", "signon_gm",
                      "join", "rules"), "anyone"),
     **dict.fromkeys(("order", "clear", "press", "broadcast", "resign", "status", "set_password",
-                     "set_address", "set_wait", "set_absence", "set_zone"), "player"),
+                     "set_address", "set_wait", "set_absence", "set_zone", "set_map"), "player"),
     **dict.fromkeys(("start", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
                      "terminate", "become", "set_gamezone", "set_deadline", "set_grace", "set_timing", "set_nmr",
                      "set_press", "set_rule", "set_seats", "set_takeover", "set_publish", "approve", "gm_action"),
@@ -116,6 +116,7 @@ _nmr = partial(read_choice, option="SET NMR", choices=("hold", "disorder", "wait
 _press_kind = partial(read_choice, option="SET PRESS", choices=("none", "white", "grey"), aliases={"gray": "grey"})
 _takeover = partial(read_choice, option="SET TAKEOVER", choices=("approve", "open"))
 _publish = partial(read_choice, option="SET PUBLISH", choices=("yes", "no"), aliases={"on": "yes", "off": "no"})
+_map_format = partial(read_choice, option="SET MAP", choices=("png", "svg", "none"))
 Reader = Callable[[Token], Any]
 MAX_POWER_WORDS = 4  # "Spanish Hapsburgs", "United Netherlands": a power's longest usual name
 # Rules whose WORDs map one to one onto arguments: rule -> (kind, (argument, reader) per WORD).
@@ -134,6 +135,7 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "set_password": ("set_password", (("password", str),)),
     "set_address": ("set_address", (("address", read_address),)),
     "set_zone": ("set_zone", (("zone", read_zone),)),
+    "set_map": ("set_map", (("format", _map_format),)),
     "set_gamezone": ("set_gamezone", (("zone", read_zone),)),
     "set_grace": ("set_grace", (("grace", read_duration),)),
     "set_nmr": ("set_nmr", (("policy", _nmr),)),
@@ -354,7 +356,7 @@ def _indent(raw: str) -> int:
 
 # -- syntax errors: what the command needed, in the player's words -------------------
 
-_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, "
+_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, MAP, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, "
                 "RULE, SEATS, TAKEOVER or PUBLISH")
 _SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {
     "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE"}
@@ -384,6 +386,7 @@ _USAGE: dict[str, tuple[str, str]] = {
     "SET NO": ("SET NO WAIT", "WAIT (SET NO WAIT is SET NOWAIT)"),
     "SET ABSENCE": ("SET ABSENCE from to", "the first and the last day, as in SET ABSENCE 2026-12-20 2027-01-03"),
     "SET ZONE": ("SET ZONE zone", "a time zone such as Europe/Paris"),
+    "SET MAP": ("SET MAP png|svg|none", "png, svg or none"),
     "SET GAMEZONE": ("SET GAMEZONE zone", "a time zone such as Europe/Paris"),
     "SET DEADLINE": ("SET DEADLINE date time", "a date and a time such as 2026-11-25 18:00, or a delay such as +2d"),
     "SET GRACE": ("SET GRACE duration", "a duration such as 24h or 2d"),

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from judge.engine.assignment import canonical
-from judge.engine.orders import Order
+from judge.engine.orders import Order, Unit
 from judge.engine.results import VOID, OrderResult, PhaseOutcome
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
@@ -90,6 +90,10 @@ class ScoreRow:
 class V3Report:
     """Builds the Version 3 sections of a result mail, per phase kind, with their secrets."""
 
+    #: the public totals ``judge publish`` charts: (chart title, section, field of each row with a ``power``)
+    public_numbers = (("Victory points", "scores", "total"), ("INFs per year", "allocation", "text"),
+                      ("INFs per year", "income", "text"))
+
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.board = variant.map
@@ -126,7 +130,9 @@ class V3Report:
             "round_winner": power_name(w) if (w := self._round_winner(after, before)) else "",
             "game_over": after.extra.get("game_over"),
         }
-        return replace(ctx, results=self._unit_results(before, units), extra=extra, extra_template=TEMPLATE)
+        votes = self._ottoman_votes(before, orders, outcome.results) if kind == "M" else []
+        return replace(ctx, results=self._unit_results(before, units), extra=extra, extra_template=TEMPLATE,
+                       picture_results=[*self._unit_results(before, units), *votes])
 
     def _sheet_context(self, ctx: ResultsContext, before: GameState, orders: Mapping[str, Sequence[Any]],
                        outcome: PhaseOutcome) -> ResultsContext:
@@ -150,7 +156,8 @@ class V3Report:
             return replace(ctx, results=self._unit_results(before, units), extra=extra, extra_template=SHEET_TEMPLATE)
         sheet = AdjudicationSheet(self.board, self.setup, before, after, units)
         extra.update(title=sheet.title(), groups=sheet.groups(orders))
-        return replace(ctx, results=[], extra=extra, extra_template=SHEET_TEMPLATE, head_template=HEAD_TEMPLATE)
+        return replace(ctx, results=[], extra=extra, extra_template=SHEET_TEMPLATE, head_template=HEAD_TEMPLATE,
+                       picture_results=self._unit_results(before, units))
 
     def _attacks_with_numbers(self, attacks: list[OrderResult]) -> list[Any]:
         """R-1308-59, R-1308-60: each attack, in the order resolved, with the INFs it met (the only time they are told);
@@ -251,23 +258,34 @@ class V3Report:
     def _ottoman(self, before: GameState, orders: Mapping[str, Sequence[Any]],
                  results: list[OrderResult]) -> list[Any]:
         """R-v3-47 to R-v3-49: the votes behind each Ottoman order: the GM's; each power sees its own."""
-        ruleset, board, ottoman = self.variant.ruleset, self.board, self.setup.ottoman
+        lines: list[Any] = []
+        for power, unit, order, followed in self._votes(before, orders, results):
+            weight = self.variant.ruleset.order_weights(before, self.setup.ottoman, unit).get(power, 0)
+            done = "carried out" if followed else "not carried out"
+            lines.append(Secret(Line(power_name(power), f"{order} (weight {weight})", done), frozenset({power})))
+        return lines
+
+    def _ottoman_votes(self, before: GameState, orders: Mapping[str, Sequence[Any]],
+                       results: list[OrderResult]) -> list[Secret[OrderResult]]:
+        """The map's share of R-v3-49: a vote not carried out is a failed arrow its voter (and the GM) sees."""
+        return [Secret(OrderResult(power, unit, order, VOID, "not carried out"), frozenset({power}))
+                for power, unit, order, followed in self._votes(before, orders, results) if not followed]
+
+    def _votes(self, before: GameState, orders: Mapping[str, Sequence[Any]],
+               results: list[OrderResult]) -> list[tuple[str, Unit, Order, bool]]:
+        """Each power's order to an Ottoman unit (R-v3-46), and whether it is the one carried out."""
+        board, ottoman = self.board, self.setup.ottoman
         units = {board.province_of(u.location): u for u in before.units.get(ottoman, [])}
         on_board = {board.province_of(u.location): u for us in before.units.values() for u in us}
         obeyed = {r.unit: canonical(board, on_board, r.value) for r in results
                   if r.power == ottoman and isinstance(r.value, Order)}
-        lines: list[Any] = []
+        found = []
         for power, given in sorted(orders.items()):
             for order in given:
                 unit = units.get(board.province_of_or_none(getattr(order, "location", "")) or "")
-                if not isinstance(order, Order) or unit is None:
-                    continue
-                weight = ruleset.order_weights(before, ottoman, unit).get(power, 0)
-                followed = obeyed.get(str(unit)) == canonical(board, on_board, order)
-                done = "carried out" if followed else "not carried out"
-                line = Line(power_name(power), f"{order} (weight {weight})", done)
-                lines.append(Secret(line, frozenset({power})))
-        return lines
+                if isinstance(order, Order) and unit is not None:
+                    found.append((power, unit, order, obeyed.get(str(unit)) == canonical(board, on_board, order)))
+        return found
 
     # -- the sheets --------------------------------------------------------------------------
     def _status(self, before: GameState, orders: Mapping[str, Sequence[Any]], after: GameState) -> list[StatusRow]:

@@ -3,7 +3,8 @@
 INFs are public in these editions (R-1303-07, R-1304-10: "The GM then
 publishes the distribution of INFs"), so every reader gets the whole sheet
 after the Influence and attack phases, with each attack's ratio, roll and
-result, and the marks of the minor states.  Money stays Payola's: each
+result, and the marks of the minor states; after the Influence phase, each
+power's INFs of the year (a public table and public ownership, R-1303-04).  Money stays Payola's: each
 power's ledger and account are its own (:class:`~judge.render.payola.PayolaReport`).  After each
 Winter, every power's victory points: military, objectives if the game
 ended now, penalties and bonuses.
@@ -21,7 +22,9 @@ from judge.engine.state import GameState
 from judge.render.payola import PayolaReport
 from judge.render.results import ResultsContext
 from judge.render.words import power_name
+from judge.variants.europe1615_payola.influence import GRANT
 from judge.variants.europe1615_payola.scoring import military_vps, objective_vps, total_vps
+from judge.variants.europe1615_payola.setups import ROLL
 from judge.variants.europe1615_payola.status import revolt
 
 TEMPLATE = "_europe1615_payola.j2"
@@ -31,6 +34,9 @@ PUBLISHED = ("P", "D")
 class E1615PayolaReport(PayolaReport):
     """Payola's private sections, and after the Influence and attack phases the public sheet."""
 
+    #: the public totals ``judge publish`` charts (never a ledger, an account or an offer: those are secrets)
+    public_numbers = (("Victory points", "vps", "total"), ("INFs per year", "grants", "total"))
+
     def context(self, ctx: ResultsContext, before: GameState, orders: Mapping[str, Sequence[Any]],
                 outcome: PhaseOutcome) -> ResultsContext:
         made = super().context(ctx, before, orders, outcome)
@@ -38,10 +44,16 @@ class E1615PayolaReport(PayolaReport):
         extra = dict(made.extra)
         if before.phase.kind in PUBLISHED:
             extra["sheet"] = self._sheet(after)
+        if before.phase.kind == "P":
+            extra["grants"] = [{"power": power_name(p), "total": n} for p, n in sorted(after.extra.get(GRANT, {}).items())]
         if before.phase.kind == "A":
             extra["vps"] = self._vps(after)
         if before.phase.kind in ("A", "D"):
             extra["revolts"] = self.revolts(after)
+        rolled = after.extra.get(ROLL)
+        if rolled and ROLL not in before.extra:  # R-1304-61: the sides' dice for neutral France, once
+            extra["neutral_roll"] = {"neutral": power_name(rolled["neutral"]), "joins": power_name(rolled["joins"]),
+                                     "rounds": [[(power_name(p), n) for p, n in r.items()] for r in rolled["rounds"]]}
         if before.phase.kind == "D":
             extra["dice"] = [r for r in after.extra.get("dice", []) if r.get("phase") == str(before.phase)]
             extra["marks"] = [{"state": m, **marks} for m, marks in sorted(after.extra.get("status", {}).items())]

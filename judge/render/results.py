@@ -49,6 +49,8 @@ class ResultsContext:
     variant whose results read as its rules text prints them: Europe 1615's
     2013-08 adjudication sheet).  ``unused_builds`` (power → builds it
     could have made but left unordered, so lost) is said under the orders.
+    ``picture_results``, if given, are the orders the map picture draws where
+    ``results`` is left empty because a ``head_template`` lists them instead.
     """
 
     judge: str
@@ -69,6 +71,7 @@ class ResultsContext:
     extra_template: str | None = None
     head_template: str | None = None
     unused_builds: Mapping[str, int] = field(default_factory=dict)
+    picture_results: Sequence[OrderResult | Secret[OrderResult]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

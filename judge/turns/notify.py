@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from judge.render import GM, OBSERVER, NoticeContext, Rendered, render_notice
-from judge.store import Game, OutgoingMail
+from judge.store import Attachment, Game, OutgoingMail
 
 GENERATED = "auto-generated"
 
@@ -65,9 +65,11 @@ def readers(game: Game, *, players: bool = True, observers: bool = True, gm: boo
 
 
 def queue(game: Game, reader: Reader, rendered: Rendered, *, key: str | None = None,
-          in_reply_to: str | None = None, references: tuple[str, ...] = (), auto: str = GENERATED) -> None:
+          in_reply_to: str | None = None, references: tuple[str, ...] = (), auto: str = GENERATED,
+          attachments: list[Attachment] | None = None) -> None:
     game.queue_mail(OutgoingMail([reader.address], rendered.subject, rendered.body, in_reply_to=in_reply_to,
-                                 auto_submitted=auto, key=key, references=list(references)))
+                                 auto_submitted=auto, key=key, references=list(references),
+                                 attachments=list(attachments or [])))
 
 
 def notify(game: Game, judge: str, title: str, lines: list[str], *, deadline: datetime | None = None,

@@ -9,6 +9,7 @@ the new state.  Nothing is mailed for a phase that is not stored.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -22,12 +23,13 @@ from judge.engine.variant import Variant
 from judge.render import (
     GM, OBSERVER, GameEndContext, Rendered, ResultsContext, render_game_end, render_results, results_context,
 )
-from judge.store import Game, PhaseRecord, SubmittedOrder, to_iso
+from judge.store import Game, PhaseRecord, Player, SubmittedOrder, to_iso
 from judge.turns.context import Judge
 from judge.turns.deadlines import schedule
 from judge.turns.gameview import (
     engine_orders, orders_complete, powers_due, state_of, unplayed_powers, variant_of,
 )
+from judge.turns.mapmail import ResultPictures
 from judge.turns.notify import gm_zone, queue, readers
 from judge.variants import data_version, results_report
 
@@ -111,6 +113,7 @@ def process_phase(judge: Judge, game: Game, now: datetime) -> str:
     if finished:
         game.status, game.deadline, game.grace_end = "finished", None, None
     game.state = state_to_json(outcome.state)
+    hand_over(game, variant.ruleset.handovers(outcome.state))
     if not finished:
         schedule(game, outcome.state.phase.kind, now)
     waits = finished or bool(powers_due(variant, outcome.state))  # else it is played at once: no deadline
@@ -127,7 +130,7 @@ def process_phase(judge: Judge, game: Game, now: datetime) -> str:
     judge.store.prune_applied(game)
     for key in ("process", "reminded", "late", "decisions", "press"):
         game.extra.pop(key, None)
-    _queue_results(game, ctx, str(played))
+    _queue_results(judge, game, ctx, str(played))
     if result is not None:
         _queue_game_end(judge, game, variant, outcome.state, played, *result)
     judge.store.save_game(game)
@@ -135,9 +138,33 @@ def process_phase(judge: Judge, game: Game, now: datetime) -> str:
     return str(played)
 
 
-def _queue_results(game: Game, ctx: ResultsContext, phase: str) -> None:
+def hand_over(game: Game, handovers: Mapping[str, str]) -> None:
+    """Seat each power the rules hand over with the player of the power named (its address and password).
+
+    Once per power (``game.extra["handed_over"]``), and only while nobody
+    plays it: a later civil disorder stays the GM's to fill.
+    """
+    if not handovers:
+        return
+    done = game.extra.setdefault("handed_over", [])
+    for power, to in sorted(handovers.items()):
+        seat, taker = game.player(power), game.player(to)
+        if power in done or taker is None or taker.status != "active" or (seat is not None and seat.status == "active"):
+            continue
+        done.append(power)
+        if seat is None:
+            game.players.append(Player(taker.address, taker.password_hash, power, zone=taker.zone))
+            continue
+        seat.address, seat.password_hash, seat.status, seat.zone = taker.address, taker.password_hash, "active", taker.zone
+
+
+def _queue_results(judge: Judge, game: Game, ctx: ResultsContext, phase: str) -> None:
+    """Each reader's result mail, with the map picture he may see in the format he chose."""
+    pictures = ResultPictures(judge.name, game, ctx)
     for reader in readers(game):
-        queue(game, reader, render_results(ctx, reader.viewer, reader.zone), key=f"{phase}:{reader.address}:{reader.viewer}")
+        queue(game, reader, render_results(ctx, reader.viewer, reader.zone), key=f"{phase}:{reader.address}:{reader.viewer}",
+              attachments=pictures.attachments(reader))
+    pictures.tell_gm_if_none()
 
 
 def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState, played: Phase | None,

@@ -13,7 +13,8 @@ import pytest
 from markupsafe import escape
 
 from judge.app.demo import load_script
-from judge.app.publish import publish
+from judge.app.gamefile import from_store
+from judge.app.publish import game_page, publish
 from judge.app.sandbox import Sandbox
 from tests.archive.conftest import Copier
 from tests.archive.games import PlayedGame, play_script
@@ -125,10 +126,16 @@ def test_public_press_is_published_escaped_with_its_phase(decided_v3: PlayedGame
     assert "France keeps the peace" in shown["v3/index.html"] and "moved into Lorraine" in shown["v3/index.html"]
 
 
+#: the variants with map geometry (gamedata/<map>.geo.json): their phase pages show the map
+DRAWN = {"standard", "payola", "diplomacy1618", "europe1615-v3", "europe1615-2013-08", "europe1615-2013-03", "europe1615-2013-04"}
+
+
 @pytest.mark.parametrize(("variant", "charts"), [
     ("standard", ["Supply centres"]), ("payola", ["Supply centres"]),
     ("europe1615-v3", ["Supply centres", "INFs per year", "Victory points"]),
     ("europe1615-2013-08", ["Supply centres", "INFs per year"]),
+    ("europe1615-2013-03", ["Supply centres", "INFs per year", "Victory points"]),
+    ("europe1615-2013-04", ["Supply centres", "INFs per year", "Victory points"]),
     ("diplomacy1618", ["Supply centres"])])
 def test_every_variant_is_published_from_an_imported_game(demo_games: dict[str, PlayedGame], variant: str,
                                                           charts: list[str], tmp_path: Path) -> None:
@@ -144,3 +151,28 @@ def test_every_variant_is_published_from_an_imported_game(demo_games: dict[str, 
         page = shown[f"kept/{phase}.html"]
         archived = str(escape(game.archive_file(phase).read_text(encoding="utf-8")))  # as Jinja2 escapes
         assert archived in page
+        picture = tmp_path / "site" / "kept" / f"{phase}.png"  # issue 15's map, where the variant has geometry
+        if variant in DRAWN:
+            assert f'src="{phase}.png"' in page and picture.read_bytes().startswith(b"\x89PNG")
+        else:
+            assert not picture.exists() and "No map picture for this phase" in page
+
+
+@pytest.mark.parametrize("variant", ["europe1615-2013-03", "europe1615-2013-04"])
+def test_the_payola_editions_charts_are_the_public_vps_and_inf_grants_and_nothing_secret(
+        demo_games: dict[str, PlayedGame], variant: str) -> None:
+    """INFs and VPs are public in these editions (R-1303-07, R-1304-10): the charts take each power's INFs of
+    the year from the Influence results and its VPs from the Winter results, as mailed to everyone; the
+    ledgers, accounts and offers (Payola 2.5, 5.7) are secrets and no page or chart has them."""
+    game = demo_games[variant]
+    page, _ = game_page(from_store(game.sandbox.store, game.name))
+    charts = {c.title: c for c in page.charts}
+    grants, vps = charts["INFs per year"], charts["Victory points"]
+    assert (grants.labels, vps.labels) == (["S1615P", "S1616P"], ["W1615A", "W1616A"])
+    for series in (grants, vps):
+        for n, phase in enumerate(series.labels):
+            mailed = game.archive_file(phase).read_text(encoding="utf-8")
+            for power, values in series.points.items():
+                assert re.search(rf"^  {power}: {values[n]}[ .]", mailed, re.M), (phase, power, values[n])
+    shown = "\n".join(p.text for p in page.phases)
+    assert "Ledger of" not in shown and "Account of" not in shown and " AgP" not in shown

@@ -10,19 +10,16 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 
-from judge.app.publish import publish
+from judge.app.gamefile import GameArchive, PhaseEntry
+from judge.app.publish import map_picture, publish
 from judge.app.sandbox import Sandbox
-from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from tests.archive.browser import chromium
 
 
-def stand_in_picture(variant: Variant, state: GameState) -> bytes | None:
-    """A stand-in for the map pictures of issue 15: an SVG naming the position (none for Payola)."""
-    if variant.name == "payola":
-        return None
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><text x="4" y="24">'
-            f'{state.phase} {len(state.units)} powers</text></svg>').encode()
+def stand_in_picture(variant: Variant, archive: GameArchive, entry: PhaseEntry) -> bytes | None:
+    """The real pictures, but none for Payola: a page without a picture must read as text only."""
+    return None if variant.name == "payola" else map_picture(variant, archive, entry)
 
 
 
@@ -61,7 +58,9 @@ def test_a_phase_page_shows_its_orders_and_its_map_picture(browser: webdriver.Ch
     assert "France: Army Paris -> Burgundy." in text and "Wurttemberg: Army Wurttemberg -> Franconia." in text
     image = browser.find_element(By.CSS_SELECTOR, "figure.map img")
     assert image.get_attribute("alt") == "The map after S1615M"
-    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 200
+    natural, shown = browser.execute_script(
+        "return [arguments[0].complete && arguments[0].naturalWidth, arguments[0].getBoundingClientRect().width]", image)
+    assert natural == 1100 and 0 < shown <= 360  # the real map picture, fitted to the phone's screen
     payola = visit(browser, site / "demo" / "S1901M.html")
     assert "England: Fleet London -> North Sea." in payola
     assert "No map picture for this phase" in payola and not browser.find_elements(By.CSS_SELECTOR, "img")

@@ -35,7 +35,7 @@ def test_R_1303_22_R_1304_28_political_penalties() -> None:
     assert penalties(game(MARCH), state, "HES", "SPAIN") == [] and penalties(game(MARCH), state, "WUR", "SPAIN") == []
 
 
-def test_R_1303_23_R_1304_29_religious_penalties_add_to_the_political() -> None:
+def test_R_1303_23_R_1304_29_PY_23_religious_penalties_add_to_the_political() -> None:
     state = at(APRIL, "S1616M", {"RHI": marks("ALIGNED", "AUSTRIA", "CONTROLLED", "CATHOLIC"),
                                  "SAX": marks("NEUTRAL", "", "DUALITY")})
     assert sum(v for v, _ in penalties(game(APRIL), state, "RHI", "AUSTRIA")) == 15 + 9  # A-1304-02: -9, not -15
@@ -43,7 +43,7 @@ def test_R_1303_23_R_1304_29_religious_penalties_add_to_the_political() -> None:
     assert sum(v for v, _ in penalties(game(APRIL), state, "SAX", "ENGLAND")) == 5 + 3
 
 
-def test_R_1303_30_R_1304_39_a_catholic_power_attacking_a_papal_unit() -> None:
+def test_R_1303_30_R_1304_39_PY_30_a_catholic_power_attacking_a_papal_unit() -> None:
     state = at(MARCH, "S1615M")
     assert penalties(game(MARCH), state, "PAP", "SPAIN") == [(13, "a Catholic power attacks a Papal unit")]
     assert penalties(game(APRIL), state, "PAP", "SPAIN")[0][0] == 19 and penalties(game(APRIL), state, "PAP",
@@ -55,7 +55,7 @@ def _bribe(unit: str, order: object) -> Offer:
     return Offer((Amount(0),), ":", Unit(kind, loc), (order,))  # type: ignore[arg-type]
 
 
-def test_R_1304_50_the_dislodged_minor_unit_is_disbanded_and_the_attacker_pays() -> None:
+def test_R_1304_50_PY_24_the_dislodged_minor_unit_is_disbanded_and_the_attacker_pays() -> None:
     """France takes Lorraine's army (March), NEUTRAL and in DUALITY: disbanded, France −5 −3."""
     state = at(MARCH, "S1615M", {"LOR": marks("NEUTRAL", "", "DUALITY")})
     state.units["FRANCE"] = [Unit("A", "CHA"), Unit("A", "FCO")]
@@ -67,7 +67,7 @@ def test_R_1304_50_the_dislodged_minor_unit_is_disbanded_and_the_attacker_pays()
                                                       ["FRANCE", -3, "attacks a state in DUALITY (LOR, LOR)"]]
 
 
-def test_R_1303_25_contested_and_liberated_without_penalty() -> None:
+def test_R_1303_25_PY_27_contested_and_liberated_without_penalty() -> None:
     state = at(MARCH, "S1615M", {"LOR": marks("ALIGNED", "SPAIN", "CONTROLLED", "CATHOLIC")})
     state.units["FRANCE"] = [Unit("A", "CHA"), Unit("A", "FCO")]
     outcome = adjudicate(variant(MARCH), state, {"FRANCE": [
@@ -103,7 +103,7 @@ def test_R_1303_40_builds_on_any_owned_centre_and_fleets_in_ports() -> None:
                                                                                        Unit("F", "WAL"))
 
 
-def test_R_1303_29_military_vps_and_R_1303_31_a_protestant_power_in_the_marches() -> None:
+def test_R_1303_29_PY_29_military_vps_and_R_1303_31_a_protestant_power_in_the_marches() -> None:
     state = _winter(MARCH)
     state.centers["PAP"].discard("MAR")
     state.centers["ENGLAND"] |= {"MAR"}
@@ -131,7 +131,7 @@ def test_R_1303_42_R_1304_58_the_end_after_1620_and_the_april_tie_years(edition:
     assert ruleset(edition).game_result(won) == ("victory", ["SPAIN"])
 
 
-def test_R_1303_24_R_1304_32_revolt_no_builds_against_the_faith_and_a_third_when_aligned_elsewhere() -> None:
+def test_R_1303_24_R_1304_32_PY_26_revolt_no_builds_against_the_faith_and_a_third_when_aligned_elsewhere() -> None:
     rules = ruleset(APRIL)
     state = at(APRIL, "W1615A", {"SAX": marks("NEUTRAL", "", "CONTROLLED", "PROTESTANT"),
                                  "BAV": marks("ALIGNED", "DENMARK")})
@@ -175,7 +175,7 @@ def test_R_1304_59_the_gm_records_alliances_before_1618_for_good() -> None:
         actions["ALLIANCE"].decide(state, "Austria Spain")
 
 
-def test_R_1303_39_R_1304_51_the_occupier_waives_the_change_of_ownership() -> None:
+def test_R_1303_39_R_1304_51_PY_42_the_occupier_waives_the_change_of_ownership() -> None:
     from judge.reading.europe1615_payola import E1615PayolaLines
     from judge.variants.europe1615.inputs import WaiveCapture
     state = at(MARCH, "F1615M")

@@ -14,16 +14,17 @@ from __future__ import annotations
 import pytest
 
 from judge.app.demo import ScriptedGame, load_script
+from judge.app.gamefile import from_store
+from judge.app.replay import replay
 from judge.app.sandbox import Sandbox
-from judge.engine.codec import state_from_json, state_to_json
-from judge.engine.phases import adjudicate
-from judge.reading.lines import finish_lines, read_line
-from judge.reading.orders import OrderError
-from judge.variants import load_variant
 from tests.europe1615_payola.helpers import APRIL, EDITIONS, MARCH
 from tests.golden_archive import check_golden
 
-PHASES = ["S1615P", "S1615D", "S1615T", "S1615M", "U1615M", "F1615M", "W1615A", "S1616P", "S1616D", "S1616T"]
+YEAR_1615 = ["S1615P", "S1615D", "S1615T", "S1615M", "U1615M", "F1615M", "W1615A"]
+PHASES = {  # both years whole: 1616's movement with its retreats (March: one in the Fall; April: Spring and Fall)
+    MARCH: YEAR_1615 + ["S1616P", "S1616D", "S1616T", "S1616M", "U1616M", "F1616M", "F1616R", "W1616A"],
+    APRIL: YEAR_1615 + ["S1616P", "S1616D", "S1616T", "S1616M", "S1616R", "U1616M", "F1616M", "F1616R", "W1616A"],
+}
 
 
 Played = tuple[str, ScriptedGame, Sandbox]
@@ -52,12 +53,15 @@ def mails_to(sandbox: Sandbox, who: str) -> str:
 
 def test_the_public_archive_matches_the_golden_one(played: tuple[str, ScriptedGame, Sandbox]) -> None:
     edition, script, sandbox = played
-    check_golden(sandbox, script.game, PHASES, edition)
+    check_golden(sandbox, script.game, PHASES[edition], edition)
 
 
-def test_both_years_are_played_to_the_1616_movement(played: tuple[str, ScriptedGame, Sandbox]) -> None:
-    _, script, sandbox = played
-    assert script.phase_now(sandbox) == "S1616M"
+def test_both_years_are_played_whole_to_the_1617_influence_phase(played: tuple[str, ScriptedGame, Sandbox]) -> None:
+    """1615 and 1616 each from the Influence phase to the Winter; every phase of the script is archived."""
+    edition, script, sandbox = played
+    assert script.phase_now(sandbox) == "S1617P"
+    archive = sandbox.config.data_dir / "archive" / script.game
+    assert sorted(p.stem for p in archive.glob("*.txt")) == sorted(PHASES[edition])
 
 
 def test_no_mail_shows_another_powers_offers_lists_or_treasury(played: tuple[str, ScriptedGame, Sandbox]) -> None:
@@ -80,31 +84,13 @@ def test_no_mail_shows_another_powers_offers_lists_or_treasury(played: tuple[str
 
 def test_replaying_every_stored_phase_rolls_the_same_dice_and_gives_the_same_results(
         played: tuple[str, ScriptedGame, Sandbox]) -> None:
+    """``judge replay``: every phase from its record (the recorded seed, the GM's DICE) to the same next
+    position and the same results text."""
     edition, script, sandbox = played
-    variant = load_variant(edition)
     assert any("dice" in r.state_before for r in sandbox.store.phases(script.game))
-    records = sandbox.store.phases(script.game)
-    following = [r.state_before for r in records[1:]] + [sandbox.store.load_game(script.game).state]
-    for record, after in zip(records, following):
-        state = state_from_json(variant, record.state_before)
-        orders = {}
-        for power, lines in record.orders.items():
-            values = []
-            for line in lines:
-                try:
-                    value = read_line(variant, state, line.line)
-                except OrderError:
-                    continue
-                if value is not None:
-                    values.append(value)
-            orders[power] = finish_lines(variant, values)
-        replayed = state_to_json(adjudicate(variant, state, orders).state)
-        # the GM's DICE (given between two phases) is in the next record's position, and used from there
-        assert _without_gm(replayed) == _without_gm(after), record.phase
-
-
-def _without_gm(position: dict[str, object]) -> dict[str, object]:
-    return {k: v for k, v in position.items() if k != "gm_dice"}
+    report = replay(from_store(sandbox.store, script.game))
+    assert report.divergence is None, report.divergence
+    assert report.phases == sandbox.store.phase_names(script.game)
 
 
 def test_the_march_script_plays_the_texts_example(games: dict[str, Played]) -> None:
@@ -138,3 +124,32 @@ def test_the_april_script_marks_the_texts_map_and_uses_the_alternate(games: dict
     assert "France: Builds a fleet in Normandy." in builds and "Spain: Builds an army in Catalonia." in builds
     assert "Set aside" not in mails_to(sandbox, script.address("Denmark"))  # refused on arrival instead:
     assert "DENMARK may not bribe A ROM" in mails_to(sandbox, script.address("Denmark"))
+
+
+def test_the_march_script_plays_1616_with_a_bribed_minor_a_retreat_and_the_winter(games: dict[str, Played]) -> None:
+    """1616: Austria dislodges Saxony's army (disbanded, PY-40; -11 -9), France pays the Rhineland's army to
+    support its attack on Liege, Spain's army retreats to Luxembourg, and the Winter builds."""
+    _, script, sandbox = games[MARCH]
+    archive = sandbox.config.data_dir / "archive" / script.game
+    spring = (archive / "S1616M.txt").read_text(encoding="utf-8")
+    assert "The Saxony Army in Saxony with no valid retreats was destroyed." in spring
+    fall = (archive / "F1616M.txt").read_text(encoding="utf-8")
+    assert "Rhineland-Palatinate: Army Rhineland SUPPORT Army Spanish Netherlands -> Liege." in fall
+    assert "Spain: Army Liege HOLD.  (*dislodged*)" in fall
+    assert "Spain: Army Liege -> Luxembourg." in (archive / "F1616R.txt").read_text(encoding="utf-8")
+    winter = (archive / "W1616A.txt").read_text(encoding="utf-8")
+    assert "Austria: Builds an army in Silesia." in winter and "France: Builds an army in Paris." in winter
+    assert "  Austria: 3 (+9, +14, -20)." in winter
+
+
+def test_PY_41_the_april_script_plays_1616_with_two_retreats_and_the_winter_ordered_directly(games: dict[str, Played]) -> None:
+    """1616: England takes the Channel in Spring (France retreats), France retakes it in Fall (England retreats);
+    Austria dislodges its own ALIGNED, Catholic-CONTROLLED Saxony's army (-15 -9) and builds in the Winter."""
+    _, script, sandbox = games[APRIL]
+    archive = sandbox.config.data_dir / "archive" / script.game
+    assert "France: Fleet English Channel -> North Sea." in (archive / "S1616R.txt").read_text(encoding="utf-8")
+    assert "England: Fleet English Channel -> London." in (archive / "F1616R.txt").read_text(encoding="utf-8")
+    summer = (archive / "U1616M.txt").read_text(encoding="utf-8")
+    assert "Austria: Army Silesia SUPPORT Army Bohemia -> Saxony." in summer
+    winter = (archive / "W1616A.txt").read_text(encoding="utf-8")
+    assert "Austria: Builds an army in Bohemia." in winter and "  Austria: 37 (+9, +52, -24)." in winter

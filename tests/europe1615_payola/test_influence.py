@@ -62,7 +62,7 @@ def _influence(edition: str, orders: dict[str, list[Deploy]]) -> tuple[dict[str,
     return outcome.state.extra["influence"], outcome.results
 
 
-def test_R_1303_05_unused_infs_go_into_the_powers_own_home_box() -> None:
+def test_R_1303_05_PY_08_unused_infs_go_into_the_powers_own_home_box() -> None:
     infs, _ = _influence(MARCH, {"FRANCE": [Deploy("LOR", 5)]})
     assert infs["LOR"] == {"FRANCE": 5} and infs["FRANCE"] == {"FRANCE": 6}
     assert infs["AUSTRIA"] == {"AUSTRIA": 28}  # a power that places nothing keeps all of them there

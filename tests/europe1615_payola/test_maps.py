@@ -62,7 +62,7 @@ def _km(m: Map, a: str, b: str) -> float:
     return 111.2 * math.hypot((x1 - x2) * math.cos(math.radians((y1 + y2) / 2)), y1 - y2)
 
 
-def test_R_1303_02_the_five_powers_and_their_faiths(edition: str) -> None:
+def test_R_1303_02_R_1304_02_PY_01_the_five_powers_and_their_faiths(edition: str) -> None:
     assert tuple(sorted(board(edition).powers)) == POWERS
     faiths = ruleset(edition).edition.faiths
     assert {p for p, f in faiths.items() if f == "PROTESTANT"} == {"ENGLAND", "DENMARK"}
@@ -93,7 +93,7 @@ def test_R_1304_42_the_april_start_funds_are_rebuilt_from_the_home_values() -> N
     assert dict(ruleset(APRIL).edition.start_funds) == funds
 
 
-def test_R_1304_57_the_april_starting_units_as_the_text_lists_them(edition: str) -> None:
+def test_R_1304_57_PY_45_the_april_starting_units_as_the_text_lists_them(edition: str) -> None:
     """004's units (the March text gives none: the same units, SOURCES.md [P-U1])."""
     m = board(edition)
     text = {"FRANCE": "A(PAR) A(TOU) A(POI) F(NOR) F(BRITTANY)", "SPAIN": "F(GAL) A(MAD) A(CAT) A(MIL) A(SPA)",

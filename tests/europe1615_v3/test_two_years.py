@@ -29,8 +29,15 @@ def test_two_years_of_play() -> None:
     state["ballot"] = ["WALLENSTEIN", "SWEDISH", "BOHEMIAN_REVOLT"]  # the GM's choice for the 1615 ballot
     a = step(state)
     assert a["state"]["phase"] == "S1615M" and a["state"]["allocation"]["SPAIN"] == 37
+    s = _spring_and_summer_1615(a["state"])
+    s = _fall_and_winter_1615(s)
+    s = _scoring_1615(s)
+    _year_1616(s)
 
-    spring = step(a["state"], {
+
+def _spring_and_summer_1615(s: dict[str, Any]) -> dict[str, Any]:
+    """Deployment, a capture by a minor state, and the attack that changes Lorraine's status."""
+    spring = step(s, {
         "FRANCE": ["9: WUR", "12: LOR", "10: SAV", "WUR - FRA", "A PAR - BUR", "A SER H"],
         "SPAIN": ["6: LOR", "A MIL - SWI", "A SER - BOS"],
         "DENMARK": ["10: BRA", "A BRA - MEC", "A HOL S A BRA - MEC"]})
@@ -46,7 +53,11 @@ def test_two_years_of_play() -> None:
     assert results(summer)["LOR > FRANCE"] == "ok"
     assert s["influence"]["LOR"] == {"SPAIN": 2} and s["status"]["LOR"]["power"] == "SPAIN"  # a status change
     assert "A WUR" in s["units"]["SPAIN"]
+    return s
 
+
+def _fall_and_winter_1615(s: dict[str, Any]) -> dict[str, Any]:
+    """A capture that disbands a minor's army in Early Winter; the ballot and builds in Late Winter."""
     fall = step(s, {"SPAIN": ["A LOR - CHA"]})               # Spain now orders Lorraine's army
     s = fall["state"]
     assert s["phase"] == "W1615E" and "A CHA" in s["units"]["LOR"]
@@ -64,7 +75,11 @@ def test_two_years_of_play() -> None:
     assert got["BUILD A MIL"] == "ok" and got["BUILD A BRA"] == "ok"
     s = late["state"]
     assert s["modifiers"] == ["WALLENSTEIN"] and s["units"]["BRA"] == ["A MEC", "A BRA"]
+    return s
 
+
+def _scoring_1615(s: dict[str, Any]) -> dict[str, Any]:
+    """The first round of scoring."""
     scoring = step(s)
     s = scoring["state"]
     assert s["phase"] == "S1616I"
@@ -73,7 +88,11 @@ def test_two_years_of_play() -> None:
                                             "total": 37}      # Brandenburg with Mecklenburg, a Protestant marker
     assert s["score_detail"]["SPAIN"]["capture"] == 6 and s["score_detail"]["SPAIN"]["alignment"] == 18
     assert s["round_winners"]["1615"] == max(scores, key=scores.get)
+    return s
 
+
+def _year_1616(s: dict[str, Any]) -> None:
+    """Wallenstein's double-strength army takes Saxony, and the second round of scoring counts it."""
     s = step(s)["state"]
     assert s["allocation"]["SPAIN"] == 37 + 6 and s["deployed"] == {}
     wallenstein = step(s, {"AUSTRIA": ["A BOH - SAX"]})       # W moves with the strength of two

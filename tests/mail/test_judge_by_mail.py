@@ -102,6 +102,14 @@ def by_subject(mails: list[IncomingMail]) -> dict[str, str]:
 
 def test_a_game_played_by_mail_over_imap_and_smtp(judge_dir: Sandbox, imap: DovecotServer,
                                                   smtp: SmtpServer) -> None:
+    thread = "<start@example.org> <re-start@example.org>"  # France answers a mail of a thread
+    sent_ids = _play_s1901m(judge_dir, smtp, thread)
+    _check_france_mails(imap, sent_ids, thread)
+    _check_gm_turkey_and_the_judge_mailbox(imap, smtp)
+
+
+def _play_s1901m(judge_dir: Sandbox, smtp: SmtpServer, thread: str) -> dict[str, str]:
+    """Create, join, start and play S1901M by mail; the Message-IDs of the players' order mails."""
     mail_judge(smtp, GM, "CREATE demo standard gm-pw\nSET TIMING M next=24h hour=20:00\nSET GRACE 12h\n", "new game")
     assert "1 mails read" in judge_poll(judge_dir)
     for power in POWERS:
@@ -109,8 +117,8 @@ def test_a_game_played_by_mail_over_imap_and_smtp(judge_dir: Sandbox, imap: Dove
     assert "7 mails read" in judge_poll(judge_dir)
     mail_judge(smtp, GM, "SIGNON Mdemo gm-pw\nSTART", "start")
     judge_poll(judge_dir)
-    orders = {"France": "A PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO", "Germany": "A MUN - BUR\nA BER H\nF KIE H"}
-    thread = "<start@example.org> <re-start@example.org>"  # France answers a mail of a thread
+    orders = {"France": "A PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO", "Germany": "A MUN - BUR\nA BER H\nF KIE H",
+              "Turkey": "SET MAP SVG"}
     sent_ids = {power: mail_judge(smtp, f"{player(power)}@example.org",
                                   f"SIGNON {power[0]}demo {power}-pw\n{orders.get(power, '')}\n", "S1901M",
                                   thread if power == "France" else "")
@@ -123,7 +131,11 @@ def test_a_game_played_by_mail_over_imap_and_smtp(judge_dir: Sandbox, imap: Dove
     assert "0 phases played" in judge_poll(judge_dir)                 # late notices, then grace
     judge_dir.clock.set(game.grace_end + timedelta(minutes=1))
     assert "1 phases played (demo S1901M)" in judge_poll(judge_dir)  # the others' units hold (NMR hold)
+    return sent_ids
 
+
+def _check_france_mails(imap: DovecotServer, sent_ids: dict[str, str], thread: str) -> None:
+    """France's mailbox: the threaded reply to its orders, the start notice and the results."""
     france_mails = {str(m.message["Subject"]): m.message for m in inbox(imap, "france")}
     answer = france_mails["Re: S1901M"]  # issue 9, item 15: the reply continues the thread (RFC 5322 3.6.4)
     assert str(answer["In-Reply-To"]) == sent_ids["France"]
@@ -138,11 +150,30 @@ def test_a_game_played_by_mail_over_imap_and_smtp(judge_dir: Sandbox, imap: Dove
     assert "France: Army Paris -> Burgundy." in results
     assert "Germany: Army Munich -> Burgundy.  (*bounce*)" in results
     assert "20:00:00 CET" in results
+
+
+def _check_gm_turkey_and_the_judge_mailbox(imap: DovecotServer, smtp: SmtpServer) -> None:
+    """The GM's and Turkey's mail; every mail the judge read moved to Processed and flagged \\Seen."""
     gm = by_subject(inbox(imap, "gmaster"))
     assert {"Re: new game", "Re: start", "Game demo has started", "Late orders in demo S1901M",
             "Diplomacy results demo S1901M"} <= set(gm)
     turkey = by_subject(inbox(imap, "turkey"))
     assert "Turkey: Army Constantinople HOLD." in turkey["Diplomacy results demo S1901M"]
+    # issue 15: the map picture travels with the results, as each reader chose (SET MAP)
+    maps = {who: [(p.get_filename(), p.get_content_type(), p.get_payload(decode=True))
+                  for p in next(m.message for m in inbox(imap, who)
+                                if str(m.message["Subject"]) == "Diplomacy results demo S1901M").iter_attachments()]
+            for who in ("france", "turkey", "gmaster")}
+    assert [(n, t) for n, t, _ in maps["france"]] == [("demo-S1901M.png", "image/png")]
+    assert maps["france"][0][2].startswith(b"\x89PNG") and len(maps["france"][0][2]) < 300_000
+    assert [(n, t) for n, t, _ in maps["turkey"]] == [("demo-S1901M.svg", "image/svg+xml")]
+    assert [t for _, t, _ in maps["gmaster"]] == ["image/png"]
+    # ... shown inline, after the results text, which stays the first part and plain
+    results = next(m.message for m in inbox(imap, "france") if str(m.message["Subject"]) == "Diplomacy results demo S1901M")
+    parts = list(results.iter_parts())
+    assert [(p.get_content_type(), p.get_content_disposition()) for p in parts] == [
+        ("text/plain", None), ("image/png", "inline")]
+    assert "France: Army Paris -> Burgundy." in parts[0].get_content()
     assert len(inbox(imap, "judge")) == 0  # everything moved to Processed
     client = imap.client("judge")
     try:

@@ -45,6 +45,7 @@ from judge.variants.europe1615 import (
     winter,
 )
 from judge.variants.europe1615.auction import assign_powers
+from judge.variants.europe1615.status import aligned_to
 from judge.variants.europe1615.world import Setup, active_powers, rule_options
 
 STATUS_CHECK, EARLY_WINTER, SCORING = "I", "E", "S"
@@ -185,6 +186,11 @@ class Europe1615(Ruleset):
         if over.get("result") == "agreement":
             return ("victory", powers) if powers else ("agreement", [])
         return str(over.get("result", "victory")), powers
+
+    def picture_alignments(self, state: GameState) -> Mapping[str, str]:
+        """The minor states aligned now (their status is public in every result mail)."""
+        found = {minor: aligned_to(self.setup, state, minor) for minor in self.setup.minors}
+        return {minor: power for minor, power in found.items() if power is not None}
 
     # -- the state as JSON -------------------------------------------------------------------
     def owners(self) -> frozenset[str]:

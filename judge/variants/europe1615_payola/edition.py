@@ -33,6 +33,7 @@ STRATEGIES: dict[str, tuple[str, ...]] = {
     "ratio_rounding": ("nearest", "floor"),           # A-1303-02
     "victory": ("most_vps", "tie_years"),             # R-1303-42, R-1304-58
     "aligned_needs": ("a_entry", "any_entry"),        # A-1303-05: "can garner VPs for having the 2/3 majority"
+    "fleet_builds": ("centres", "owned_ports"),       # R-1303-40; R-1304-54: owned ports that are no centres too
 }
 #: switches, the March edition's value first
 SWITCHES: dict[str, bool] = {"c_award_needs_infs": True, "home_box_redeploy": True,
@@ -42,7 +43,7 @@ NUMBERS: dict[str, int] = {
     "first_year": 1615, "last_year": 1620, "first_attack_year": 1615, "political_minimum": 5,
     "religious_minimum": 10, "immunity": 5, "inf_per_centre": 3, "exclusive_bonus": 0, "penalty_neutral": 5,
     "penalty_own_aligned": 11, "penalty_duality": 3, "penalty_controlled": 9, "papal_attack": 13,
-    "protestant_marches": 9, "protestant_rome": 11, "alliance_deadline": 0,
+    "protestant_marches": 9, "protestant_rome": 11, "alliance_deadline": 0, "players": 5,
 }
 #: the readings a GM may change for one game (``SET RULE``), with the ambiguity each decides
 READINGS = {"attacks": "R-1304-19: every attack an exchange (no dice)",
@@ -104,6 +105,8 @@ class PayolaEdition:
     reference_lists: Mapping[str, tuple[str, ...]]
     objectives: Objectives
     table: AttackTable
+    port_owners: Mapping[str, str]           # a port that is no centre -> its owner at the start (R-1304-54)
+    setups: Mapping[int, Setup]              # player count -> its sides (R-1304-60 to R-1304-62, setups.py)
 
     def __getattr__(self, name: str) -> Any:
         """``edition.attacks`` is the strategy's name, ``edition.home_box_redeploy`` the switch."""
@@ -121,6 +124,9 @@ class PayolaEdition:
                 made.append(RuleOption(name, self.strategy[name], STRATEGIES[name], note))
             else:
                 made.append(RuleOption(name, self.switch[name], (True, False), note))
+        if self.setups:
+            made.append(RuleOption("players", self.numbers["players"], (5, *sorted(self.setups)),
+                                   "R-1304-60 to R-1304-62: the set-up for fewer players (set it before START)"))
         return tuple(made)
 
 
@@ -146,7 +152,39 @@ def read_edition(options: Mapping[str, Any]) -> PayolaEdition:
         frozenset(str(s).upper() for s in states.get("catholic_only", ())),
         {k: tuple(str(p).upper() for p in v) for k, v in options.get("reference_lists", {}).items()},
         load_objectives(str(options.get("objectives", ""))),
-        load_attack_table(str(options.get("attack_table", ""))))
+        load_attack_table(str(options.get("attack_table", ""))),
+        {str(port).upper(): power.upper() for power, ports in options.get("port_owners", {}).items() for port in ports},
+        _setups(options, numbers["players"]))
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One player count's sides (each the powers of one player), its neutral power, the year of its dice, its rule."""
+
+    players: int
+    sides: tuple[tuple[str, ...], ...]
+    neutral: str = ""
+    roll_year: int = 0
+    rule: str = ""
+
+
+def read_setups(options: Mapping[str, Any]) -> dict[int, Setup]:
+    """``[options.setups.N]``: ``sides``, ``rule`` (named by refusals), and for a neutral ``neutral``, ``roll_year``."""
+    made = {}
+    for count, spec in options.get("setups", {}).items():
+        sides = tuple(tuple(str(p).upper() for p in side) for side in spec.get("sides", ()))
+        made[int(count)] = Setup(int(count), sides, str(spec.get("neutral", "")).upper(), int(spec.get("roll_year", 0)),
+                                 str(spec.get("rule", "")))
+    return made
+
+
+def _setups(options: Mapping[str, Any], players: int) -> Mapping[int, Setup]:
+    """The edition's set-ups for fewer players; OptionError for a player count it has none for."""
+    made = read_setups(options)
+    if players != 5 and players not in made:
+        raise OptionError(f"option players = {players}: this edition plays with 5 players"
+                          + (f" or {', '.join(map(str, sorted(made)))}" if made else ""))
+    return made
 
 
 def _phase(text: str) -> tuple[str, str]:

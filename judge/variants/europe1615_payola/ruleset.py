@@ -34,6 +34,8 @@ from judge.variants.europe1615_payola import (
     income,
     influence,
     lines,
+    ports,
+    setups,
     status,
     victory,
     winter,
@@ -90,10 +92,21 @@ class Europe1615Payola(Payola):
         lists = self.edition.reference_lists
         return lists.get(owner, lists.get("minor"))
 
+    # -- the map picture ----------------------------------------------------------------
+    def picture_alignments(self, state: GameState) -> Mapping[str, str]:
+        """The minor states ALIGNED now, for the picture's fills: statuses are public in these editions (PY-18)."""
+        found = {minor: status.aligned_to(state, minor) for minor in self.map.states}
+        return {minor: power for minor, power in found.items() if power}
+
     # -- the port rule (R-1303-37, R-1304-47) ----------------------------------------------
     def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
-        """A fleet moves (or retreats) into a coastal province only where it has a port; seas are open."""
+        """A fleet moves (or retreats) into a coastal province only where it has a port; seas are open.
+
+        R-1304-61: while France is neutral (the 3-player game) nobody else enters French territory.
+        """
         target = self.map.provinces[self.map.province_of(province)]
+        if setups.closed(self.game, state, owner, target.abbr):
+            return False
         return unit.type != "F" or target.terrain is not Terrain.COAST or target.port
 
     def may_support(self, state: GameState, owner: str, unit: Unit, supported_owner: str, supported: Unit,
@@ -149,6 +162,8 @@ class Europe1615Payola(Payola):
     def _winter(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
         """Builds and removals as in Diplomacy; no income here (it is the Taxation phase's)."""
         work = state.copy()
+        ports.take_ports(self.game, work, work.extra.get(WAIVED, {}))  # R-1304-54: as centres change hands
+        setups.roll_for_neutral(self.game, work)  # R-1304-61: "before build/adjustment in 1617"
         outcome = adjudicate_adjustments(self._variant(), work, self._money_lines(work, orders))
         winter.after_builds(self.game, outcome.state)
         outcome.state.extra.pop(WAIVED, None)  # a waiver is decided again at each build phase
@@ -163,13 +178,23 @@ class Europe1615Payola(Payola):
         return owner not in self.map.states
 
     def build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
-        """R-1303-40, R-1304-53: any owned centre, but none in REVOLT against its faith (R-1303-24)."""
+        """R-1303-40, R-1304-53: any owned centre, but none in REVOLT against its faith (R-1303-24);
+        R-1304-54 (``fleet_builds = "owned_ports"``): an owned port that is not a centre, for a fleet."""
         owned = state.centers.get(power, ())
-        return tuple(sorted(c for c in owned if status.revolt(self.game, state, c) != "no builds"))
+        centres = (c for c in owned if status.revolt(self.game, state, c) != "no builds")
+        return tuple(sorted({*centres, *ports.owned_ports(self.game, state, power)}))
 
     def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
-        """A fleet is built in a port only (the port rule, R-1304-54)."""
-        return unit.type != "F" or self.map.provinces[self.map.province_of(unit.location)].port
+        """A fleet is built in a port only (the port rule); an army only on a centre (R-1304-54)."""
+        return ports.may_build_here(self.game, state, power, unit)
+
+    def handovers(self, state: GameState) -> Mapping[str, str]:
+        """R-1304-61: from 1618 neutral France is played by the side that rolled highest."""
+        return setups.handovers(self.game, state)
+
+    def seat_refusal(self, state: GameState | None, power: str, held: Sequence[str]) -> str:
+        """R-1304-60 to R-1304-62: one address plays one side of the set-up; neutral France nobody."""
+        return setups.seat_refusal(self.game, state, power, held)
 
     def game_result(self, state: GameState) -> tuple[str, list[str]] | None:
         """PY-31: the end the last Winter recorded (most VPs; in April a tie plays on); no victory by centres."""
@@ -193,6 +218,8 @@ class Europe1615Payola(Payola):
         season, kind = self.phase_cycle[0]
         extra: dict[str, Any] = {"treasury": {p: 0 for p in sorted(self.map.powers)},
                                  "accept": {p: [p, "?"] for p in sorted(self.map.powers)}, INFLUENCE: {}}
+        if ports.in_use(self.game):
+            extra[ports.PORT_OWNERS] = ports.starting_owners(self.game)
         return GameState(Phase(season, self.edition.first_year, kind), units, centers, [], extra)
 
     def owners(self) -> frozenset[str]:
@@ -209,7 +236,9 @@ class Europe1615Payola(Payola):
                 consequences.CONTESTED: MapOf(places, power), winter.BONUSES: Written(), winter.GAME_OVER: Written(),
                 victory.ALLIANCES: ListOf(ListOf(power, longest=2)),
                 WAIVED: MapOf(power, ListOf(Str(what="a province", longest=8))),
-                attacks.GM_DICE: MapOf(Str(what="a phase", longest=12), ListOf(Int(3, 18)))}
+                setups.ROLL: Written(),
+                attacks.GM_DICE: MapOf(Str(what="a phase", longest=12), ListOf(Int(3, 18))),
+                ports.PORT_OWNERS: MapOf(Str(choices=lambda: ports.plain_ports(self.game), what="a port"), power)}
 
     def rule_options(self) -> tuple[RuleOption, ...]:
         return (*super().rule_options(), *self.edition.rule_options())

@@ -219,7 +219,9 @@ def _candidates(target: _Target) -> None:
 
 
 def _pays(read: ReadOffer, where: Mapping[str, int], moves: list[bool]) -> tuple[int, ...]:
-    """The candidates an offer pays for, by index: ``Offer.pays_for`` for every candidate at once (3.1)."""
+    """The candidates an offer pays for, by index (3.1, each kind's promise): a direct offer its named orders,
+    a negative one anything else, a move offer any move or a named order, a hold offer any non-move or a
+    named order, a gift anything."""
     named = {where[k] for k in read.keys if k in where}
     kind = read.kind
     if kind == DIRECT:

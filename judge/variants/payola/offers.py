@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.engine.orders import Hold, Move, Order, Unit
+from judge.engine.orders import Hold, Order, Unit
 
 DIRECT, NEGATIVE, MOVE, HOLD, GIFT = ":", "!", ">", "@", "&"
 KINDS = {DIRECT: "direct", NEGATIVE: "negative", MOVE: "move", HOLD: "hold", GIFT: "gift"}
@@ -75,23 +75,6 @@ class Offer:
         first = str(self.orders[0])
         rest = [str(o)[len(o.unit_text) + 1:] for o in self.orders[1:]]
         return f"{head} {self.kind} " + " | ".join([first, *rest])
-
-    def pays_for(self, order: Order) -> bool:
-        """Whether this offer pays when its unit issues ``order`` (rule 3.1, each kind's promise).
-
-        Orders are compared as the board reads them: the caller gives both in
-        that form (``judge.engine.assignment.canonical``).
-        """
-        named = order in self.orders
-        if self.kind == DIRECT:
-            return named
-        if self.kind == NEGATIVE:
-            return not named
-        if self.kind == MOVE:
-            return named or isinstance(order, Move)
-        if self.kind == HOLD:
-            return named or not isinstance(order, Move)
-        return True  # GIFT
 
     def candidates(self) -> tuple[Order, ...]:
         """The orders this offer puts before the unit (rule 5.1): a negative offer puts HOLD only."""

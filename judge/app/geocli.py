@@ -1,0 +1,69 @@
+"""``judge map build MAP`` and ``judge map picture GAME [PHASE]``: the map pictures' GM tools.
+
+``build`` regenerates a map's committed geometry from its seeds file (it
+needs the ``geometry`` extras); ``picture`` draws one phase of a stored game
+to a file, as the GM (or, with ``--as``, a power or an observer) sees it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from judge.app.seeds import SeedsError
+
+
+def add_picture_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``judge map build`` and ``judge map picture`` under ``judge map``."""
+    build = sub.add_parser("build", help="generate <map>.geo.json from the coastlines and <map>.seeds")
+    build.add_argument("path", help="the map file (its seeds file is <map>.seeds beside it)")
+    build.add_argument("--seeds", default=None, help="another seeds file")
+    build.set_defaults(run=_build)
+    picture = sub.add_parser("picture", help="draw a phase of a game (the last played by default) to a file")
+    picture.add_argument("game", help="the game's name")
+    picture.add_argument("phase", nargs="?", default=None, help="a phase played, e.g. F1901M")
+    picture.add_argument("--format", default="PNG", choices=["PNG", "SVG", "png", "svg"])
+    picture.add_argument("--as", dest="viewer", default="GM", help="GM (default), OBSERVER or a power")
+    picture.add_argument("--out", default=None, help="the file to write (default: GAME-PHASE.png)")
+    picture.add_argument("--config", default=None, help="judge.toml (default: $JUDGE_CONFIG or ./judge.toml)")
+    picture.set_defaults(run=_picture)
+
+
+def _build(args: argparse.Namespace) -> int:
+    from judge.app.geobuild import BuildError, build_geometry, write_geometry
+    from judge.engine.mapfile import MapError
+    path = Path(args.path)
+    if not path.is_file():
+        print(f"judge map build: no such file: {path}", file=sys.stderr)
+        return 2
+    try:
+        geometry = build_geometry(path, Path(args.seeds) if args.seeds else None)
+    except (BuildError, SeedsError, MapError, OSError) as exc:
+        print(f"judge map build: {exc}", file=sys.stderr)
+        return 1
+    target = write_geometry(path, geometry)
+    print(f"{target}: {len(geometry['regions'])} regions, {geometry['size'][0]}x{geometry['size'][1]} px")
+    return 0
+
+
+def _picture(args: argparse.Namespace) -> int:
+    from judge.app.config import ConfigError, config_path, load_config
+    from judge.store import Store
+    from judge.turns.pictures import PictureError, stored_phase_picture
+    try:
+        config = load_config(config_path(args.config))
+    except ConfigError as exc:
+        print(f"judge map picture: {exc}", file=sys.stderr)
+        return 2
+    store = Store(config.data_dir)
+    try:
+        picture = stored_phase_picture(store, config.name, args.game, args.phase, args.viewer.upper(),
+                                       args.format.upper())
+    except PictureError as exc:
+        print(f"judge map picture: {exc}", file=sys.stderr)
+        return 1
+    out = Path(args.out or picture.filename)
+    out.write_bytes(picture.data)
+    print(f"{out}: {len(picture.data)} bytes")
+    return 0

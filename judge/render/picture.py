@@ -1,0 +1,68 @@
+"""``phase_picture``: the map of one phase, as one viewer may see it, in PNG or SVG.
+
+This is the one entry for a picture of a game: the result mails, HISTORY,
+``judge map picture`` and anything else that shows a phase call it with the
+phase's :class:`ResultsContext`.  Secret results (Ottoman orders, foreign
+orders that did not count, a variant's hidden lines) are wrapped in
+:class:`Secret` in the context and are revealed here per viewer, exactly as
+the result mail does, so a picture never shows what its reader's text hides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from judge.engine.results import OrderResult
+from judge.engine.state import Dislodged
+from judge.engine.variant import Variant
+from judge.render.env import render
+from judge.render.geometry import variant_geometry
+from judge.render.results import ResultsContext
+from judge.render.scene import build_scene
+from judge.render.secrecy import Secret, reveal
+
+FORMATS = {"PNG": ("image/png", "png"), "SVG": ("image/svg+xml", "svg")}
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A drawn phase: its file name, MIME type and bytes."""
+
+    filename: str
+    mime_type: str
+    data: bytes
+
+
+def drawn_results(ctx: ResultsContext) -> Sequence[OrderResult | Secret[OrderResult]]:
+    """The orders the picture draws: the mail's order list, or the report's own when a sheet replaces it."""
+    return ctx.picture_results if ctx.picture_results is not None else ctx.results
+
+
+def has_picture(variant: Variant) -> bool:
+    """Whether the variant's map has geometry to draw on (else its results go out as text only)."""
+    return variant_geometry(variant.name) is not None
+
+
+def phase_picture(variant: Variant, ctx: ResultsContext, viewer: str, fmt: str = "PNG") -> Picture | None:
+    """The map after ``ctx``'s phase with its orders as arrows, as ``viewer`` may see it; None without geometry.
+
+    ``fmt`` is ``PNG`` or ``SVG``.  ``viewer`` is a power, ``GM`` or ``OBSERVER``.
+    """
+    geometry = variant_geometry(variant.name)
+    if geometry is None:
+        return None
+    results = [r for r in reveal(drawn_results(ctx), viewer) if isinstance(r, OrderResult)]
+    dislodged = [d for d in reveal(ctx.dislodged, viewer) if isinstance(d, Dislodged)]
+    words = render("picture/legend.j2", game=ctx.game, phase=ctx.phase)
+    aligned: Mapping[str, str] = variant.ruleset.picture_alignments(ctx.state)
+    scene = build_scene(geometry, ctx.board, ctx.state, results, dislodged,
+                        (words.subject, [line for line in words.body.splitlines() if line.strip()]), aligned)
+    mime, extension = FORMATS[fmt.upper()]
+    if extension == "png":
+        from judge.render.png import paint_png
+        data = paint_png(scene)
+    else:
+        from judge.render.svg import paint_svg
+        data = paint_svg(scene)
+    return Picture(f"{ctx.game}-{ctx.phase}.{extension}", mime, data)
