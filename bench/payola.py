@@ -23,6 +23,11 @@ the goal of issue 12 (determination cheaper than the adjudication) is met on
 the path the judge takes.
 
     python bench/payola.py --phases 50 --seed 1
+
+``--core`` also times the compiled core's own call (``_determine.run``) on the
+arrays ``compiled.py`` hands it, as they are and with every balance so high that
+nobody overspends: the difference is the passes of rule 5.5, the rest reading
+the offers' fields, the candidates and first decisions, and the answer's lists.
 """
 
 
@@ -130,6 +135,7 @@ def main() -> int:
     parser.add_argument("--phases", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="timing repetitions; the best is reported")
+    parser.add_argument("--core", action="store_true", help="also time the compiled core's call alone")
     args = parser.parse_args()
     variant = load_variant("payola")
     plain = Variant("standard", variant.map, load_variant("standard").ruleset)
@@ -165,7 +171,45 @@ def main() -> int:
             adjudicate_movement(plain, state, orders)
         best_adj = min(best_adj, time.perf_counter() - start)
     _report(len(phases), offers, reductions, best_lines, best_read, best_det, best_adj)
+    if args.core and compiled.CORE is not None:
+        _time_core(variant, phases, ready, args.repeat)
     return 0
+
+
+def _time_core(variant: Variant, phases: list[tuple[GameState, dict[str, list[object]], dict[str, int]]],
+               ready: list[dict[str, list[object]]], repeat: int) -> None:
+    """The compiled core's call alone, on the arguments ``compiled.py`` gives it, with and without rule 5.5's passes."""
+    core = compiled.CORE
+    assert core is not None
+    calls: list[tuple[object, ...]] = []
+
+    class Recorder:
+        """Stands for the core while the phases are determined once, to keep each call's arguments."""
+
+        @staticmethod
+        def run(*args: object) -> object:
+            calls.append(args)
+            return core.run(*args)
+
+    compiled.CORE = Recorder  # type: ignore[assignment]
+    try:
+        for (state, _, balances), sheets in zip(phases, ready):
+            compiled.determine_compiled(variant.map, variant.ruleset, state, sheets, balances, {}, "bench")
+    finally:
+        compiled.CORE = core
+    rich = [(rows, targets, [1 << 40] * len(available), move) for rows, targets, available, move in calls]
+    spent = {}
+    for name, runs in (("as given", calls), ("nobody overspends", rich)):
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.perf_counter()
+            for args in runs:
+                core.run(*args)
+            best = min(best, time.perf_counter() - start)
+        spent[name] = best / len(runs) * 1000
+    print(f"  the C call alone:       {spent['as given']:8.3f} ms per phase (of which the passes of 5.5 "
+          f"~{spent['as given'] - spent['nobody overspends']:.3f} ms; the rest reads the offers, finds the "
+          "candidates and first decisions, and builds the answer)")
 
 
 def _report(n: int, offers: int, reductions: int, best_lines: float, best_read: float, best_det: dict[str, float],
