@@ -1,0 +1,107 @@
+"""What both paths of order determination share (``determination.py``, ``compiled.py``).
+
+The result, the hooks' protocol, the acceptance lists expanded once per phase
+(4.1, 4.2), why an offer cannot stand (3.1) and eBayola's rebates (6.4): the
+pure-Python reference and the compiled core's driver use the same code for
+everything but rules 5.1–5.5.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from judge.engine.orders import Order, Unit
+from judge.engine.state import GameState
+from judge.variants.payola.ledger import Ledger, UnitDecision
+from judge.variants.payola.offers import Accept, Offer, default_accept
+from judge.variants.payola.prepared import ReadOffer
+
+
+class PayolaHooks(Protocol):
+    """The four restrictions a Payola ruleset answers (``judge.variants.payola.ruleset``)."""
+
+    def may_bribe(self, state: GameState, power: str, owner: str, unit: Unit) -> bool: ...
+    def may_buy(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> bool: ...
+    def may_offer_zero(self, state: GameState, power: str, owner: str, unit: Unit) -> bool: ...
+    def tie_list(self, state: GameState, owner: str, unit: Unit) -> tuple[str, ...] | None: ...
+
+
+@dataclass(slots=True)
+class Determination:
+    """Every unit's order (by owner, ready for the movement adjudication) and every power's ledger."""
+
+    orders: dict[str, list[Order]]
+    decisions: list[UnitDecision]
+    ledgers: dict[str, Ledger]
+    lists: dict[str, tuple[str, ...]]
+    #: what was paid for the orders of each power's units (Zero Sum Payola deposits it after Fall, 6.7)
+    earned: dict[str, int] = field(default_factory=dict)
+
+
+def expand_lists(powers: Sequence[str], accept: Mapping[str, Accept], seed: str) -> dict[str, tuple[str, ...]]:
+    """Each power's acceptance list with its ``?`` expanded, once per phase from ``seed`` (4.1, 4.2)."""
+    rng = random.Random(seed)
+    everyone = tuple(sorted(powers))
+    lists = {}
+    for power in everyone:
+        shuffled = list(everyone)
+        rng.shuffle(shuffled)
+        lists[power] = accept.get(power, default_accept(power)).expanded(everyone, shuffled)
+    return lists
+
+
+TWICE = "a second offer to this unit: both offers are ignored (one offer per unit, 6.1)"
+
+
+def refusal(hooks: PayolaHooks, state: GameState, power: str, found: tuple[str, Unit] | None, offer: Offer,
+             read: ReadOffer, bribable: dict[tuple[str, str], bool]) -> str:
+    """Why an offer to the unit ``found`` (owner, unit) cannot stand at determination, or "".
+
+    The reader says so on arrival too.
+    """
+    if found is None:
+        return f"there is no unit in {read.province or offer.unit.location}"
+    owner, unit = found
+    key = (power, read.province)
+    allowed = bribable.get(key)
+    if allowed is None:
+        allowed = bribable[key] = hooks.may_bribe(state, power, owner, unit)
+    if not allowed:
+        return f"{power} may not bribe {unit}"
+    if read.total == 0 and not hooks.may_offer_zero(state, power, owner, unit):
+        return "zero offers to a foreign unit are not allowed (3.1)"
+    for order, problem in zip(offer.orders, read.problems):
+        if problem or not hooks.may_buy(state, power, owner, unit, order):
+            return problem or f"{power} may not buy {order}"
+    return ""
+
+
+def rebates(totals: Sequence[int], index: int, paying: Sequence[tuple[int, str, int, int]],
+             order_list: Sequence[str]) -> dict[int, int]:
+    """6.4 eBayola: the issued order costs one more than the best other total; the saving goes back.
+
+    ``paying`` is each paying bid as (a key, its power, its sheet line, its
+    total); the rebates come back by that key.
+
+    The contributors are paid back in the order of the unit's tie list (its
+    owner's acceptance list, or a variant's fixed one), each at most what it
+    offered, until the saving is spent; one power's offers by their sheet order.
+    A unit with no other candidate costs 1 (its best other total is 0).
+    """
+    losing = max((t for i, t in enumerate(totals) if i != index), default=0)
+    saving = totals[index] - (losing + 1)
+    if saving <= 0:
+        return {}
+    place = {power: i for i, power in enumerate(order_list)}
+    rebates = {}
+    for key, power, _, amount in sorted(paying, key=lambda b: (place.get(b[1], len(place)), b[1], b[2])):
+        back = min(saving, amount)
+        if back:
+            rebates[key] = back
+            saving -= back
+        if not saving:
+            break
+    return rebates
