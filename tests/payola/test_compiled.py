@@ -62,6 +62,9 @@ class _Restrictive:
     def _coin(self, *parts: object, one_in: int) -> bool:
         return zlib.crc32(":".join([self.salt, *map(str, parts)]).encode()) % one_in == 0
 
+    def plain_bribes(self, state: GameState) -> None:
+        return None  # it restricts: ask the hooks
+
     def may_bribe(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
         return not self._coin("bribe", power, unit, one_in=9)
 
@@ -131,6 +134,10 @@ def _sheets(board: Any, state: GameState, rng: random.Random) -> dict[str, list[
     return sheets
 
 
+#: standard Payola's hooks: plain (3.1 alone, zero offers to own units or, with zero_foreign, any), and loyal units
+_RULESETS = [load_variant("payola", options).ruleset for options in ({}, {}, {"zero_foreign": True}, {"loyal_units": True})]
+
+
 def _phase(variant: Variant, seed: int) -> tuple[Any, ...]:
     rng = random.Random(seed)
     state = _position(variant.map, rng)
@@ -142,7 +149,7 @@ def _phase(variant: Variant, seed: int) -> tuple[Any, ...]:
             if rng.random() < 0.6:
                 chosen.insert(rng.randint(0, len(chosen)), REST)
             accept[power] = Accept(tuple(chosen))
-    hooks = _Restrictive(variant.ruleset, str(seed)) if rng.random() < 0.3 else variant.ruleset
+    hooks = _Restrictive(variant.ruleset, str(seed)) if rng.random() < 0.3 else rng.choice(_RULESETS)
     options = {"one_offer_per_unit": rng.random() < 0.15, "ebayola": rng.random() < 0.3}
     return (variant.map, hooks, state, _sheets(variant.map, state, rng), {p: rng.randint(0, 30) for p in powers},
             accept, f"p{seed}", [p for p in powers if rng.random() < 0.1], options)

@@ -9,7 +9,7 @@ everything but rules 5.1–5.5.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -20,9 +20,22 @@ from judge.variants.payola.offers import Accept, Offer, default_accept
 from judge.variants.payola.prepared import ReadOffer
 
 
-class PayolaHooks(Protocol):
-    """The four restrictions a Payola ruleset answers (``judge.variants.payola.ruleset``)."""
+@dataclass(frozen=True, slots=True)
+class PlainBribes:
+    """A ruleset's word that its bribes are limited by rule 3.1 alone (``PayolaHooks.plain_bribes``).
 
+    Any power may bribe any unit to issue any order it could issue; a zero
+    offer stands at its owner's unit only, or at any unit with ``zero_foreign``
+    (6.1); no unit has a fixed tie list.
+    """
+
+    zero_foreign: bool = False
+
+
+class PayolaHooks(Protocol):
+    """The four restrictions a Payola ruleset answers (``judge.variants.payola.ruleset``), and whether it has any."""
+
+    def plain_bribes(self, state: GameState) -> PlainBribes | None: ...
     def may_bribe(self, state: GameState, power: str, owner: str, unit: Unit) -> bool: ...
     def may_buy(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> bool: ...
     def may_offer_zero(self, state: GameState, power: str, owner: str, unit: Unit) -> bool: ...
@@ -57,26 +70,36 @@ TWICE = "a second offer to this unit: both offers are ignored (one offer per uni
 
 
 def refusal(hooks: PayolaHooks, state: GameState, power: str, found: tuple[str, Unit] | None, offer: Offer,
-             read: ReadOffer, bribable: dict[tuple[str, str], bool]) -> str:
+             read: ReadOffer, bribable: dict[tuple[str, str, str], bool], plain: PlainBribes | None = None) -> str:
     """Why an offer to the unit ``found`` (owner, unit) cannot stand at determination, or "".
 
-    The reader says so on arrival too.
+    The reader says so on arrival too.  With ``plain`` (the ruleset's
+    ``plain_bribes``) no hook is asked: rule 3.1 alone decides.
     """
     if found is None:
         return f"there is no unit in {read.province or offer.unit.location}"
     owner, unit = found
-    key = (power, read.province)
-    allowed = bribable.get(key)
-    if allowed is None:
-        allowed = bribable[key] = hooks.may_bribe(state, power, owner, unit)
-    if not allowed:
+    if plain is not None:
+        if read.total == 0 and power != owner and not plain.zero_foreign:
+            return "zero offers to a foreign unit are not allowed (3.1)"
+        return next((problem for problem in read.problems if problem), "")
+    if not _asked(bribable, (power, read.province, "bribe"), lambda: hooks.may_bribe(state, power, owner, unit)):
         return f"{power} may not bribe {unit}"
-    if read.total == 0 and not hooks.may_offer_zero(state, power, owner, unit):
+    if read.total == 0 and not _asked(bribable, (power, read.province, "zero"),
+                                      lambda: hooks.may_offer_zero(state, power, owner, unit)):
         return "zero offers to a foreign unit are not allowed (3.1)"
     for order, problem in zip(offer.orders, read.problems):
         if problem or not hooks.may_buy(state, power, owner, unit, order):
             return problem or f"{power} may not buy {order}"
     return ""
+
+
+def _asked(answers: dict[tuple[str, str, str], bool], key: tuple[str, str, str], ask: Callable[[], bool]) -> bool:
+    """A hook's answer for one power and unit, asked once per phase (``answers`` lives as long as the phase)."""
+    found = answers.get(key)
+    if found is None:
+        found = answers[key] = ask()
+    return found
 
 
 def rebates(totals: Sequence[int], index: int, paying: Sequence[tuple[int, str, int, int]],

@@ -74,12 +74,13 @@ def determine_compiled(board: Map, hooks: basics.PayolaHooks, state: GameState,
     places = list(found)
     units = list(found.values())
     texts = [str(unit) for _, unit in units]
-    rows, savings = _bids(board, hooks, state, sheets, ledgers, index, found, texts)
+    plain = hooks.plain_bribes(state)
+    rows, savings = _bids(board, hooks, state, sheets, ledgers, index, found, texts, plain)
     if one_offer_per_unit:
         rows = _ignore_second_offers(rows, len(units), powers, ledgers)
     targets, ties = [], []
     for (owner, unit), text in zip(units, texts):  # a variant's fixed list first; else the owner's, unless unplayed
-        fixed = hooks.tie_list(state, owner, unit)
+        fixed = None if plain else hooks.tie_list(state, owner, unit)
         tie = fixed if fixed is not None else lists[owner] if owner not in dummies and owner in lists else None
         ties.append(tie)
         targets.append((index[owner], None if tie is None else tuple(index.get(p, -1) for p in tie), f"{text} H"))
@@ -96,14 +97,14 @@ def determine_compiled(board: Map, hooks: basics.PayolaHooks, state: GameState,
 
 def _bids(board: Map, hooks: basics.PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
           ledgers: dict[str, Ledger], index: Mapping[str, int], found: Mapping[str, tuple[str, Unit]],
-          texts: Sequence[str]) -> tuple[list[Row], dict[str, int]]:
+          texts: Sequence[str], plain: basics.PlainBribes | None) -> tuple[list[Row], dict[str, int]]:
     """Every offer that stands (3.1), as a row for the core, and each power's savings (3.4).
 
     The offers that do not stand go to their power's ledger with the reason.
     """
     place = {province: i for i, province in enumerate(found)}
     owned = list(found.values())
-    bribable: dict[tuple[str, str], bool] = {}
+    bribable: dict[tuple[str, str, str], bool] = {}
     reader: OfferReader | None = None  # for the offers not read on arrival
     rows: list[Row] = []
     savings: dict[str, int] = {}
@@ -123,7 +124,7 @@ def _bids(board: Map, hooks: basics.PayolaHooks, state: GameState, sheets: Mappi
                     reader = OfferReader(board, {p: unit for p, (_, unit) in found.items()})
                 read = reader.read(offer)
                 at = place.get(read.province)
-            why = basics.refusal(hooks, state, power, None if at is None else owned[at], offer, read, bribable)
+            why = basics.refusal(hooks, state, power, None if at is None else owned[at], offer, read, bribable, plain)
             if why or at is None:
                 ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why))
                 continue

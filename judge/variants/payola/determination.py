@@ -34,7 +34,9 @@ from judge.variants.payola.offers import (
     DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings, default_accept,
 )
 from judge.variants.payola import compiled
-from judge.variants.payola.basics import TWICE, Determination, PayolaHooks, expand_lists, rebates, refusal
+from judge.variants.payola.basics import (
+    TWICE, Determination, PayolaHooks, PlainBribes, expand_lists, rebates, refusal,
+)
 from judge.variants.payola.prepared import OfferReader, ReadOffer
 
 _NONE = (1 << 62, 0)  # the rank of a power that made no offer for an order: after every real one
@@ -114,9 +116,10 @@ def determine_in_python(board: Map, hooks: PayolaHooks, state: GameState, sheets
     powers = sorted(set(state.units) | set(balances) | set(sheets))
     lists = expand_lists(powers, accept, seed)
     ledgers = {p: Ledger(p, balances.get(p, 0), acceptance=list(lists[p])) for p in powers}
-    targets = _targets(board, hooks, state, sheets, ledgers, one_offer_per_unit)
+    plain = hooks.plain_bribes(state)
+    targets = _targets(board, hooks, state, sheets, ledgers, one_offer_per_unit, plain)
     for target in targets.values():  # a variant's fixed list first; else the owner's, unless unplayed (4.4)
-        fixed = hooks.tie_list(state, target.owner, target.unit)
+        fixed = None if plain else hooks.tie_list(state, target.owner, target.unit)
         played = target.owner not in dummies and target.owner in lists
         target.tie = fixed if fixed is not None else lists[target.owner] if played else None
     for ledger in ledgers.values():
@@ -129,7 +132,8 @@ def determine_in_python(board: Map, hooks: PayolaHooks, state: GameState, sheets
 
 
 def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
-             ledgers: dict[str, Ledger], one_offer_per_unit: bool = False) -> dict[str, _Target]:
+             ledgers: dict[str, Ledger], one_offer_per_unit: bool = False,
+             plain: PlainBribes | None = None) -> dict[str, _Target]:
     """Every unit with the offers it received (3.1), its owner's default HOLD added (3.3).
 
     Each offer comes read against the board from its arrival (``Offer.read``);
@@ -142,7 +146,7 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
             province = board.province_of(unit.location)
             at[province] = unit
             targets[province] = _Target(owner, unit, str(unit))
-    bribable: dict[tuple[str, str], bool] = {}  # hooks.may_bribe, asked once per power and unit
+    bribable: dict[tuple[str, str, str], bool] = {}  # the hooks' answers, asked once per power and unit
     reader: OfferReader | None = None  # for the offers not read on arrival
     for power, sheet in sheets.items():
         seq = -1
@@ -158,7 +162,7 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
                 read = reader.read(offer)
                 target = targets.get(read.province)
             found = (target.owner, target.unit) if target is not None else None
-            why = refusal(hooks, state, power, found, offer, read, bribable)
+            why = refusal(hooks, state, power, found, offer, read, bribable, plain)
             if why:
                 ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why))
                 continue
