@@ -24,10 +24,10 @@ the path the judge takes.
 
     python bench/payola.py --phases 50 --seed 1
 
-``--core`` also times the compiled core's own call (``_determine.run``) on the
-arrays ``compiled.py`` hands it, as they are and with every balance so high that
-nobody overspends: the difference is the passes of rule 5.5, the rest reading
-the offers' fields, the candidates and first decisions, and the answer's lists.
+``--core`` also times the compiled core's own call (``_determine.determine``) on
+the arguments ``compiled.py`` hands it, as they are and with every balance so
+high that nobody overspends: the difference is the passes of rule 5.5, the rest
+reading the sheets, the candidates and first decisions, and writing the ledgers.
 """
 
 
@@ -38,6 +38,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
@@ -52,6 +53,7 @@ from judge.reading.payola import PayolaLines  # noqa: E402
 from judge.variants import load_variant  # noqa: E402
 from judge.variants.payola import compiled  # noqa: E402
 from judge.variants.payola.determination import Determination, determine_in_python  # noqa: E402
+from judge.variants.payola.ledger import Ledger  # noqa: E402
 from judge.variants.payola.offers import Amount, Offer, Savings  # noqa: E402
 from judge.variants.payola.prepared import OfferReader, units_by_province  # noqa: E402
 
@@ -178,18 +180,21 @@ def main() -> int:
 
 def _time_core(variant: Variant, phases: list[tuple[GameState, dict[str, list[object]], dict[str, int]]],
                ready: list[dict[str, list[object]]], repeat: int) -> None:
-    """The compiled core's call alone, on the arguments ``compiled.py`` gives it, with and without rule 5.5's passes."""
+    """The compiled core's call alone, on the arguments ``compiled.py`` gives it, with and without rule 5.5's passes.
+
+    Each call gets ledgers of its own, made before the clock starts (the core fills them in).
+    """
     core = compiled.CORE
     assert core is not None
-    calls: list[tuple[object, ...]] = []
+    calls: list[tuple[Any, ...]] = []
 
     class Recorder:
         """Stands for the core while the phases are determined once, to keep each call's arguments."""
 
         @staticmethod
-        def run(*args: object) -> object:
+        def determine(*args: Any) -> Any:
             calls.append(args)
-            return core.run(*args)
+            return core.determine(*args)
 
     compiled.CORE = Recorder  # type: ignore[assignment]
     try:
@@ -197,19 +202,24 @@ def _time_core(variant: Variant, phases: list[tuple[GameState, dict[str, list[ob
             compiled.determine_compiled(variant.map, variant.ruleset, state, sheets, balances, {}, "bench")
     finally:
         compiled.CORE = core
-    rich = [(rows, targets, [1 << 40] * len(available), move) for rows, targets, available, move in calls]
+
+    def fresh(rich: bool) -> list[tuple[Any, ...]]:
+        return [(*args[:4], [Ledger(led.power, 1 << 40 if rich else led.balance_before, acceptance=led.acceptance)
+                             for led in args[4]], *args[5:]) for args in calls]
+
     spent = {}
-    for name, runs in (("as given", calls), ("nobody overspends", rich)):
+    for name, rich in (("as given", False), ("nobody overspends", True)):
         best = float("inf")
         for _ in range(repeat):
+            runs = fresh(rich)
             start = time.perf_counter()
             for args in runs:
-                core.run(*args)
+                core.determine(*args)
             best = min(best, time.perf_counter() - start)
-        spent[name] = best / len(runs) * 1000
+        spent[name] = best / len(calls) * 1000
     print(f"  the C call alone:       {spent['as given']:8.3f} ms per phase (of which the passes of 5.5 "
-          f"~{spent['as given'] - spent['nobody overspends']:.3f} ms; the rest reads the offers, finds the "
-          "candidates and first decisions, and builds the answer)")
+          f"~{spent['as given'] - spent['nobody overspends']:.3f} ms; the rest reads the sheets, finds the "
+          "candidates and first decisions, and writes the ledgers)")
 
 
 def _report(n: int, offers: int, reductions: int, best_lines: float, best_read: float, best_det: dict[str, float],

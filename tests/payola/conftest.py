@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ def determination_path(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
     judges the tests start as subprocesses follow by ``JUDGE_PAYOLA_PURE``.
     """
     if request.param == "compiled":
-        core = importlib.import_module("judge.variants.payola._determine")  # ImportError: not built
+        core = compiled.built()  # ImportError: not built
         monkeypatch.setattr(compiled, "CORE", core)
         monkeypatch.delenv("JUDGE_PAYOLA_PURE", raising=False)
     else:

@@ -6,7 +6,7 @@
 
 #define BLOCK ((size_t)1 << 16)
 
-void *pool_alloc(Pool *pool, size_t size)
+void *pool_take(Pool *pool, size_t size)
 {
     size = (size + 15) & ~(size_t)15;
     if (size > pool->left) {
@@ -18,7 +18,13 @@ void *pool_alloc(Pool *pool, size_t size)
     }
     void *given = pool->free;
     pool->free += size; pool->left -= size;
-    return memset(given, 0, size);
+    return given;
+}
+
+void *pool_alloc(Pool *pool, size_t size)
+{
+    void *given = pool_take(pool, size);
+    return given ? memset(given, 0, size) : NULL;
 }
 
 void pool_free(Pool *pool)
@@ -49,11 +55,11 @@ static int compare(Target *t, const int64_t *va, const int64_t *vb, int n, int a
 /* 5.2-5.4: the earliest power of the list that offered for a tied order wins it; its earliest line; then the next power. */
 static int break_tie(Target *t, Bid *bids, int npowers, const int *tied, int ntied, long long best, Pool *pool)
 {
-    int norder = 0, *order = pool_alloc(pool, (t->ntie + npowers + 1) * sizeof(int));
-    int *offered = pool_alloc(pool, (npowers + 1) * sizeof(int)), *listed = pool_alloc(pool, (npowers + 1) * sizeof(int));
-    int64_t *earliest = pool_alloc(pool, (size_t)ntied * npowers * sizeof(int64_t));
-    int64_t *vectors = pool_alloc(pool, (size_t)ntied * (t->ntie + npowers) * sizeof(int64_t));
-    if (!order || !offered || !listed || !earliest || !vectors) return -1;
+    int norder = 0, *order = pool_take(pool, (t->ntie + npowers + 1) * sizeof(int));
+    int *offered = pool_alloc(pool, (2 * npowers + 1) * sizeof(int)), *listed = offered + npowers;
+    int64_t *earliest = pool_take(pool, (size_t)ntied * npowers * sizeof(int64_t));
+    int64_t *vectors = pool_take(pool, (size_t)ntied * (t->ntie + npowers) * sizeof(int64_t));
+    if (!order || !offered || !earliest || !vectors) return -1;
     for (int i = 0; i < ntied * npowers; i++) earliest[i] = NONE_RANK;
     for (int j = 0; j < t->nbids; j++) {
         const Bid *b = &bids[t->bids[j]];
@@ -107,7 +113,7 @@ int decide(Target *t, Bid *bids, int npowers, Pool *pool)
     }
     char *mark = pool->free;   /* the tie's scratch memory is given back after it (5.5 decides again and again) */
     size_t left = pool->left;
-    if (!(tied = pool_alloc(pool, count * sizeof(int)))) return -1;
+    if (!(tied = pool_take(pool, count * sizeof(int)))) return -1;
     count = 0;
     for (int i = 0; i < t->ncand; i++) if (t->totals[i] == best) tied[count++] = i;
     int result = break_tie(t, bids, npowers, tied, count, best, pool);
@@ -158,7 +164,7 @@ static void cut(Passes *ps, Target *targets, Bid *bids, int p)
         Target *t = &targets[b->target];
         b->total -= pieces;
         for (int k = 0; k < b->npays; k++) t->totals[b->pays[k]] -= pieces;
-        if (pays_for(b, t->chosen)) ps->spend[p] -= pieces;
+        if (b->paying) ps->spend[p] -= pieces;
         ps->touched[b->target] = 1;
     }
     ps->made[p]++;
@@ -184,7 +190,7 @@ int reduce_until_paid(Target *targets, int ntargets, Bid *bids, int nall, int np
     for (int p = npowers; p > 0; p--) ps.start[p] = ps.start[p - 1];
     ps.start[0] = 0;
     for (int j = 0; j < nall; j++)
-        if (pays_for(&bids[j], targets[bids[j].target].chosen)) ps.spend[bids[j].power] += bids[j].total;
+        if ((bids[j].paying = pays_for(&bids[j], targets[bids[j].target].chosen))) ps.spend[bids[j].power] += bids[j].total;
     for (;;) {
         int any = 0;
         for (int p = 0; p < npowers; p++) any |= ps.over[p] = ps.spend[p] > available[p];
@@ -203,8 +209,8 @@ int reduce_until_paid(Target *targets, int ntargets, Bid *bids, int nall, int np
             if (decide(t, bids, npowers, pool) < 0) return -1;
             for (int j = 0; j < t->nbids && t->chosen != was; j++) {
                 Bid *b = &bids[t->bids[j]];
-                if (pays_for(b, was)) ps.spend[b->power] -= b->total;
-                if (pays_for(b, t->chosen)) ps.spend[b->power] += b->total;
+                if (b->paying) ps.spend[b->power] -= b->total;
+                if ((b->paying = pays_for(b, t->chosen))) ps.spend[b->power] += b->total;
             }
         }
     }

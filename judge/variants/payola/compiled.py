@@ -1,13 +1,16 @@
-"""Order determination with its arithmetic (rules 5.1–5.5) in the compiled core ``_determine``.
+"""Order determination in the compiled core ``_determine`` (rules 3.1 and 5.1–5.7): the Python around it.
 
 In pure Python the candidates, ties and over-expenditure passes of a full
-phase cost over ten movement adjudications (``bench/payola.py``); the core, a
-small C extension built with the package when a compiler is at hand
-(``pyproject.toml``, optional), does them on integer arrays.  This module does
-the rest as :func:`determination.determine_in_python` does, with the same
-helpers (``basics.py``): it reads the offers, asks the variant's hooks, and
-writes orders and ledgers from the core's answer, so both give the same
-outcome (``tests/payola/test_compiled.py``).
+phase cost over twenty movement adjudications (``bench/payola.py``); the core,
+a small C extension built with the package when a compiler is at hand
+(``pyproject.toml``, optional), reads the sheets itself, does the arithmetic on
+integer arrays and writes the ledgers.  This module prepares what depends on
+the position (the units, the acceptance lists expanded as
+:func:`determination.determine_in_python` does, with the same helpers of
+``basics.py``) and answers the core's rare questions (``admit``: an offer not
+read against this position, a restricting ruleset's hooks, the reason an offer
+cannot stand), so both paths give the same outcome
+(``tests/payola/test_compiled.py``).
 
 ``CORE`` is the core, or None when it is not built or ``JUDGE_PAYOLA_PURE=1``
 was set when the judge started; ``judge --version`` says which (:func:`status`).
@@ -17,11 +20,12 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Mapping, Sequence
+from sys import intern
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 
 from judge.engine.geography import Map
-from judge.engine.orders import Hold, Move, Order, Unit
+from judge.engine.orders import Hold, Unit
 from judge.engine.state import GameState
 from judge.variants.payola import basics
 from judge.variants.payola.ledger import (
@@ -30,22 +34,30 @@ from judge.variants.payola.ledger import (
 from judge.variants.payola.offers import Accept, Offer, Savings
 from judge.variants.payola.prepared import OfferReader, ReadOffer
 
+#: the core's reason codes, as the ledgers write them
+WHYS = (BY_TOTAL, NO_OFFER, BY_DUMMY, BY_LIST, BY_SEQUENCE, BY_FURTHER)
+
+
+def built() -> ModuleType:
+    """The compiled core, told the classes it reads and writes; ImportError when it is not built."""
+    core = importlib.import_module("judge.variants.payola._determine")
+    core.setup(Offer, Savings, ReadOffer, UnitDecision, Hold, WHYS, basics.TWICE)
+    return core
+
 
 def _load() -> ModuleType | None:
     """The compiled core, unless it is not built or switched off."""
     if os.environ.get("JUDGE_PAYOLA_PURE", "") not in ("", "0"):
         return None
     try:
-        return importlib.import_module("judge.variants.payola._determine")
+        return built()
     except ImportError:
         return None
 
 
 CORE = _load()
-#: the core's reason codes, as the ledgers write them
-WHYS = (BY_TOTAL, NO_OFFER, BY_DUMMY, BY_LIST, BY_SEQUENCE, BY_FURTHER)
-#: a bid for the core: (unit's index, power's index, sheet line, the offer as read)
-Row = tuple[int, int, int, ReadOffer]
+#: what the core asks of Python for an offer: (power's index, offer, its read or None, unit's index or -1)
+Admit = Callable[[int, Offer, object, int], "tuple[int, ReadOffer] | None"]
 
 
 def status() -> str:
@@ -61,146 +73,81 @@ def determine_compiled(board: Map, hooks: basics.PayolaHooks, state: GameState,
                        sheets: Mapping[str, Sequence[object]], balances: Mapping[str, int],
                        accept: Mapping[str, Accept], seed: str, dummies: Sequence[str] = (),
                        one_offer_per_unit: bool = False, ebayola: bool = False) -> basics.Determination:
-    """``determine`` with rules 5.1–5.5 in the compiled core (which must be built: ``CORE``)."""
+    """``determine`` in the compiled core (which must be built: ``CORE``); OverflowError beyond its 64 bits."""
     assert CORE is not None, "the compiled core is not built"
     powers = sorted(set(state.units) | set(balances) | set(sheets))
     lists = basics.expand_lists(powers, accept, seed)
     ledgers = {p: Ledger(p, balances.get(p, 0), acceptance=list(lists[p])) for p in powers}
     index = {p: i for i, p in enumerate(powers)}
+    plain = hooks.plain_bribes(state)
     found: dict[str, tuple[str, Unit]] = {}
     for owner, units in state.units.items():
         for unit in units:
             found[board.province_of(unit.location)] = (owner, unit)
-    places = list(found)
-    units = list(found.values())
-    texts = [str(unit) for _, unit in units]
-    plain = hooks.plain_bribes(state)
-    rows, savings = _bids(board, hooks, state, sheets, ledgers, index, found, texts, plain)
-    if one_offer_per_unit:
-        rows = _ignore_second_offers(rows, len(units), powers, ledgers)
-    targets, ties = [], []
-    for (owner, unit), text in zip(units, texts):  # a variant's fixed list first; else the owner's, unless unplayed
-        fixed = None if plain else hooks.tie_list(state, owner, unit)
-        tie = fixed if fixed is not None else lists[owner] if owner not in dummies and owner in lists else None
-        ties.append(tie)
-        targets.append((index[owner], None if tie is None else tuple(index.get(p, -1) for p in tie), f"{text} H"))
-    available = []
-    for power in powers:
-        ledger = ledgers[power]
-        wanted = savings.get(power, 0)
-        ledger.savings = wanted
-        ledger.available = ledger.balance_before - wanted if wanted <= ledger.balance_before else 0
-        available.append(ledger.available)
-    answer = CORE.run(rows, targets, available, Move)  # OverflowError beyond 64 bits: ``determine`` goes on in Python
-    return _outcome(places, units, texts, targets, ties, rows, answer, powers, ledgers, lists, ebayola)
+    owned = list(found.values())
+    targets = _targets(hooks, state, owned, lists, index, dummies, plain, ebayola)
+    place = {target[4]: i for i, target in enumerate(targets)}
+    provinces = list(found)
+    admit = _admitter(board, hooks, state, powers, ledgers, found, plain)
+    orders, decisions, earned = CORE.determine(
+        sheets if type(sheets) is dict else dict(sheets), index, place, targets, list(ledgers.values()), powers,
+        admit, sorted(range(len(provinces)), key=provinces.__getitem__),
+        -1 if plain is None else int(plain.zero_foreign), one_offer_per_unit, ebayola)
+    return basics.Determination(orders, decisions, ledgers, lists, earned)
 
 
-def _bids(board: Map, hooks: basics.PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
-          ledgers: dict[str, Ledger], index: Mapping[str, int], found: Mapping[str, tuple[str, Unit]],
-          texts: Sequence[str], plain: basics.PlainBribes | None) -> tuple[list[Row], dict[str, int]]:
-    """Every offer that stands (3.1), as a row for the core, and each power's savings (3.4).
+def _targets(hooks: basics.PayolaHooks, state: GameState, owned: Sequence[tuple[str, Unit]],
+             lists: Mapping[str, tuple[str, ...]], index: Mapping[str, int], dummies: Sequence[str],
+             plain: basics.PlainBribes | None, ebayola: bool) -> list[tuple[object, ...]]:
+    """Each unit for the core: (owner's index, tie list as indices or None, its HOLD's text, the unit, its text,
+    each power's place in its list for 6.4 or None).
 
-    The offers that do not stand go to their power's ledger with the reason.
+    A variant's fixed list breaks the unit's ties first; else its owner's
+    list, unless the owner is unplayed (4.4: a tie holds).
+    """
+    ties = {p: tuple(index.get(q, -1) for q in lists[p]) for p in lists}
+    targets = []
+    for owner, unit in owned:
+        text = intern(str(unit))  # as the reader's (prepared.py): the same string
+        fixed = None if plain is not None else hooks.tie_list(state, owner, unit)
+        tie = tuple(index.get(q, -1) for q in fixed) if fixed is not None else \
+            ties[owner] if owner not in dummies else None
+        rank = None
+        if ebayola:  # basics.rebates: a power's last place in the list; those not in it after
+            order_list = fixed if fixed is not None else lists[owner]
+            places = {q: i for i, q in enumerate(order_list)}
+            rank = tuple(places.get(q, len(places)) for q in index)
+        targets.append((index[owner], tie, f"{text} H", unit, text, rank))
+    return targets
+
+
+def _admitter(board: Map, hooks: basics.PayolaHooks, state: GameState, powers: Sequence[str],
+              ledgers: Mapping[str, Ledger], found: Mapping[str, tuple[str, Unit]],
+              plain: basics.PlainBribes | None) -> Admit:
+    """What the core asks of an offer it cannot take as it is (see ``_determine_sheets.c``).
+
+    An offer not read against this position (``at`` -1) is read here; the
+    hooks are asked (``basics.refusal``, once per power and unit where it
+    can); an offer that cannot stand goes to its power's ledger with the
+    reason, and None comes back.
     """
     place = {province: i for i, province in enumerate(found)}
     owned = list(found.values())
     bribable: dict[tuple[str, str, str], bool] = {}
-    reader: OfferReader | None = None  # for the offers not read on arrival
-    rows: list[Row] = []
-    savings: dict[str, int] = {}
-    for power, sheet in sheets.items():
-        seq = -1
-        who = index[power]
-        for offer in sheet:
-            if not isinstance(offer, Offer):
-                if isinstance(offer, Savings):
-                    savings[power] = savings.get(power, 0) + offer.amount
-                continue
-            seq += 1
-            read = offer.read
-            at = place.get(read.province) if isinstance(read, ReadOffer) else None
-            if at is None or read.unit_text != texts[at]:
-                if reader is None:
-                    reader = OfferReader(board, {p: unit for p, (_, unit) in found.items()})
-                read = reader.read(offer)
-                at = place.get(read.province)
-            why = basics.refusal(hooks, state, power, None if at is None else owned[at], offer, read, bribable, plain)
-            if why or at is None:
-                ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why))
-                continue
-            rows.append((at, who, seq, read))
-    return rows, savings
+    readers: list[OfferReader] = []
 
+    def admit(who: int, offer: Offer, read: object, at: int) -> tuple[int, ReadOffer] | None:
+        if at < 0 or not isinstance(read, ReadOffer):
+            if not readers:
+                readers.append(OfferReader(board, {p: unit for p, (_, unit) in found.items()}))
+            read = readers[0].read(offer)
+            at = place.get(read.province, -1)
+        assert isinstance(read, ReadOffer)
+        power = powers[who]
+        why = basics.refusal(hooks, state, power, owned[at] if at >= 0 else None, offer, read, bribable, plain)
+        if why or at < 0:
+            ledgers[power].refused.append((str(offer), why))
+            return None
+        return at, read
 
-def _ignore_second_offers(rows: list[Row], count: int, powers: Sequence[str], ledgers: dict[str, Ledger]) -> list[Row]:
-    """Payola Classic (6.1): a power that offers twice to one unit has both offers ignored (unit by unit)."""
-    by_unit: list[list[Row]] = [[] for _ in range(count)]
-    for row in rows:
-        by_unit[row[0]].append(row)
-    twice = set()
-    for unit_rows in by_unit:
-        made: dict[int, int] = {}
-        for row in unit_rows:
-            made[row[1]] = made.get(row[1], 0) + 1
-        for row in unit_rows:
-            if made[row[1]] > 1:
-                ledgers[powers[row[1]]].refused.append((row[3].text, basics.TWICE))
-                twice.add(id(row))
-    return [row for row in rows if id(row) not in twice]
-
-
-def _outcome(places: Sequence[str], units: Sequence[tuple[str, Unit]], texts: Sequence[str],
-             targets: Sequence[tuple[int, tuple[int, ...] | None, str]],
-             ties: Sequence[tuple[str, ...] | None], rows: Sequence[Row],
-             answer: tuple[list, list, list, list, list], powers: Sequence[str], ledgers: dict[str, Ledger],
-             lists: dict[str, tuple[str, ...]], ebayola: bool) -> basics.Determination:
-    """5.6 and 5.7 from the core's answer: the orders issued and every power's ledger (as ``_outcome``)."""
-    chosen, totals, paid, cuts, sums = answer
-    for power, count in zip(powers, cuts):
-        ledgers[power].reductions = count
-    by_unit: list[list[int]] = [[] for _ in units]
-    for j, row in enumerate(rows):
-        by_unit[row[0]].append(j)
-    orders: dict[str, list[Order]] = {}
-    decisions = []
-    earned: dict[str, int] = {}
-    for at in sorted(range(len(places)), key=places.__getitem__):
-        (owner, unit), unit_text = units[at], texts[at]
-        index, got, code, source, position = chosen[at]
-        order, order_text = _order(unit, targets[at][2], rows, source, position)
-        why = WHYS[code]
-        orders.setdefault(owner, []).append(order)
-        decisions.append(UnitDecision(owner, unit_text, order_text, got, why))
-        ledgers[owner].units.append((unit_text, order_text, got))
-        because = f"{why}: {got} for {order_text}"
-        if ebayola and index >= 0:
-            order_list = ties[at] if ties[at] is not None else lists.get(owner, ())
-            rebates = basics.rebates(sums[at], index, [(j, powers[rows[j][1]], rows[j][2], totals[j])
-                                                           for j in by_unit[at] if paid[j]], order_list)
-        else:
-            rebates = {}
-        for j in by_unit[at]:
-            read = rows[j][3]
-            ledger = ledgers[powers[rows[j][1]]]
-            if paid[j]:
-                back = rebates.get(j, 0)
-                cost = totals[j] - back
-                ledger.accepted.append((read.text, order_text, cost))
-                ledger.spent += cost
-                earned[owner] = earned.get(owner, 0) + cost
-                if back:
-                    ledger.rebates.append((read.text, back))
-            else:
-                ledger.lost.append((read.text, order_text, because))
-    for ledger in ledgers.values():
-        ledger.balance_after = ledger.balance_before - ledger.spent
-    return basics.Determination(orders, decisions, ledgers, lists, earned)
-
-
-def _order(unit: Unit, hold_key: str, rows: Sequence[Row], source: int, position: int) -> tuple[Order, str]:
-    """The order issued and its text: as the offer that first named it read it, or the unit's HOLD."""
-    if source < 0:
-        return Hold(unit.type, unit.location), hold_key
-    read = rows[source][3]
-    return read.orders[position], read.keys[position]
-
+    return admit

@@ -119,7 +119,7 @@ def determine_in_python(board: Map, hooks: PayolaHooks, state: GameState, sheets
     plain = hooks.plain_bribes(state)
     targets = _targets(board, hooks, state, sheets, ledgers, one_offer_per_unit, plain)
     for target in targets.values():  # a variant's fixed list first; else the owner's, unless unplayed (4.4)
-        fixed = None if plain else hooks.tie_list(state, target.owner, target.unit)
+        fixed = None if plain is not None else hooks.tie_list(state, target.owner, target.unit)
         played = target.owner not in dummies and target.owner in lists
         target.tie = fixed if fixed is not None else lists[target.owner] if played else None
     for ledger in ledgers.values():

@@ -13,7 +13,7 @@ asked at determination, never here: it may depend on who sends the offer.
 >>> from judge.variants import load_variant
 >>> from judge.engine.state import GameState, Phase
 >>> from judge.engine.orders import Unit, Move
->>> from judge.variants.payola.offers import Offer, Amount
+>>> from judge.variants.payola.offers import DIRECT, GIFT, HOLD, MOVE, NEGATIVE, Offer, Amount
 >>> board = load_variant("payola").map
 >>> state = GameState(Phase.parse("S1901M"), {"ITALY": [Unit("F", "NAP")]})
 >>> read = prepare(board, units_by_province(board, state), Offer((Amount(3, 2),), ":", Unit("", "NAP"), (Move(None, "NAP", "ION"),)))
@@ -23,15 +23,17 @@ asked at determination, never here: it may depend on who sends the offer.
 
 from __future__ import annotations
 
+from array import array
+from sys import intern
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from judge.engine.assignment import canonical
 from judge.engine.geography import Map
-from judge.engine.orders import Order, Unit
+from judge.engine.orders import Move, Order, Unit
 from judge.engine.state import GameState
 from judge.variants.payola.legal import order_problem
-from judge.variants.payola.offers import Offer
+from judge.variants.payola.offers import DIRECT, GIFT, HOLD, MOVE, NEGATIVE, Offer
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,8 @@ class ReadOffer:
     total: int
     #: the offer as the ledgers write it: its amounts and kind with the orders as read
     text: str
+    #: what the compiled core reads of it, as 64-bit integers (``pack``); b"" when they do not fit
+    packed: bytes = b""
 
 
 #: the problems of an offer whose orders all could be issued, shared by every such offer
@@ -83,15 +87,16 @@ class OfferReader:
         unit = self.at.get(province)
         if unit is None:
             return ReadOffer(province, "", offer.kind, offer.orders, (), (), values, plateaus, sum(values), str(offer))
-        unit_text = str(unit)
+        unit_text = intern(str(unit))  # the core finds the unit by this text: one string, compared by identity
         read = [self._order(province, unit, order) for order in offer.orders]
         keys = tuple(key for _, key, _ in read)
         head = " + ".join(str(a) for a in amounts)
         rest = [key[len(unit_text) + 1:] for key in keys[1:]]  # Offer.__str__ of the orders as read
         text = f"{head} {offer.kind} " + " | ".join([keys[0], *rest])
         problems = tuple(p for _, _, p in read)
-        return ReadOffer(province, unit_text, offer.kind, tuple(o for o, _, _ in read), keys,
-                         _FINE.get(problems, problems), values, plateaus, sum(values), text)
+        orders = tuple(o for o, _, _ in read)
+        return ReadOffer(province, unit_text, offer.kind, orders, keys, _FINE.get(problems, problems), values,
+                         plateaus, sum(values), text, pack(offer.kind, orders, problems, values, plateaus))
 
     def _order(self, province: str, unit: Unit, order: Order) -> tuple[Order, str, str]:
         """The order as the board reads it, as text, and why the unit could never issue it."""
@@ -101,6 +106,30 @@ class OfferReader:
             found = self._orders[(province, order)] = (as_read, str(as_read),
                                                        order_problem(self.board, unit, order))
         return found
+
+
+#: the kinds as the compiled core numbers them (``_determine.h``)
+_KIND_CODES = {DIRECT: 0, NEGATIVE: 1, MOVE: 2, HOLD: 3, GIFT: 4}
+
+
+def pack(kind: str, orders: tuple[Order, ...], problems: tuple[str, ...], values: tuple[int, ...],
+         plateaus: tuple[int, ...]) -> bytes:
+    """An offer's numbers in one field for the compiled core, so that it reads one attribute instead of six.
+
+    64-bit integers: the kind, whether any order has a problem (3.1), the
+    number of orders and of bribes, each order's being a move, the bribes'
+    values, their plateaus, and their sum.  Empty when a number does not fit
+    in 64 bits (determination then takes the pure-Python path).
+
+    >>> from judge.engine.orders import Move, Hold
+    >>> list(array("q", pack(":", (Move("F", "NAP", "ION"), Hold("F", "NAP")), ("", ""), (3, 1), (0, 1))))
+    [0, 0, 2, 2, 1, 0, 3, 1, 0, 1, 4]
+    """
+    try:
+        return array("q", [_KIND_CODES[kind], any(problems), len(orders), len(values),
+                           *[isinstance(o, Move) for o in orders], *values, *plateaus, sum(values)]).tobytes()
+    except OverflowError:
+        return b""
 
 
 def prepare(board: Map, at: Mapping[str, Unit], offer: Offer) -> ReadOffer:
