@@ -266,3 +266,12 @@ def test_plain_bribes_asks_no_hook_per_offer_with_the_same_outcome(payola):
     refused = outcomes[0][1]["FRANCE"]["refused"]
     assert [why for _, why in refused][0] == "zero offers to a foreign unit are not allowed (3.1)"
     assert len(refused) == 2  # the zero to Italy's fleet; A PAR - MUN is no move an army in Paris can make
+
+
+def test_4_2_the_default_list_is_the_powers_own_then_the_rest_from_the_seed():
+    """``expand_lists`` writes a missing list out itself (each phase, every power): as ``default_accept`` expanded."""
+    from judge.variants.payola.basics import expand_lists
+    from judge.variants.payola.offers import default_accept
+    powers = sorted(RICH) + ["RUSSIA", "TURKEY", "ENGLAND"]
+    for seed in map(str, range(40)):
+        assert expand_lists(powers, {}, seed) == expand_lists(powers, {p: default_accept(p) for p in powers}, seed)

@@ -216,6 +216,7 @@ static PyObject *determine(PyObject *module, PyObject *args)
     ph.ntargets = (int)PyList_GET_SIZE(target_rows);
     if (PyList_GET_SIZE(ph.powers) != ph.npowers) { PyErr_SetString(PyExc_IndexError, "a ledger per power"); return NULL; }
     if (!(ph.keep = PyList_New(0))) return NULL;
+    pool_open(&ph.pool);
     if (read_balances(&ph) < 0 || read_targets(&ph, target_rows) < 0
         || read_sheets(&ph, sheets, index, place, admit, mode) < 0 || (classic && drop_second_offers(&ph) < 0)
         || gather(ph.targets, ph.ntargets, ph.bids, ph.nbids, ph.npowers, &ph.nall, &ph.pool) < 0

@@ -47,8 +47,8 @@ typedef struct {
     int chosen, why; long long got;
 } Target;
 
-typedef struct {                       /* an arena: blocks chained (each begins with the previous one's address) */
-    void *last; char *free; size_t left;
+typedef struct {                       /* the memory of a call: the kept arena, then blocks chained if need be */
+    void *last; char *free; size_t left, spilled; int on_arena;
 } Pool;
 
 typedef struct {                       /* one call of determine */
@@ -85,6 +85,7 @@ static inline PyObject *slot_of(PyObject *obj, Py_ssize_t offset)
 #pragma GCC visibility push(hidden)   /* shared by the files, not exported by the module */
 #endif
 extern Types types;
+void pool_open(Pool *pool);
 void *pool_alloc(Pool *pool, size_t size);   /* zeroed */
 void *pool_take(Pool *pool, size_t size);    /* not zeroed: for arrays written before they are read */
 void pool_free(Pool *pool);

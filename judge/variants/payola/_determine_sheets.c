@@ -126,8 +126,10 @@ static int read_sheet(Phase *ph, PyObject *sheet, PyObject *place, PyObject *adm
     if (!fast) return -1;
     int64_t seq = -1;
     int result = 0;
-    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(fast) && result == 0; k++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(fast, k), *amount;
+    PyObject *const *items = PySequence_Fast_ITEMS(fast);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    for (Py_ssize_t k = 0; k < n && result == 0; k++) {
+        PyObject *item = items[k], *amount;
         if (!Py_IS_TYPE(item, types.offer) && PyObject_TypeCheck(item, types.savings)) {
             long long more = (amount = slot_of(item, types.savings_amount)) ? PyLong_AsLongLong(amount) : -1;
             if (PyErr_Occurred()) result = -1;

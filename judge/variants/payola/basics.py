@@ -16,7 +16,7 @@ from typing import Protocol
 from judge.engine.orders import Order, Unit
 from judge.engine.state import GameState
 from judge.variants.payola.ledger import Ledger, UnitDecision
-from judge.variants.payola.offers import Accept, Offer, default_accept
+from judge.variants.payola.offers import Accept, Offer
 from judge.variants.payola.prepared import ReadOffer
 
 
@@ -56,13 +56,17 @@ class Determination:
 
 def expand_lists(powers: Sequence[str], accept: Mapping[str, Accept], seed: str) -> dict[str, tuple[str, ...]]:
     """Each power's acceptance list with its ``?`` expanded, once per phase from ``seed`` (4.1, 4.2)."""
-    rng = random.Random(seed)
+    shuffle = random.Random(seed).shuffle
     everyone = tuple(sorted(powers))
     lists = {}
     for power in everyone:
         shuffled = list(everyone)
-        rng.shuffle(shuffled)
-        lists[power] = accept.get(power, default_accept(power)).expanded(everyone, shuffled)
+        shuffle(shuffled)
+        chosen = accept.get(power)
+        if chosen is None:  # default_accept(power), (power, ?), expanded without making it (each phase, every power)
+            lists[power] = (power, *[p for p in shuffled if p != power])
+        else:
+            lists[power] = chosen.expanded(everyone, shuffled)
     return lists
 
 

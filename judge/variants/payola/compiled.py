@@ -131,16 +131,16 @@ def _admitter(board: Map, hooks: basics.PayolaHooks, state: GameState, powers: S
     can); an offer that cannot stand goes to its power's ledger with the
     reason, and None comes back.
     """
-    place = {province: i for i, province in enumerate(found)}
-    owned = list(found.values())
     bribable: dict[tuple[str, str, str], bool] = {}
-    readers: list[OfferReader] = []
+    made: list[tuple[OfferReader, dict[str, int], list[tuple[str, Unit]]]] = []  # made at the first question
 
     def admit(who: int, offer: Offer, read: object, at: int) -> tuple[int, ReadOffer] | None:
+        if not made:
+            made.append((OfferReader(board, {p: unit for p, (_, unit) in found.items()}),
+                         {province: i for i, province in enumerate(found)}, list(found.values())))
+        reader, place, owned = made[0]
         if at < 0 or not isinstance(read, ReadOffer):
-            if not readers:
-                readers.append(OfferReader(board, {p: unit for p, (_, unit) in found.items()}))
-            read = readers[0].read(offer)
+            read = reader.read(offer)
             at = place.get(read.province, -1)
         assert isinstance(read, ReadOffer)
         power = powers[who]
