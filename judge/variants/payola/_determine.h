@@ -31,7 +31,7 @@ typedef struct {
     int *named, *pays, *moves;         /* candidate indices: put forward (5.1), paid for (3.1); each key a move? */
     int nvals;
     long long *values, *plateaus;      /* its single bribes (5.5) */
-    long long *steps; int nsteps;      /* after how many passes each bribe stops losing a piece (any order) */
+    long long *steps; int nsteps;      /* after how many passes each bribe still losing stops (falling order) */
     PyObject *read, *keys;             /* borrowed: its ReadOffer and the orders' texts (NULL for a default HOLD) */
 } Bid;
 
@@ -42,6 +42,7 @@ typedef struct {
     Py_hash_t *hashes;                 /* and its hash, to find it fast */
     int *moves, *src_bid, *src_pos;    /* each candidate: a move?, where it was first named */
     long long *totals;
+    int64_t *ranks;                    /* 5.3: per candidate and power, its earliest offer for it (made at the first tie) */
     long long *rank;                   /* 6.4: each power's place in the unit's list, for the rebates (or NULL) */
     PyObject *hold_key, *unit, *text;  /* borrowed */
     int chosen, why; long long got;

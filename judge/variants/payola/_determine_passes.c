@@ -62,11 +62,28 @@ static int contains(const int *items, int n, int item)
     return 0;
 }
 
-/* 5.3: where an offer stands for a candidate: its sheet line, then its place in the line (after, if it only pays). */
-static int64_t rank_of(const Bid *b, int index)
+/* 5.3: where each power's offers stand for each candidate, the earliest: the sheet line, then the place in the line
+ * (after every order it names, for a candidate it only pays for); NONE_RANK when it made none.  They never change,
+ * so a unit works them out at its first tie, not at each of the passes of 5.5. */
+static int earliest_ranks(Target *t, const Bid *bids, int npowers, Pool *pool)
 {
-    for (int k = 0; k < b->nnamed; k++) if (b->named[k] == index) return (b->seq << 20) + k;
-    return contains(b->pays, b->npays, index) ? (b->seq << 20) + b->nnamed : NONE_RANK;
+    int64_t *ranks = pool_take(pool, ((size_t)t->ncand * npowers + 1) * sizeof(int64_t));
+    if (!ranks) return -1;
+    for (int i = 0; i < t->ncand * npowers; i++) ranks[i] = NONE_RANK;
+    for (int j = 0; j < t->nbids; j++) {
+        const Bid *b = &bids[t->bids[j]];
+        int64_t *mine = ranks + b->power;
+        for (int k = 0; k < b->npays; k++) {
+            int64_t rank = (b->seq << 20) + b->nnamed;
+            if (rank < mine[b->pays[k] * npowers]) mine[b->pays[k] * npowers] = rank;
+        }
+        for (int k = 0; k < b->nnamed; k++) {
+            int64_t rank = (b->seq << 20) + k;
+            if (rank < mine[b->named[k] * npowers]) mine[b->named[k] * npowers] = rank;
+        }
+    }
+    t->ranks = ranks;
+    return 0;
 }
 
 /* Compare two tied candidates' vectors of ranks (by the power order), then their texts; <0 when a comes first. */
@@ -82,25 +99,17 @@ static int break_tie(Target *t, Bid *bids, int npowers, const int *tied, int nti
 {
     int norder = 0, *order = pool_take(pool, (t->ntie + npowers + 1) * sizeof(int));
     int *offered = pool_alloc(pool, (2 * npowers + 1) * sizeof(int)), *listed = offered + npowers;
-    int64_t *earliest = pool_take(pool, (size_t)ntied * npowers * sizeof(int64_t));
     int64_t *vectors = pool_take(pool, (size_t)ntied * (t->ntie + npowers) * sizeof(int64_t));
-    if (!order || !offered || !earliest || !vectors) return -1;
-    for (int i = 0; i < ntied * npowers; i++) earliest[i] = NONE_RANK;
-    for (int j = 0; j < t->nbids; j++) {
-        const Bid *b = &bids[t->bids[j]];
-        for (int i = 0; i < ntied; i++) {
-            int64_t rank = rank_of(b, tied[i]);
-            if (rank != NONE_RANK) offered[b->power] = 1;
-            if (rank < earliest[i * npowers + b->power]) earliest[i * npowers + b->power] = rank;
-        }
-    }
+    if (!order || !offered || !vectors) return -1;
+    for (int i = 0; i < ntied; i++)
+        for (int p = 0; p < npowers; p++) if (t->ranks[tied[i] * npowers + p] != NONE_RANK) offered[p] = 1;
     for (int k = 0; k < t->ntie; k++) {   /* the list's powers that offered, then the others by name */
         int p = t->tie[k];
         if (p >= 0 && p < npowers) { listed[p] = 1; if (offered[p]) order[norder++] = p; }
     }
     for (int p = 0; p < npowers; p++) if (offered[p] && !listed[p]) order[norder++] = p;
     for (int i = 0; i < ntied; i++)
-        for (int k = 0; k < norder; k++) vectors[i * norder + k] = earliest[i * npowers + order[k]];
+        for (int k = 0; k < norder; k++) vectors[i * norder + k] = t->ranks[tied[i] * npowers + order[k]];
     int first = 0, second = -1;
     for (int i = 1; i < ntied; i++) {
         int c = compare(t, vectors + i * norder, vectors + first * norder, norder, tied[i], tied[first]);
@@ -136,6 +145,7 @@ int decide(Target *t, Bid *bids, int npowers, Pool *pool)
         t->chosen = i; t->got = best + 1; t->why = WHY_DUMMY;
         return 0;
     }
+    if (!t->ranks && earliest_ranks(t, bids, npowers, pool) < 0) return -1;   /* kept: before the scratch */
     char *mark = pool->free;   /* the tie's scratch memory is given back after it (5.5 decides again and again) */
     size_t left = pool->left;
     if (!(tied = pool_take(pool, count * sizeof(int)))) return -1;
@@ -151,9 +161,11 @@ static void set_steps(Bid *b, int plateau)
 {
     b->nsteps = 0;
     for (int k = 0; k < b->nvals; k++) {
-        long long v = b->values[k], f = b->plateaus[k];
-        if (plateau) { if (v > f) b->steps[b->nsteps++] = v - f; }
-        else b->steps[b->nsteps++] = v < f ? v : f;
+        long long v = b->values[k], f = b->plateaus[k], step = plateau ? v - f : v < f ? v : f;
+        if (step <= 0) continue;   /* loses nothing in this stage */
+        int at = b->nsteps++;   /* kept in falling order: those still losing are the first b->nsteps */
+        while (at > 0 && b->steps[at - 1] < step) { b->steps[at] = b->steps[at - 1]; at--; }
+        b->steps[at] = step;
     }
 }
 
@@ -183,8 +195,8 @@ static void cut(Passes *ps, Target *targets, Bid *bids, int p)
 {
     for (int m = ps->start[p]; m < ps->start[p + 1]; m++) {
         Bid *b = &bids[ps->mine[m]];
-        long long pieces = 0;
-        for (int k = 0; k < b->nsteps && b->total; k++) if (b->steps[k] > ps->made[p]) pieces++;
+        while (b->nsteps && b->steps[b->nsteps - 1] <= ps->made[p]) b->nsteps--;   /* those at their step */
+        long long pieces = b->total ? b->nsteps : 0;
         if (!pieces) continue;
         Target *t = &targets[b->target];
         b->total -= pieces;
