@@ -80,10 +80,8 @@ def determine_compiled(board: Map, hooks: basics.PayolaHooks, state: GameState,
     ledgers = {p: Ledger(p, balances.get(p, 0), acceptance=list(lists[p])) for p in powers}
     index = {p: i for i, p in enumerate(powers)}
     plain = hooks.plain_bribes(state)
-    found: dict[str, tuple[str, Unit]] = {}
-    for owner, units in state.units.items():
-        for unit in units:
-            found[board.province_of(unit.location)] = (owner, unit)
+    province_of = board.province_of
+    found = {province_of(unit.location): (owner, unit) for owner, units in state.units.items() for unit in units}
     owned = list(found.values())
     targets = _targets(hooks, state, owned, lists, index, dummies, plain, ebayola)
     place = {target[4]: i for i, target in enumerate(targets)}
@@ -105,13 +103,15 @@ def _targets(hooks: basics.PayolaHooks, state: GameState, owned: Sequence[tuple[
     A variant's fixed list breaks the unit's ties first; else its owner's
     list, unless the owner is unplayed (4.4: a tie holds).
     """
-    ties = {p: tuple(index.get(q, -1) for q in lists[p]) for p in lists}
+    ties = {p: tuple([index.get(q, -1) for q in lists[p]]) if p not in dummies else None for p in lists}
+    if plain is not None and not ebayola:  # most phases: every unit's list is its owner's
+        return [(index[owner], ties[owner], f"{text} H", unit, text, None)
+                for owner, unit in owned for text in (intern(str(unit)),)]
     targets = []
     for owner, unit in owned:
         text = intern(str(unit))  # as the reader's (prepared.py): the same string
         fixed = None if plain is not None else hooks.tie_list(state, owner, unit)
-        tie = tuple(index.get(q, -1) for q in fixed) if fixed is not None else \
-            ties[owner] if owner not in dummies else None
+        tie = tuple([index.get(q, -1) for q in fixed]) if fixed is not None else ties[owner]
         rank = None
         if ebayola:  # basics.rebates: a power's last place in the list; those not in it after
             order_list = fixed if fixed is not None else lists[owner]
