@@ -14,13 +14,15 @@ reduction loop of rule 5.5 runs.  The script times, per phase (mean, best of
   is played, since the store keeps the lines as text;
 * of that, ``prepare`` alone (it hangs its result on the offer, ``Offer.read``);
 * order determination (``determine``: rules 3.1–5.6, on offers read as above),
-  on both paths: with the compiled core of rules 5.1–5.5 (``compiled.py``,
+  on both paths: with the compiled core of rules 3.1 and 5.1–5.7 (``compiled.py``,
   when it is built) and in pure Python (``determine_in_python``);
 * the standard movement adjudication of the orders determination issued;
 
 and prints the ratio determination / adjudication for each path and whether
 the goal of issue 12 (determination cheaper than the adjudication) is met on
-the path the judge takes.
+the path the judge takes; then both timed phase by phase as the judge plays a
+phase (its offers read just before).  Each timed loop starts after a full
+collection of garbage (``_settled``).
 
     python bench/payola.py --phases 50 --seed 1
 
@@ -185,9 +187,40 @@ def main() -> int:
             adjudicate_movement(plain, state, orders)
         best_adj = min(best_adj, time.perf_counter() - start)
     _report(len(phases), offers, reductions, best_lines, best_read, best_det, best_adj)
+    _as_played(variant, plain, phases, args.repeat)
     if args.core and compiled.CORE is not None:
         _time_core(variant, phases, ready, args.repeat)
     return 0
+
+
+def _as_played(variant: Variant, plain: Variant,
+               phases: list[tuple[GameState, dict[str, list[object]], dict[str, int]]], repeat: int) -> None:
+    """Each phase as the judge plays it: its offers read (not timed), then determination and adjudication at once.
+
+    The figures above take the phases one path at a time, after every phase's
+    offers were read, so each determination reads offers made 50 phases
+    earlier; the judge reads a phase's stored lines just before it determines
+    that phase.  This loop does the same (on the path the judge takes), to
+    show whether the order of the loops decides the ratio (it does not much:
+    the fresh offers' objects make the collector run during determination).
+    """
+    run = compiled.determine_compiled if compiled.CORE is not None else determine_in_python
+    best_det = best_adj = float("inf")
+    for _ in range(repeat):
+        spent_det = spent_adj = 0.0
+        _settled()
+        for state, sheets, balances in phases:
+            ready = arrive(variant.map, state, sheets)
+            start = time.perf_counter()
+            done = run(variant.map, variant.ruleset, state, ready, balances, {}, "bench")
+            middle = time.perf_counter()
+            adjudicate_movement(plain, state, done.orders)
+            spent_det += middle - start
+            spent_adj += time.perf_counter() - middle
+        best_det, best_adj = min(best_det, spent_det), min(best_adj, spent_adj)
+    n = len(phases)
+    print(f"as the judge plays a phase (its lines read just before): determination {best_det / n * 1000:.3f} ms, "
+          f"adjudication {best_adj / n * 1000:.3f} ms, ratio {best_det / best_adj:.2f}")
 
 
 def _time_core(variant: Variant, phases: list[tuple[GameState, dict[str, list[object]], dict[str, int]]],
