@@ -207,6 +207,22 @@ def test_money_beyond_64_bits_takes_the_python_path(payola: Variant, core: Modul
     assert fast["ledgers"]["FRANCE"]["balance_after"] == 0
 
 
+@pytest.mark.parametrize("amount", [2 ** 40 + 1, 2 ** 62])
+def test_an_offer_beyond_what_the_core_sums_takes_the_python_path(payola: Variant, core: ModuleType,
+                                                                   amount: int) -> None:
+    """An offer fits in 64 bits but is over 2**40 (many such would overflow the core's sums): the reference decides."""
+    state = GameState(Phase.parse("S1901M"), {"ITALY": [Unit("F", "NAP")], "FRANCE": [Unit("A", "PAR")]})
+    reader = OfferReader(payola.map, units_by_province(payola.map, state))
+    bribe = Offer((Amount(amount),), ":", Unit("F", "NAP"), (Move("F", "NAP", "ION"),))
+    sheets: dict[str, list[object]] = {"FRANCE": [Offer(bribe.amounts, bribe.kind, bribe.unit, bribe.orders,
+                                                        reader.read(bribe))]}
+    args = (payola.map, payola.ruleset, state, sheets, {"FRANCE": amount, "ITALY": 3}, {}, "big")
+    with pytest.raises(OverflowError):
+        compiled.determine_compiled(*args)
+    assert _fingerprint(determine(*args)) == _fingerprint(determine_in_python(*args))
+    assert determine(*args).ledgers["FRANCE"].spent == amount
+
+
 def _movement_orders(state: GameState, rng: random.Random, board: Any) -> dict[str, list[object]]:
     units = [u for us in state.units.values() for u in us]
     orders: dict[str, list[object]] = {}
@@ -245,3 +261,22 @@ def test_judge_version_says_which_path_determination_takes() -> None:
     assert "Payola order determination: compiled core" in built
     assert "Payola order determination: pure Python (compiled core switched off by JUDGE_PAYOLA_PURE)" in off
 
+
+
+def test_offers_with_many_alternatives_and_plateaus_agree(payola: Variant, core: ModuleType) -> None:
+    """More orders than fit in one 8-byte block of ``prepare.pack``'s move flags, with and without plateaus."""
+    state = GameState(Phase.parse("S1901M"), {"FRANCE": [Unit("A", "BUR")], "GERMANY": [Unit("A", "MUN")],
+                                              "ITALY": [Unit("F", "NAP")]})
+    board = payola.map
+    near = sorted(board.army_adjacency[board.province_of("BUR")])
+    many = (Hold("A", "BUR"), *[Move("A", "BUR", n) for n in near], *[Support("A", "BUR", None, n) for n in near])
+    assert len(many) > 9
+    reader = OfferReader(board, units_by_province(board, state))
+    for plateau in (0, 2):
+        offers = [Offer((Amount(4, times=3, plateau=plateau),), kind, Unit("A", "BUR"), many[::step])
+                  for kind, step in ((":", 1), ("!", 2), (">", 1), ("@", 3))]
+        sheets: dict[str, list[object]] = {
+            "GERMANY": [Offer(o.amounts, o.kind, o.unit, o.orders, reader.read(o)) for o in offers],
+            "FRANCE": [Offer((Amount(9),), ":", Unit("A", "BUR"), (Move("A", "BUR", near[-1]),))]}
+        args = (board, payola.ruleset, state, sheets, {"FRANCE": 9, "GERMANY": 20, "ITALY": 0}, {}, "many")
+        assert _fingerprint(compiled.determine_compiled(*args)) == _fingerprint(determine_in_python(*args))

@@ -22,8 +22,8 @@
  */
 #include "_determine.h"
 
-/* The index of a candidate with this text, or -1 (-2 on an error). */
-static int find_key(Target *t, PyObject *key, Py_hash_t hash)
+/* The index of a candidate with this text and hash (the text's own, or prepared.pack's), or -1 (-2 on an error). */
+int find_key(Target *t, PyObject *key, Py_hash_t hash)
 {
     for (int i = 0; i < t->ncand; i++) {
         if (t->hashes[i] != hash) continue;
@@ -31,12 +31,6 @@ static int find_key(Target *t, PyObject *key, Py_hash_t hash)
         if (same) return same < 0 ? -2 : i;
     }
     return -1;
-}
-
-int find(Target *t, PyObject *key)
-{
-    Py_hash_t hash = PyObject_Hash(key);
-    return hash == -1 ? -2 : find_key(t, key, hash);
 }
 
 /* 5.1: a candidate for each distinct order named by the unit's offers (a negative offer names HOLD). */
@@ -49,8 +43,8 @@ static int add_candidates(Target *t, Bid *bids)
         Py_ssize_t n = hold_only ? 1 : PyTuple_GET_SIZE(keys);
         for (Py_ssize_t k = 0; k < n && k < b->nnamed; k++) {
             PyObject *key = hold_only ? t->hold_key : PyTuple_GET_ITEM(keys, k);
-            Py_hash_t hash = PyObject_Hash(key);
-            int i = hash == -1 ? -2 : find_key(t, key, hash);
+            Py_hash_t hash = hold_only ? t->hold_hash : (Py_hash_t)b->hashes[k];
+            int i = find_key(t, key, hash);
             if (i == -2) return -1;
             if (i < 0) {
                 i = t->ncand++;
@@ -76,7 +70,7 @@ static int add_payments(Target *t, Bid *bids, Pool *pool)
         if (!(b->pays = pool_take(pool, (t->ncand + 1) * sizeof(int)))) return -1;
         if (b->kind == K_NEGATIVE) {   /* the orders it names, as far as they are candidates */
             for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(b->keys); k++) {
-                int i = find(t, PyTuple_GET_ITEM(b->keys, k));
+                int i = find_key(t, PyTuple_GET_ITEM(b->keys, k), (Py_hash_t)b->hashes[k]);
                 if (i == -2) return -1;
                 if (i >= 0) in_keys[i] = j + 1;
             }
@@ -173,6 +167,7 @@ static int read_targets(Phase *ph, PyObject *rows)
         }
         t->owner = (int)PyLong_AsLong(PyTuple_GET_ITEM(row, 0));
         t->hold_key = PyTuple_GET_ITEM(row, 2); t->unit = PyTuple_GET_ITEM(row, 3); t->text = PyTuple_GET_ITEM(row, 4);
+        if ((t->hold_hash = PyObject_Hash(t->hold_key)) == -1) return -1;
         tie = PyTuple_GET_ITEM(row, 1); rank = PyTuple_GET_ITEM(row, 5);
         if (t->owner < 0 || t->owner >= ph->npowers) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_IndexError, "a unit's owner is out of range");

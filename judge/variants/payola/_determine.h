@@ -20,7 +20,6 @@
 #define MONEY_LIMIT ((long long)1 << 40)   /* an offer above this (or a balance): the Python path, which takes any size */
 enum { K_DIRECT, K_NEGATIVE, K_MOVE, K_HOLD, K_GIFT };
 enum { WHY_TOTAL, WHY_NO_OFFER, WHY_DUMMY, WHY_LIST, WHY_SEQUENCE, WHY_FURTHER, NWHYS };
-enum { P_KIND, P_PROBLEM, P_NKEYS, P_NVALS, P_HEAD };   /* prepared.pack: the head of an offer's numbers */
 
 typedef struct {
     int target, power, kind, problem;
@@ -30,6 +29,7 @@ typedef struct {
     int nkeys, nnamed, npays;
     int *named, *pays, *moves;         /* candidate indices: put forward (5.1), paid for (3.1); each key a move? */
     int nvals;
+    long long *hashes;                 /* each order's text's hash (prepared.pack) */
     long long *values, *plateaus;      /* its single bribes (5.5) */
     long long *steps; int nsteps;      /* after how many passes each bribe still losing stops (falling order) */
     PyObject *read, *keys;             /* borrowed: its ReadOffer and the orders' texts (NULL for a default HOLD) */
@@ -45,6 +45,7 @@ typedef struct {
     int64_t *ranks;                    /* 5.3: per candidate and power, its earliest offer for it (made at the first tie) */
     long long *rank;                   /* 6.4: each power's place in the unit's list, for the rebates (or NULL) */
     PyObject *hold_key, *unit, *text;  /* borrowed */
+    Py_hash_t hold_hash;
     int chosen, why; long long got;
 } Target;
 
@@ -90,8 +91,8 @@ void pool_open(Pool *pool);
 void *pool_alloc(Pool *pool, size_t size);   /* zeroed */
 void *pool_take(Pool *pool, size_t size);    /* not zeroed: for arrays written before they are read */
 void pool_free(Pool *pool);
-/* _determine.c: the index of the unit's candidate with this text, or -1 (-2 on an error) */
-int find(Target *t, PyObject *key);
+/* _determine.c: the index of the unit's candidate with this text and hash, or -1 (-2 on an error) */
+int find_key(Target *t, PyObject *key, Py_hash_t hash);
 /* _determine_sheets.c */
 int read_sheets(Phase *ph, PyObject *sheets, PyObject *index, PyObject *place, PyObject *admit, int mode);
 int drop_second_offers(Phase *ph);

@@ -140,7 +140,7 @@ int decide(Target *t, Bid *bids, int npowers, Pool *pool)
         return 0;
     }
     if (!t->tie) {   /* 4.4: the unit takes its default HOLD; whoever offered for HOLD pays */
-        int i = find(t, t->hold_key);
+        int i = find_key(t, t->hold_key, t->hold_hash);
         if (i == -2) return -1;
         t->chosen = i; t->got = best + 1; t->why = WHY_DUMMY;
         return 0;

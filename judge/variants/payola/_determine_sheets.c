@@ -17,39 +17,47 @@ static int bad_offer(void)
     return -1;
 }
 
-static long long at64(const char *data, Py_ssize_t k)
+static long long at64(const unsigned char *data, Py_ssize_t k)
 {
     int64_t value;
     memcpy(&value, data + k * 8, 8);
     return (long long)value;
 }
 
-/* The bid's numbers from its read offer's packed field; OverflowError when they did not fit (the Python path). */
+/* The bid's numbers from its read offer's packed field (prepared.pack: a head of 8 bytes, a byte per order padded to
+ * 8, each order's hash, the values, the plateaus if any); OverflowError when they did not fit (the Python path). */
 static int unpack(Bid *b, PyObject *read, Pool *pool)
 {
     PyObject *packed = slot_of(read, types.read_packed), *keys = packed ? slot_of(read, types.read_keys) : NULL;
     if (!keys) return -1;
-    if (!PyBytes_Check(packed) || !PyTuple_Check(keys)) return bad_offer();
-    Py_ssize_t size = PyBytes_GET_SIZE(packed) / 8;
-    const char *data = PyBytes_AS_STRING(packed);
+    if (!PyBytes_CheckExact(packed) || !PyTuple_CheckExact(keys)) return bad_offer();
+    Py_ssize_t size = PyBytes_GET_SIZE(packed);
+    const unsigned char *data = (const unsigned char *)PyBytes_AS_STRING(packed), *numbers;
     if (size == 0) { PyErr_SetString(PyExc_OverflowError, "an offer's money does not fit in 64 bits"); return -1; }
-    if (size < P_HEAD) return bad_offer();
-    long long kind = at64(data, P_KIND), nkeys = at64(data, P_NKEYS), nvals = at64(data, P_NVALS);
-    if (kind < K_DIRECT || kind > K_GIFT || nkeys < 1 || nvals < 0 || nkeys != PyTuple_GET_SIZE(keys)
-        || size != P_HEAD + nkeys + 2 * nvals + 1) return bad_offer();
-    b->read = read; b->keys = keys; b->kind = (int)kind; b->problem = at64(data, P_PROBLEM) != 0;
-    b->nkeys = (int)nkeys; b->nnamed = kind == K_NEGATIVE ? 1 : (int)nkeys; b->nvals = (int)nvals;
+    uint16_t counts[2];
+    if (size < 8) return bad_offer();
+    memcpy(counts, data + 4, sizeof counts);
+    int kind = data[0], nkeys = counts[0], nvals = counts[1], plateaus = data[2] != 0, pad = (nkeys + 7) / 8 * 8;
+    if (kind > K_GIFT || nkeys < 1 || nkeys != PyTuple_GET_SIZE(keys)
+        || size != 8 + pad + 8 * (nkeys + nvals + (plateaus ? nvals : 0))) return bad_offer();
+    b->read = read; b->keys = keys; b->kind = kind; b->problem = data[1] != 0;
+    b->nkeys = nkeys; b->nnamed = kind == K_NEGATIVE ? 1 : nkeys; b->nvals = nvals;
     b->named = pool_take(pool, (b->nnamed + nkeys + 1) * sizeof(int));   /* each written before it is read */
-    b->values = pool_take(pool, (3 * nvals + 1) * sizeof(long long));
-    if (!b->named || !b->values) return -1;
-    b->moves = b->named + b->nnamed; b->plateaus = b->values + nvals; b->steps = b->plateaus + nvals;
-    for (int k = 0; k < nkeys; k++) b->moves[k] = at64(data, P_HEAD + k) != 0;
-    for (int k = 0; k < nvals; k++) {
-        b->values[k] = at64(data, P_HEAD + nkeys + k);
-        b->plateaus[k] = at64(data, P_HEAD + nkeys + nvals + k);
+    b->hashes = pool_take(pool, (nkeys + 3 * nvals + 1) * sizeof(long long));
+    if (!b->named || !b->hashes) return -1;
+    b->moves = b->named + b->nnamed;
+    b->values = b->hashes + nkeys; b->plateaus = b->values + nvals; b->steps = b->plateaus + nvals;
+    numbers = data + 8 + pad;
+    for (int k = 0; k < nkeys; k++) { b->moves[k] = data[8 + k] != 0; b->hashes[k] = at64(numbers, k); }
+    int too_big = 0;
+    b->total = 0;
+    for (int k = 0; k < nvals; k++) {   /* the sum cannot overflow: at most 65535 bribes of MONEY_LIMIT */
+        b->values[k] = at64(numbers, nkeys + k);
+        b->plateaus[k] = plateaus ? at64(numbers, nkeys + nvals + k) : 0;
+        too_big |= b->values[k] > MONEY_LIMIT || b->values[k] < -MONEY_LIMIT;
+        b->total += too_big ? 0 : b->values[k];
     }
-    b->total = at64(data, size - 1);
-    if (b->total > MONEY_LIMIT || b->total < -MONEY_LIMIT) {
+    if (too_big || b->total > MONEY_LIMIT || b->total < -MONEY_LIMIT) {
         PyErr_SetString(PyExc_OverflowError, "an offer's money is beyond what the core counts");
         return -1;
     }

@@ -73,7 +73,7 @@ def determine_compiled(board: Map, hooks: basics.PayolaHooks, state: GameState,
                        sheets: Mapping[str, Sequence[object]], balances: Mapping[str, int],
                        accept: Mapping[str, Accept], seed: str, dummies: Sequence[str] = (),
                        one_offer_per_unit: bool = False, ebayola: bool = False) -> basics.Determination:
-    """``determine`` in the compiled core (which must be built: ``CORE``); OverflowError beyond its 64 bits."""
+    """``determine`` in the compiled core (which must be built: ``CORE``); OverflowError beyond what it counts."""
     assert CORE is not None, "the compiled core is not built"
     powers = sorted(set(state.units) | set(balances) | set(sheets))
     lists = basics.expand_lists(powers, accept, seed)

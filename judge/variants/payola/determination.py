@@ -103,7 +103,7 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
     if compiled.CORE is not None:
         try:
             return compiled.determine_compiled(*args)
-        except OverflowError:  # money beyond 64 bits (a request's balance, say): the reference takes any size
+        except OverflowError:  # money beyond the core's (a request's balance, say): the reference takes any size
             pass
     return determine_in_python(*args)
 
@@ -195,7 +195,8 @@ def _candidates(target: _Target) -> None:
     bids = target.bids
     owner = target.owner
     if not any(b.power == owner for b in bids):
-        default = ReadOffer("", target.unit_text, DIRECT, (hold,), (hold_key,), ("",), (0,), (0,), 0, "")
+        default = ReadOffer(unit_text=target.unit_text, keys=(hold_key,), text="", packed=b"", orders=(hold,),
+                            province="", kind=DIRECT, problems=("",), values=(0,), plateaus=(0,), total=0)
         bids.append(_Bid(owner, DEFAULT, default, 0))
     where: dict[str, int] = {}
     keys, candidates = target.keys, target.candidates
