@@ -27,7 +27,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
+    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.",
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)  # keeps --version's lines
+    parser.add_argument("--version", action="version", version=_version(),
+                        help="the judge's version, and whether its compiled parts are built")
     parser.add_argument("--config", help="the TOML configuration (default: $JUDGE_CONFIG, else ./judge.toml)")
     sub = parser.add_subparsers(title="commands")
     init = sub.add_parser("init", help="write a commented configuration file to start from")
@@ -54,6 +57,14 @@ def _parser() -> argparse.ArgumentParser:
     add_map_commands(sub)
     add_archive_commands(sub)
     return parser
+
+
+def _version() -> str:
+    """``judge --version``: the version, and which path Payola order determination takes (compiled or not)."""
+    from judge import __version__
+    from judge.variants.payola.compiled import status
+
+    return f"judge {__version__}\n{status()}"
 
 
 def _init(args: argparse.Namespace) -> int:

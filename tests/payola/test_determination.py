@@ -234,3 +234,44 @@ def test_6_5_loyal_units_obey_their_owner_and_unplayed_units_take_bribes():
     assert order_of(done, "F NAP") == "F NAP - TYS" and order_of(done, "A VIE") == "A VIE - BOH"
     assert "FRANCE may not bribe F NAP" in done.ledgers["FRANCE"].refused[0][1]
     assert done.ledgers["FRANCE"].spent == 4
+
+
+class _Asked:
+    """A ruleset's hooks, counting how often determination asks them; ``plain`` says whether it vouches for 3.1 alone."""
+
+    def __init__(self, inner: Payola, plain: bool) -> None:
+        self.inner, self.plain, self.calls = inner, plain, 0
+
+    def plain_bribes(self, state):
+        return self.inner.plain_bribes(state) if self.plain else None
+
+    def __getattr__(self, name):
+        def asked(*args):
+            self.calls += 1
+            return getattr(self.inner, name)(*args)
+        return asked
+
+
+def test_plain_bribes_asks_no_hook_per_offer_with_the_same_outcome(payola):
+    """A ruleset limited by 3.1 alone (``plain_bribes``): no hook is asked, and 3.1 refuses the same offers."""
+    sheets = {"FRANCE": ["0 : F NAP - ION", "2 : F NAP - ROM", "3 : A PAR - BUR", "1 : A PAR - MUN", "0 : A PAR H"],
+              "ITALY": ["1 : F NAP - TYS"], "AUSTRIA": ["2 ! F NAP - ROM"]}
+    outcomes = []
+    for plain in (True, False):
+        hooks = _Asked(payola.ruleset, plain)
+        done = run(payola, position(ITALY_FLEET), sheets, RICH, hooks=hooks)
+        outcomes.append((done.decisions, {p: led.as_json() for p, led in done.ledgers.items()}, hooks.calls))
+    assert outcomes[0][2] == 0 and outcomes[1][2] > 0
+    assert outcomes[0][:2] == outcomes[1][:2]
+    refused = outcomes[0][1]["FRANCE"]["refused"]
+    assert [why for _, why in refused][0] == "zero offers to a foreign unit are not allowed (3.1)"
+    assert len(refused) == 2  # the zero to Italy's fleet; A PAR - MUN is no move an army in Paris can make
+
+
+def test_4_2_the_default_list_is_the_powers_own_then_the_rest_from_the_seed():
+    """``expand_lists`` writes a missing list out itself (each phase, every power): as ``default_accept`` expanded."""
+    from judge.variants.payola.basics import expand_lists
+    from judge.variants.payola.offers import default_accept
+    powers = sorted(RICH) + ["RUSSIA", "TURKEY", "ENGLAND"]
+    for seed in map(str, range(40)):
+        assert expand_lists(powers, {}, seed) == expand_lists(powers, {p: default_accept(p) for p in powers}, seed)

@@ -20,11 +20,9 @@ over-expenditure loop, so a replay gives the same result.
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from judge.engine.geography import Map
 from judge.engine.orders import Hold, Move, Order, Unit
@@ -35,19 +33,14 @@ from judge.variants.payola.ledger import (
 from judge.variants.payola.offers import (
     DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings, default_accept,
 )
+from judge.variants.payola import compiled
+from judge.variants.payola.basics import (
+    TWICE, Determination, PayolaHooks, PlainBribes, expand_lists, rebates, refusal,
+)
 from judge.variants.payola.prepared import OfferReader, ReadOffer
 
 _NONE = (1 << 62, 0)  # the rank of a power that made no offer for an order: after every real one
 DEFAULT = 1 << 40  # the sheet position of the default HOLD (3.3): after every offer
-
-
-class PayolaHooks(Protocol):
-    """The four restrictions a Payola ruleset answers (``judge.variants.payola.ruleset``)."""
-
-    def may_bribe(self, state: GameState, power: str, owner: str, unit: Unit) -> bool: ...
-    def may_buy(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> bool: ...
-    def may_offer_zero(self, state: GameState, power: str, owner: str, unit: Unit) -> bool: ...
-    def tie_list(self, state: GameState, owner: str, unit: Unit) -> tuple[str, ...] | None: ...
 
 
 @dataclass(slots=True, eq=False)
@@ -94,30 +87,6 @@ class _Target:
     payers: list[list[_Bid]] = field(default_factory=list)
 
 
-@dataclass(slots=True)
-class Determination:
-    """Every unit's order (by owner, ready for the movement adjudication) and every power's ledger."""
-
-    orders: dict[str, list[Order]]
-    decisions: list[UnitDecision]
-    ledgers: dict[str, Ledger]
-    lists: dict[str, tuple[str, ...]]
-    #: what was paid for the orders of each power's units (Zero Sum Payola deposits it after Fall, 6.7)
-    earned: dict[str, int] = field(default_factory=dict)
-
-
-def expand_lists(powers: Sequence[str], accept: Mapping[str, Accept], seed: str) -> dict[str, tuple[str, ...]]:
-    """Each power's acceptance list with its ``?`` expanded, once per phase from ``seed`` (4.1, 4.2)."""
-    rng = random.Random(seed)
-    everyone = tuple(sorted(powers))
-    lists = {}
-    for power in everyone:
-        shuffled = list(everyone)
-        rng.shuffle(shuffled)
-        lists[power] = accept.get(power, default_accept(power)).expanded(everyone, shuffled)
-    return lists
-
-
 def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
               balances: Mapping[str, int], accept: Mapping[str, Accept], seed: str,
               dummies: Sequence[str] = (), one_offer_per_unit: bool = False,
@@ -126,14 +95,31 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
 
     ``one_offer_per_unit`` is Payola Classic's rule (6.1): a power that makes
     two offers to one unit has both ignored.  ``ebayola`` prices every issued
-    order as rule 6.4 does (:func:`_rebates`).
+    order as rule 6.4 does (:func:`rebates`).  The compiled core does rules
+    5.1–5.5 when it is built (``compiled.py``), with the same outcome as
+    :func:`determine_in_python`, the reference, which runs otherwise.
     """
+    args = (board, hooks, state, sheets, balances, accept, seed, dummies, one_offer_per_unit, ebayola)
+    if compiled.CORE is not None:
+        try:
+            return compiled.determine_compiled(*args)
+        except OverflowError:  # money beyond the core's (a request's balance, say): the reference takes any size
+            pass
+    return determine_in_python(*args)
+
+
+def determine_in_python(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
+                        balances: Mapping[str, int], accept: Mapping[str, Accept], seed: str,
+                        dummies: Sequence[str] = (), one_offer_per_unit: bool = False,
+                        ebayola: bool = False) -> Determination:
+    """:func:`determine` in pure Python: the reference the compiled core is tested against."""
     powers = sorted(set(state.units) | set(balances) | set(sheets))
     lists = expand_lists(powers, accept, seed)
     ledgers = {p: Ledger(p, balances.get(p, 0), acceptance=list(lists[p])) for p in powers}
-    targets = _targets(board, hooks, state, sheets, ledgers, one_offer_per_unit)
+    plain = hooks.plain_bribes(state)
+    targets = _targets(board, hooks, state, sheets, ledgers, one_offer_per_unit, plain)
     for target in targets.values():  # a variant's fixed list first; else the owner's, unless unplayed (4.4)
-        fixed = hooks.tie_list(state, target.owner, target.unit)
+        fixed = None if plain is not None else hooks.tie_list(state, target.owner, target.unit)
         played = target.owner not in dummies and target.owner in lists
         target.tie = fixed if fixed is not None else lists[target.owner] if played else None
     for ledger in ledgers.values():
@@ -146,7 +132,8 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
 
 
 def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
-             ledgers: dict[str, Ledger], one_offer_per_unit: bool = False) -> dict[str, _Target]:
+             ledgers: dict[str, Ledger], one_offer_per_unit: bool = False,
+             plain: PlainBribes | None = None) -> dict[str, _Target]:
     """Every unit with the offers it received (3.1), its owner's default HOLD added (3.3).
 
     Each offer comes read against the board from its arrival (``Offer.read``);
@@ -159,7 +146,7 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
             province = board.province_of(unit.location)
             at[province] = unit
             targets[province] = _Target(owner, unit, str(unit))
-    bribable: dict[tuple[str, str], bool] = {}  # hooks.may_bribe, asked once per power and unit
+    bribable: dict[tuple[str, str, str], bool] = {}  # the hooks' answers, asked once per power and unit
     reader: OfferReader | None = None  # for the offers not read on arrival
     for power, sheet in sheets.items():
         seq = -1
@@ -174,8 +161,9 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
                     reader = OfferReader(board, at)
                 read = reader.read(offer)
                 target = targets.get(read.province)
-            why = _refusal(hooks, state, power, target, offer, read, bribable)
-            if why or target is None:
+            found = (target.owner, target.unit) if target is not None else None
+            why = refusal(hooks, state, power, found, offer, read, bribable, plain)
+            if why:
                 ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why))
                 continue
             target.bids.append(_Bid(power, seq, read, read.total))
@@ -184,9 +172,6 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
             _ignore_second_offers(target, ledgers)
         _candidates(target)
     return targets
-
-
-TWICE = "a second offer to this unit: both offers are ignored (one offer per unit, 6.1)"
 
 
 def _ignore_second_offers(target: _Target, ledgers: dict[str, Ledger]) -> None:
@@ -202,26 +187,6 @@ def _ignore_second_offers(target: _Target, ledgers: dict[str, Ledger]) -> None:
     target.bids = [bid for bid in target.bids if count[bid.power] == 1]
 
 
-def _refusal(hooks: PayolaHooks, state: GameState, power: str, target: _Target | None, offer: Offer,
-             read: ReadOffer, bribable: dict[tuple[str, str], bool]) -> str:
-    """Why an offer cannot stand at determination (the reader says so on arrival too), or ""."""
-    if target is None:
-        return f"there is no unit in {read.province or offer.unit.location}"
-    owner, unit = target.owner, target.unit
-    key = (power, read.province)
-    allowed = bribable.get(key)
-    if allowed is None:
-        allowed = bribable[key] = hooks.may_bribe(state, power, owner, unit)
-    if not allowed:
-        return f"{power} may not bribe {unit}"
-    if read.total == 0 and not hooks.may_offer_zero(state, power, owner, unit):
-        return "zero offers to a foreign unit are not allowed (3.1)"
-    for order, problem in zip(offer.orders, read.problems):
-        if problem or not hooks.may_buy(state, power, owner, unit, order):
-            return problem or f"{power} may not buy {order}"
-    return ""
-
-
 def _candidates(target: _Target) -> None:
     """The unit's candidate orders (5.1) and their totals; the owner's 0 AgP HOLD if it made no offer (3.3)."""
     unit = target.unit
@@ -230,7 +195,8 @@ def _candidates(target: _Target) -> None:
     bids = target.bids
     owner = target.owner
     if not any(b.power == owner for b in bids):
-        default = ReadOffer("", target.unit_text, DIRECT, (hold,), (hold_key,), ("",), (0,), (0,), 0, "")
+        default = ReadOffer(unit_text=target.unit_text, keys=(hold_key,), text="", packed=b"", orders=(hold,),
+                            province="", kind=DIRECT, problems=("",), values=(0,), plateaus=(0,), total=0)
         bids.append(_Bid(owner, DEFAULT, default, 0))
     where: dict[str, int] = {}
     keys, candidates = target.keys, target.candidates
@@ -417,7 +383,9 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
             order = Hold(target.unit.type, target.unit.location)
             order_text = str(order)
         paying = _paid(target, index)
-        rebates = _rebates(target, index, paying, lists) if ebayola and index >= 0 else {}
+        order_list = target.tie if target.tie is not None else lists.get(target.owner, ())
+        back_by = rebates(target.totals, index, [(id(b), b.power, b.seq, b.total) for b in paying],
+                        order_list) if ebayola and index >= 0 else {}
         orders.setdefault(target.owner, []).append(order)
         decisions.append(UnitDecision(target.owner, unit_text, order_text, got, why))
         if target.owner in ledgers:
@@ -428,7 +396,7 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
                 continue
             ledger = ledgers[bid.power]
             if bid in paying:
-                back = rebates.get(id(bid), 0)
+                back = back_by.get(id(bid), 0)
                 cost = bid.total - back
                 ledger.accepted.append((bid.read.text, order_text, cost))
                 ledger.spent += cost
@@ -442,30 +410,4 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
     return Determination(orders, decisions, ledgers, lists, earned)
 
 
-def _rebates(target: _Target, index: int, paying: Sequence[_Bid], lists: Mapping[str, tuple[str, ...]]) -> dict[int, int]:
-    """6.4 eBayola: the issued order costs one more than the best other total; the saving goes back (by ``id`` of bid).
-
-    The contributors are paid back in the order of the unit's tie list (its
-    owner's acceptance list, or a variant's fixed one), each at most what it
-    offered, until the saving is spent; one power's offers by their sheet order.
-    A unit with no other candidate costs 1 (its best other total is 0).
-    """
-    totals = target.totals
-    losing = max((t for i, t in enumerate(totals) if i != index), default=0)
-    saving = totals[index] - (losing + 1)
-    if saving <= 0:
-        return {}
-    order_list = target.tie if target.tie is not None else lists.get(target.owner, ())
-    place = {power: i for i, power in enumerate(order_list)}
-    rebates = {}
-    for bid in sorted(paying, key=lambda b: (place.get(b.power, len(place)), b.power, b.seq)):
-        back = min(saving, bid.total)
-        if back:
-            rebates[id(bid)] = back
-            saving -= back
-        if not saving:
-            break
-    return rebates
-
-
-__all__ = ["Determination", "PayolaHooks", "determine", "expand_lists"]
+__all__ = ["TWICE", "Determination", "PayolaHooks", "determine", "determine_in_python", "expand_lists"]

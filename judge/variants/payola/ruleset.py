@@ -33,6 +33,7 @@ from judge.engine.ruleset import PhaseHandler, Ruleset
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.variants.payola import accounts, zerosum
+from judge.variants.payola.basics import PlainBribes
 from judge.variants.payola.codec import payola_fields
 from judge.variants.payola.determination import determine
 from judge.variants.payola.ledger import Ledger
@@ -43,6 +44,10 @@ if TYPE_CHECKING:
     from judge.engine.geography import Map
     from judge.engine.results import PhaseOutcome
     from judge.engine.schema import Schema
+
+
+#: the hooks whose standard answers ``Payola.plain_bribes`` vouches for
+_HOOKS = ("may_bribe", "may_buy", "may_offer_zero", "tie_list")
 
 
 class Payola(Ruleset):
@@ -57,6 +62,27 @@ class Payola(Ruleset):
                                               dict(self.options.get("center_values", {})).items()}
 
     # -- the four restrictions on bribes (the 1615 Payola editions change each) ----
+    def plain_bribes(self, state: GameState) -> PlainBribes | None:
+        """Rule 3.1 alone limits bribes (``PlainBribes``), or None: ask the four hooks below offer by offer.
+
+        Order determination then asks no hook per offer: it checks 3.1's zero
+        offers itself, which is most of its cost in Python for a full phase
+        (``bench/payola.py``).  The answer holds while none of the four hooks is
+        overridden (a subclass, such as the Europe 1615 editions, restricts) and
+        ``loyal_units`` (6.5) is off.
+
+        >>> from judge.variants import load_variant
+        >>> state = load_variant("payola").ruleset.initial_state()
+        >>> load_variant("payola").ruleset.plain_bribes(state), load_variant("payola", {"preset": "classic"}).ruleset.plain_bribes(state)
+        (PlainBribes(zero_foreign=False), PlainBribes(zero_foreign=True))
+        >>> load_variant("payola", {"loyal_units": True}).ruleset.plain_bribes(state) is None
+        True
+        """
+        cls = type(self)
+        if self.payola.loyal_units or any(getattr(cls, hook) is not getattr(Payola, hook) for hook in _HOOKS):
+            return None
+        return PlainBribes(self.payola.zero_foreign)
+
     def may_bribe(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
         """Whether ``power`` may make any offer to this unit: any unit, anywhere (3.1).
 
