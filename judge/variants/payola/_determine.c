@@ -89,7 +89,7 @@ static int add_payments(Target *t, Bid *bids, Pool *pool)
 }
 
 /* The bids of every unit, its owner's default HOLD added (3.3) when it made no offer, in the order of the sheets. */
-static int gather(Target *targets, int ntargets, Bid *bids, int nbids, int npowers, int *nall, Pool *pool)
+static int gather(Target *targets, int ntargets, Bid *bids, int nbids, int *nall, Pool *pool)
 {
     int *owned = pool_alloc(pool, (ntargets + 1) * sizeof(int)), *count = pool_alloc(pool, (ntargets + 1) * sizeof(int));
     if (!owned || !count) return -1;
@@ -214,7 +214,7 @@ static PyObject *determine(PyObject *module, PyObject *args)
     pool_open(&ph.pool);
     if (read_balances(&ph) < 0 || read_targets(&ph, target_rows) < 0
         || read_sheets(&ph, sheets, index, place, admit, mode) < 0 || (classic && drop_second_offers(&ph) < 0)
-        || gather(ph.targets, ph.ntargets, ph.bids, ph.nbids, ph.npowers, &ph.nall, &ph.pool) < 0
+        || gather(ph.targets, ph.ntargets, ph.bids, ph.nbids, &ph.nall, &ph.pool) < 0
         || first_decisions(ph.targets, ph.ntargets, ph.bids, ph.npowers, &ph.pool) < 0
         || reduce_until_paid(ph.targets, ph.ntargets, ph.bids, ph.nall, ph.npowers, ph.available, ph.reductions,
                              &ph.pool) < 0) goto done;

@@ -95,7 +95,7 @@ static int compare(Target *t, const int64_t *va, const int64_t *vb, int n, int a
 }
 
 /* 5.2-5.4: the earliest power of the list that offered for a tied order wins it; its earliest line; then the next power. */
-static int break_tie(Target *t, Bid *bids, int npowers, const int *tied, int ntied, long long best, Pool *pool)
+static int break_tie(Target *t, int npowers, const int *tied, int ntied, long long best, Pool *pool)
 {
     int norder = 0, *order = pool_take(pool, (t->ntie + npowers + 1) * sizeof(int));
     int *offered = pool_alloc(pool, (2 * npowers + 1) * sizeof(int)), *listed = offered + npowers;
@@ -151,7 +151,7 @@ int decide(Target *t, Bid *bids, int npowers, Pool *pool)
     if (!(tied = pool_take(pool, count * sizeof(int)))) return -1;
     count = 0;
     for (int i = 0; i < t->ncand; i++) if (t->totals[i] == best) tied[count++] = i;
-    int result = break_tie(t, bids, npowers, tied, count, best, pool);
+    int result = break_tie(t, npowers, tied, count, best, pool);
     pool->free = mark; pool->left = left;
     return result;
 }
