@@ -33,6 +33,7 @@ from judge.variants.payola.determination import TWICE, Determination, determine,
 from judge.variants.payola.ledger import BY_DUMMY, BY_FURTHER, BY_LIST, BY_SEQUENCE, BY_TOTAL, NO_OFFER
 from judge.variants.payola.offers import REST, Accept, Amount, Offer, Savings
 from judge.variants.payola.prepared import OfferReader, units_by_province
+from tests.payola.randomphase import random_position
 
 PHASES = 1200
 MOVEMENT_PHASES = 90
@@ -80,16 +81,7 @@ class _Restrictive:
 
 
 def _position(board: Any, rng: random.Random) -> GameState:
-    powers = sorted(board.powers)
-    provinces = sorted(board.provinces)
-    rng.shuffle(provinces)
-    units: dict[str, list[Unit]] = {p: [] for p in powers}
-    for i, province in enumerate(provinces[:rng.choice([3, 8, 15, 25, 34])]):
-        fleet = [loc for loc in board.locations_of(province) if board.fleet_adjacency.get(loc)]
-        army = board.provinces[province].terrain.name != "SEA"
-        unit = Unit("F", rng.choice(fleet)) if fleet and (not army or rng.random() < 0.5) else Unit("A", province)
-        units[powers[i % len(powers)]].append(unit)
-    return GameState(Phase.parse("S1901M"), units)
+    return random_position(board, rng, lambda r: r.choice([3, 8, 15, 25, 34]))
 
 
 def _orders(board: Any, unit: Unit, rng: random.Random) -> list[Order]:

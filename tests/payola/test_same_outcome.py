@@ -15,28 +15,19 @@ import json
 import random
 
 from judge.engine.orders import Convoy, Hold, Move, Order, Support, Unit
-from judge.engine.state import GameState, Phase
+from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.variants.payola.determination import determine
 from judge.variants.payola.ledger import BY_DUMMY, BY_FURTHER, BY_LIST, BY_SEQUENCE, BY_TOTAL, NO_OFFER
 from judge.variants.payola.offers import REST, Accept, Amount, Offer, Savings
+from tests.payola.randomphase import random_position
 
 PHASES = 300
 DIGEST = "a916538e3cd6ef4c664d0ebbd1d849a58b7c773b610e365efa477c9acd75630a"
 
 
 def _position(variant: Variant, rng: random.Random) -> GameState:
-    board = variant.map
-    powers = sorted(board.powers)
-    provinces = sorted(board.provinces)
-    rng.shuffle(provinces)
-    units: dict[str, list[Unit]] = {p: [] for p in powers}
-    for i, province in enumerate(provinces[:rng.randint(4, 20)]):
-        fleet = [loc for loc in board.locations_of(province) if board.fleet_adjacency.get(loc)]
-        army = board.provinces[province].terrain.name != "SEA"
-        unit = Unit("F", rng.choice(fleet)) if fleet and (not army or rng.random() < 0.5) else Unit("A", province)
-        units[powers[i % len(powers)]].append(unit)
-    return GameState(Phase.parse("S1901M"), units)
+    return random_position(variant.map, rng, lambda r: r.randint(4, 20))
 
 
 def _orders(variant: Variant, unit: Unit, rng: random.Random) -> list[Order]:
