@@ -31,7 +31,7 @@ from judge.variants.payola.ledger import (
     BY_DUMMY, BY_FURTHER, BY_LIST, BY_SEQUENCE, BY_TOTAL, NO_OFFER, Ledger, UnitDecision,
 )
 from judge.variants.payola.offers import (
-    DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings, default_accept,
+    DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings,
 )
 from judge.variants.payola import compiled
 from judge.variants.payola.basics import (
