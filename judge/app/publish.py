@@ -21,7 +21,7 @@ from typing import Any
 
 from judge.app.gamefile import GameArchive, PhaseEntry, from_store
 from judge.app.replay import phase_rules, replay_context, replay_sections
-from judge.engine.codec import state_from_json
+from judge.engine.state import Phase
 from judge.engine.variant import Variant
 from judge.render import OBSERVER
 from judge.render.palette import power_colours
@@ -160,15 +160,9 @@ def centre_chart(variant: Variant, entries: list[PhaseEntry]) -> Series:
     powers = sorted(variant.map.powers)
     years: dict[str, Mapping[str, Any]] = {"start": entries[0].state_before} if entries else {}
     for entry in entries:
-        years[_year(entry.phase)] = entry.results.get("state_after") or {}
+        years[str(Phase.parse(entry.phase).year)] = entry.results.get("state_after") or {}
     points = {p.title(): [len(state.get("centers", {}).get(p, [])) for state in years.values()] for p in powers}
     return Series("Supply centres", list(years), dict(points), power_colours_by_title(variant))
-
-
-def _year(phase: str) -> str:
-    """The year of an archived phase's name (S1901M: 1901)."""
-    digits = "".join(c if c.isdigit() else " " for c in phase).split()
-    return digits[0] if digits else phase
 
 
 def power_colours_by_title(variant: Variant) -> dict[str, str]:
