@@ -20,7 +20,24 @@ from judge.mail.config import MailConfig, load_mail_config
 
 DEFAULT_NAME = "judge.toml"
 _JUDGE_KEYS = {"name", "data_dir", "timezone", "clock", "password_cost"}
+_LIMIT_KEYS = {"poll_seconds", "mail_seconds", "game_seconds"}
 DEFAULT_PASSWORD_COST = 12  # scrypt n = 2**12: about 10 ms a check (docs/store.md)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How long one poll reads mail, and how long one mail or one game's tick may take (docs/security.md).
+
+    Cron starts a poll a minute and a second poll exits while one runs, so a
+    poll that reads mail for longer only delays every game.  Past
+    ``poll_seconds`` the mails not yet read wait, in order, for the next poll;
+    a mail past ``mail_seconds`` is set aside, a game past ``game_seconds``
+    paused with a notice to its GM.  0 means no limit.
+    """
+
+    poll_seconds: float = 40.0
+    mail_seconds: float = 20.0
+    game_seconds: float = 120.0
 
 
 class ConfigError(ValueError):
@@ -36,6 +53,7 @@ class JudgeConfig:
     clock_file: Path | None
     mail: MailConfig
     password_cost: int = DEFAULT_PASSWORD_COST
+    limits: Limits = Limits()
 
     def clock(self) -> Clock:
         return FileClock(self.clock_file) if self.clock_file else SystemClock()
@@ -77,4 +95,17 @@ def _from_tables(path: Path, data: dict[str, Any]) -> JudgeConfig:
     return JudgeConfig(
         path=path, name=str(table.get("name", "judge")), data_dir=base / str(table.get("data_dir", "data")),
         timezone=zone, clock_file=None if clock == "system" else base / str(clock), mail=mail,
-        password_cost=cost)
+        password_cost=cost, limits=_limits(path, data.get("limits", {})))
+
+
+def _limits(path: Path, table: Any) -> Limits:
+    """The ``[limits]`` table: each a number of seconds from 0 (no limit) to a day."""
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [limits] must be a table")
+    unknown = sorted(set(table) - _LIMIT_KEYS)
+    if unknown:
+        raise ConfigError(f"{path}: [limits] unknown keys: {', '.join(unknown)}")
+    for key, value in table.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 86400:
+            raise ConfigError(f"{path}: [limits] {key} must be a number of seconds from 0 (no limit) to 86400")
+    return Limits(**{key: float(value) for key, value in table.items()})

@@ -23,11 +23,13 @@ leaving the mail in the mailbox for the next tick.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass, field
 
-from judge.app.config import JudgeConfig
+from judge.app.config import JudgeConfig, Limits
 from judge.app.report import PollReport
 from judge.app.sending import Sender
+from judge.budget import Overrun, time_limit
 from judge.clock import PollClock
 from judge.commands.mailflow import act_on_mail, warm_passwords
 from judge.commands.session import Incoming, Judge, Workspace
@@ -61,7 +63,7 @@ def run_poll(config: JudgeConfig) -> PollReport:
         sender = Sender(judge.store, config, outbox, report)
         try:
             read_mail(judge, config, mailbox, sender, report)
-            play_due(judge, report)
+            play_due(judge, report, config.limits)
             sender.send_pending()
         finally:
             mailbox.close()
@@ -82,9 +84,11 @@ class Run:
     """
 
     workspace: Workspace
+    limits: Limits = Limits()
     acted: list[tuple[IncomingMail, Incoming | None]] = field(default_factory=list)
     seen: list[str] = field(default_factory=list)
     read: set[str] = field(default_factory=set)   # every Message-ID acted on in this poll
+    overran: set[str] = field(default_factory=set)   # mails that ran out of time: set aside, not acted on again
     broken: bool = False
 
     def end(self, judge: Judge, mailbox: Mailbox, sender: Sender, report: PollReport) -> None:
@@ -112,13 +116,17 @@ class Run:
         for item, mail in self.acted:
             if mail is None:
                 continue
+            if mail.message_id in self.overran:
+                set_aside(judge, item, mail.message_id, mail.sender, mail.subject, "", report, mail.references)
+                continue
             work = Workspace(judge.store)
             try:
-                to_game = act_on_mail(judge, mail, work)
+                with time_limit(self.limits.mail_seconds, f"mail {mail.message_id}"):
+                    to_game = act_on_mail(judge, mail, work)
                 games += [name for name in work.save() if name not in games]
             except (StoreError, OSError):
                 raise
-            except Exception:
+            except (Exception, Overrun):
                 log.exception("mail %s from %s broke the judge; it is set aside", mail.message_id, mail.sender)
                 set_aside(judge, item, mail.message_id, mail.sender, mail.subject, "", report, mail.references)
                 continue
@@ -141,15 +149,38 @@ def read_mail(judge: Judge, config: JudgeConfig, mailbox: Mailbox, sender: Sende
         log.error("cannot fetch mail: %s", exc)
         report.errors += 1
         return
-    run = Run(Workspace(judge.store))
+    run = Run(Workspace(judge.store), config.limits)
+    budget = MailBudget(config.limits.poll_seconds)
     for start in range(0, len(mails), RUN):
+        if budget.spent():
+            report.waiting += len(mails) - start
+            break
         prepared = [(item, admit(judge, config, item, report)) for item in mails[start:start + RUN]]
         warm_passwords(run.workspace, [mail for _, mail in prepared if mail is not None])
         for item, mail in prepared:
+            if mail is not None and budget.spent():
+                report.waiting += 1  # left unprocessed: the next poll reads it, in order
+                continue
             if mail is None or act(judge, mail, report, run):
                 run.acted.append((item, mail))
+            budget.acted += mail is not None
         run.end(judge, mailbox, sender, report)
+    if report.waiting:
+        log.warning("this poll's time for mail (%g s) ran out: %d mails wait for the next poll",
+                    config.limits.poll_seconds, report.waiting)
     run.note_seen(judge)
+
+
+@dataclass
+class MailBudget:
+    """The poll's time for acting on mail (``[limits] poll_seconds``); at least one mail is always acted on."""
+
+    seconds: float
+    started: float = field(default_factory=time.monotonic)
+    acted: int = 0
+
+    def spent(self) -> bool:
+        return bool(self.seconds) and self.acted > 0 and time.monotonic() - self.started >= self.seconds
 
 
 def admit(judge: Judge, config: JudgeConfig, item: IncomingMail, report: PollReport) -> Incoming | None:
@@ -190,12 +221,17 @@ def act(judge: Judge, mail: Incoming, report: PollReport, run: Run) -> bool:
         report.skipped += 1
         return True
     try:
-        if act_on_mail(judge, mail, run.workspace):
-            run.seen.append(mail.message_id)
+        with time_limit(run.limits.mail_seconds, f"mail {mail.message_id}"):
+            if act_on_mail(judge, mail, run.workspace):
+                run.seen.append(mail.message_id)
     except (StoreError, OSError) as exc:
         log.error("cannot store mail %s: %s; it stays in the mailbox", mail.message_id, exc)
         report.errors += 1
         return False
+    except Overrun as exc:
+        log.error("%s; it is set aside and its run done again mail by mail", exc)
+        run.overran.add(mail.message_id)
+        run.broken = True
     except Exception:
         log.exception("mail %s from %s broke the judge; its run is done again mail by mail",
                       mail.message_id, mail.sender)
@@ -218,11 +254,18 @@ def set_aside(judge: Judge, item: IncomingMail, message_id: str, sender: str, su
     report.errors += 0 if reason else 1  # a mail refused for a reason is no error of the judge
 
 
-def play_due(judge: Judge, report: PollReport) -> None:
-    """One tick per game; a game the judge fails on is paused (its GM told) and the others go on."""
+def play_due(judge: Judge, report: PollReport, limits: Limits = Limits()) -> None:
+    """One tick per game; a game the judge fails on, or whose tick runs out of time, is paused (its GM told)
+    and the others go on."""
     for name in judge.store.game_names():
         try:
-            played = tick(judge, judge.store.load_game(name))
+            with time_limit(limits.game_seconds, f"game {name}"):
+                played = tick(judge, judge.store.load_game(name))
+        except Overrun as exc:
+            log.error("%s; it is paused", exc)
+            report.errors += 1
+            _pause(judge, name, exc, report)
+            continue
         except StoreCorrupt:
             log.exception("game %s cannot be read", name)
             report.errors += 1
@@ -237,7 +280,7 @@ def play_due(judge: Judge, report: PollReport) -> None:
         report.played += [f"{name} {phase}" for phase in played]
 
 
-def _pause(judge: Judge, name: str, error: Exception, report: PollReport) -> None:
+def _pause(judge: Judge, name: str, error: BaseException, report: PollReport) -> None:
     try:
         pause_after_fault(judge, name, error)
     except OSError:

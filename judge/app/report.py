@@ -15,9 +15,11 @@ class PollReport:
     sent: int = 0
     errors: int = 0
     set_aside: int = 0  # mails in, mails out and games the poll set aside (quarantine/, a paused game)
+    waiting: int = 0    # mails left in the mailbox for the next poll: this one's time for mail ran out
 
     def summary(self) -> str:
         played = f" ({', '.join(self.played)})" if self.played else ""
         aside = f", {self.set_aside} set aside" if self.set_aside else ""
+        waiting = f", {self.waiting} mails left for the next poll" if self.waiting else ""
         return (f"poll: {self.read} mails read, {self.skipped} skipped, {len(self.played)} phases played"
-                f"{played}, {self.sent} mails sent, {self.errors} errors{aside}")
+                f"{played}, {self.sent} mails sent, {self.errors} errors{aside}{waiting}")

@@ -48,6 +48,8 @@ _SIGNING_ON = ("signon", "signon_gm", "join", "create")
 # Player commands the GM may use for himself; orders, CLEAR and STATUS after BECOME.
 _GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_map", "set_wait", "press", "broadcast", "status"})
 _AS_POWER = frozenset({"order", "clear"})
+#: commands that change nothing but the signed-on game's orders: their checkpoint keeps only those
+_ORDERS_ONLY = frozenset({"order", "clear"})
 #: the most answers in separate mails (HELP, LIST, HISTORY...) one mail gets; the same request is answered once
 MAX_DOCUMENTS = 5
 #: the most press messages (PRESS, BROADCAST) one mail may send
@@ -132,7 +134,7 @@ def run_command(session: Session, cmd: Command) -> None:
     if AUDIENCE[cmd.kind] != "anyone" and handle is not None and handle.replay:
         session.accept(cmd, "already done")
         return
-    checkpoint = Checkpoint(session)  # all or nothing: a failure half-way puts everything back
+    checkpoint = Checkpoint(session, orders_only=cmd.kind in _ORDERS_ONLY)  # all or nothing
     try:
         note = HANDLERS[cmd.kind](session, cmd)
     except Refused as refusal:

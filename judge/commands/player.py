@@ -24,6 +24,10 @@ from judge.turns.notify import Reader, gm_reader, notify, own_zone, player_reade
 from judge.variants import line_reader
 
 
+#: the most order lines (orders, offers, savings, payments...) a power keeps in one phase
+MAX_LINES = 300
+
+
 def current(s: Session) -> Handle:
     handle = s.current()
     assert handle is not None  # the dispatcher checked the sign-on
@@ -73,6 +77,7 @@ def do_order(s: Session, cmd: Command) -> str:
     order, problem = check_order(variant, state, s.power, value, handle.game.orders.get(s.power, []))
     if problem:
         raise Refused(problem)
+    _room_for(handle.game, s.power, unit_key(variant, order))
     handle.game.submit(SubmittedOrder(s.power, unit_key(variant, order), str(order), s.mail.message_id,
                                       s.judge.now()))
     s.show_orders = True
@@ -82,21 +87,28 @@ def do_order(s: Session, cmd: Command) -> str:
 def _variant_line(s: Session, handle: Handle, reader: Any, value: Any) -> str:
     """A line of the variant's own (``9: WUR``): checked by its reader against the power's other lines, kept."""
     assert s.power is not None
-    game, variant, state = handle.game, handle.variant, handle.state
+    game, state = handle.game, handle.state
     earlier = []
-    for stored in game.orders.get(s.power, []):
-        try:
-            known = read_line(variant, state, stored.line)
-        except OrderError:
-            continue
+    for stored in game.orders.get(s.power, []):  # each read once per position (Handle.read_stored)
+        known = handle.read_stored(stored.line)
         if known is not None and reader.key(known):
             earlier.append(known)
     problem, note = reader.check(value, s.power, state, earlier)
     if problem:
         raise Refused(problem)
+    _room_for(game, s.power, reader.key(value))
     game.submit(SubmittedOrder(s.power, reader.key(value), str(value), s.mail.message_id, s.judge.now()))
+    handle.remember(str(value), value)
     s.show_orders = True
     return note
+
+
+def _room_for(game: Game, power: str, key: str) -> None:
+    """A power keeps at most :data:`MAX_LINES` lines a phase (docs/security.md): a new line past them is
+    refused; one that replaces an earlier line (the same unit, a new ACCEPT) is always taken."""
+    if len(game.orders.get(power, [])) >= MAX_LINES and not game.replaces(power, key):
+        raise Refused(f"{power.title()} has {MAX_LINES} lines this phase, the most a power may keep: "
+                      "CLEAR and send your orders again")
 
 
 def _sheet_line(s: Session, handle: Handle, reader: Any, cmd: Command) -> str:

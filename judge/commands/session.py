@@ -14,12 +14,15 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from judge.commands.echo import shown, shown_reason
 from judge.crash import crash_point
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.reading.language import Command, ParsedMail, parse_mail_body
+from judge.reading.lines import read_line
+from judge.reading.orders import OrderError
 from judge.render import Accepted, Rejected, Rendered
 from judge.store import Attachment, Game, OutgoingMail, Player, Store, UnknownGame
 from judge.turns.context import Judge
@@ -154,6 +157,8 @@ class Handle:
     _variant: Variant | None = None
     _state: GameState | None = None
     _state_json: object = None
+    #: stored order lines as read against ``_state`` (None: a line that no longer reads)
+    _lines: dict[str, Any] = field(default_factory=dict)
 
     @property
     def variant(self) -> Variant:
@@ -164,13 +169,31 @@ class Handle:
     def reload(self) -> None:
         """See the game through its variant again: its rule options changed (``SET RULE``)."""
         self._variant, self._state, self._state_json = None, None, None
+        self._lines = {}
 
     @property
     def state(self) -> GameState | None:
         """The engine state, parsed again only when ``game.state`` was replaced."""
         if self._state_json is not self.game.state:
             self._state, self._state_json = state_of(self.game, self.variant), self.game.state
+            self._lines = {}
         return self._state
+
+    def read_stored(self, line: str) -> Any:
+        """A stored order line read again, once per line and position: a sheet's new line is checked against
+        the earlier ones without parsing them all again (issue 21); None for a line that no longer reads."""
+        state = self.state  # first: a new position empties the cache
+        if line not in self._lines:
+            try:
+                self._lines[line] = read_line(self.variant, state, line)
+            except OrderError:
+                self._lines[line] = None
+        return self._lines[line]
+
+    def remember(self, line: str, value: Any) -> None:
+        """``value`` is what ``line`` reads as now (it was just read from the mail)."""
+        self.state  # noqa: B018 -- a new position empties the cache first
+        self._lines[line] = value
 
 
 class Checkpoint:
@@ -180,21 +203,37 @@ class Checkpoint:
     the changes it made so far to be saved with the mail (issue 10).
     """
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, orders_only: bool = False) -> None:
+        """``orders_only``: the command changes nothing but the signed-on game's orders (and a forming
+        game's BID sheets), so only those are kept; copying whole games for every line of a long sheet
+        made a mail's cost grow with the square of its lines (issue 21)."""
         self.session = session
-        self.games = {name: handle.game.copy() for name, handle in session.games.items()}
+        handle = session.current()
+        self.orders: tuple[Game, dict[str, list[Any]], Any] | None = None
+        if orders_only and handle is not None:
+            sheets = handle.game.extra.get("sheets")
+            self.orders = (handle.game, dict(handle.game.orders), None if sheets is None else dict(sheets))
+            self.games: dict[str, Game] = {}
+        else:
+            self.games = {name: handle.game.copy() for name, handle in session.games.items()}
         self.fields = {name: getattr(session, name) for name in _SESSION_FIELDS}
         self.lengths = (len(session.extra_mail), {game: len(lines) for game, lines in session.news.items()},
                         len(session.later))
         seat = session.seat
-        handle = session.current()
         self.seat_at = (handle.game.players.index(seat) if handle and seat is not None
                         and any(p is seat for p in handle.game.players) else None)
 
     def restore(self) -> None:
         """Put back every game and the session as they were when the checkpoint was made."""
         s = self.session
-        for name in [n for n in s.games if n not in self.games]:  # loaded or created by the failed command
+        if self.orders is not None:
+            game, orders, sheets = self.orders
+            game.orders = orders
+            if sheets is None:
+                game.extra.pop("sheets", None)
+            else:
+                game.extra["sheets"] = sheets
+        for name in [n for n in s.games if n not in self.games and self.orders is None]:  # loaded or created
             if s.games[name].new:
                 del s.games[name]
                 s.workspace.games.pop(name, None)

@@ -30,6 +30,7 @@ from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 from judge.reading.grammars import NOT_MINE, lalr_parser
 from judge.reading.orders import OrderError, parse_order
+from judge.variants.payola.accounts import transfer_problem
 from judge.variants.payola.prepared import OfferReader, units_by_province
 from judge.variants.payola.offers import DIRECT, REST, Accept, Amount, Offer, Savings, Transfer, total
 from judge.variants.payola.options import PayolaOptions
@@ -98,6 +99,8 @@ class PayolaLines:
         The note warns of a second offer to one unit where only one is allowed:
         order determination ignores both (6.1).
         """
+        if isinstance(value, Transfer) and state is not None:
+            return self._payment_problem(value, power, state, earlier), ""
         if not isinstance(value, Offer) or state is None or self.ruleset is None:
             return "", ""
         province = self.board.province_of_or_none(value.unit.location)
@@ -118,6 +121,15 @@ class PayolaLines:
             return "", (f"you already offer to the unit in {province}: with one offer per unit (6.1) both "
                         "offers are ignored, unless you CLEAR and send your sheet again")
         return "", ""
+
+    def _payment_problem(self, value: Transfer, power: str, state: GameState, earlier: Sequence[Any]) -> str:
+        """A PAY line checked as it arrives (2.3): the power's other payments of the phase come out of the
+        same balance (a line sent again replaces itself, so it is not counted twice)."""
+        paid = sum(e.amount for e in earlier if isinstance(e, Transfer) and e != value)
+        problem = transfer_problem(state, self.options, power, value.to, value.amount + paid)
+        if problem and paid and problem.startswith(f"{power} has only"):
+            problem += f", and {paid} AgP of it is already promised in earlier PAY lines of this phase"
+        return problem
 
     # -- the kinds of line ---------------------------------------------------------
     def _bare(self, text: str, state: GameState | None) -> Offer:

@@ -26,6 +26,8 @@ from tinydb import TinyDB
 from tinydb.middlewares import Middleware
 from tinydb.storages import Storage
 
+from judge.budget import shielded
+
 TEMP_SUFFIX = ".tmp"
 
 Tables = dict[str, dict[str, Any]]
@@ -65,19 +67,20 @@ def make_private_dirs(directory: Path) -> None:
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data``: after a crash the file is old or new, never partial."""
-    make_private_dirs(path.parent)
-    tmp = temp_name(path)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    fsync_dir(path.parent)
+    with shielded():  # a time limit running out waits for the write (judge/budget.py)
+        make_private_dirs(path.parent)
+        tmp = temp_name(path)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        fsync_dir(path.parent)
 
 
 def read_json(path: Path) -> Any | None:

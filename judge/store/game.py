@@ -114,6 +114,11 @@ class Game:
         kept = [o for o in self.orders.get(order.power, []) if not key or _unit_key(o.unit) != key]
         self.orders[order.power] = kept + [order]
 
+    def replaces(self, power: str, unit: str) -> bool:
+        """Whether an order for ``unit`` would replace one of the power's orders rather than add a line."""
+        key = _unit_key(unit)
+        return bool(key) and any(_unit_key(o.unit) == key for o in self.orders.get(power, []))
+
     def clear_orders(self, power: str | None = None) -> None:
         """Drop one power's orders (CLEAR), or everyone's (a new phase)."""
         if power is None:

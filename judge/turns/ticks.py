@@ -20,6 +20,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
+from judge.budget import Overrun
 from judge.engine import adjudicate
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
@@ -218,7 +219,8 @@ def pause_after_fault(judge: Judge, name: str, error: BaseException) -> None:
     what = f"{type(error).__name__} at {phase or 'its start'}"
     game.status = "paused"
     game.extra["fault"] = what
-    ctx = GameFaultContext(judge.name, game.name, phase, type(error).__name__)
+    told = str(error) if isinstance(error, Overrun) else type(error).__name__  # the limit is the news
+    ctx = GameFaultContext(judge.name, game.name, phase, told)
     queue(game, gm_reader(game), render_game_fault(ctx), key=f"fault:{phase}:{to_iso(judge.now())}")
     judge.store.save_game(game)
     judge.store.quarantine.game(name, f"{what}: {error!r}", judge.now())

@@ -135,6 +135,8 @@ def test_accept_and_pay_lines_are_taken_in_the_winter(sandbox: Sandbox) -> None:
     sandbox.poll()
     answer = reply(sandbox, sandbox.new_mail(), address("France"))
     assert "ACCEPT FI?" in answer and "PAY 5 TO ITALY" in answer
+    # issue 21: a payment above the balance is refused in the reply, not only when the phase is played
+    assert "FRANCE has only 48 AgP, and 5 AgP of it is already promised in earlier PAY lines" in answer
     assert "Builds a fleet in Brest." in answer and "Builds still to order" not in answer  # builds count as builds
     sandbox.advance(timedelta(minutes=1))
     sandbox.poll()  # every build in: played without the GM
@@ -142,7 +144,7 @@ def test_accept_and_pay_lines_are_taken_in_the_winter(sandbox: Sandbox) -> None:
     assert state["phase"] == "S1902M"
     assert state["accept"]["FRANCE"] == ["FRANCE", "ITALY", "?"]
     assert state["treasury"]["FRANCE"] == 48 - 5 + 75 and state["treasury"]["ITALY"] == 48 + 5 + 48
-    assert any("refused: PAY 500 TO ITALY" in entry[1] for entry in state["accounts"]["FRANCE"])
+    assert not any("PAY 500" in entry[1] for entry in state["accounts"]["FRANCE"])  # never kept
 
 
 def _mails_of(sandbox: Sandbox, mails: list[IncomingMail], who: str) -> str:

@@ -65,21 +65,38 @@ def transfer(state: GameState, options: PayolaOptions, giver: str, receiver: str
     Under the Classic limit a power may not send money back to one that paid
     it before the next movement phase.
     """
-    if options.transfers == "none":
-        raise TransferError("transfers are not allowed in this game")
-    if amount <= 0:
-        raise TransferError("a transfer must be of at least one silver piece")
-    if giver == receiver:
-        raise TransferError("a power cannot pay itself")
-    if amount > balance(state, giver):
-        raise TransferError(f"{giver} has only {balance(state, giver)} AgP")
+    problem = transfer_problem(state, options, giver, receiver, amount)
+    if problem:
+        raise TransferError(problem)
     received = state.extra.setdefault(RECEIVED, {})
-    if options.transfers == "classic" and receiver in received.get(giver, []):
-        raise TransferError(f"{receiver} paid {giver} this phase: no payment back before the next movement phase")
     record(state, giver, f"paid to {receiver}", -amount)
     record(state, receiver, f"received from {giver}", amount)
     received.setdefault(receiver, []).append(giver)
     return f"{giver} pays {amount} AgP to {receiver}"
+
+
+def transfer_problem(state: GameState, options: PayolaOptions, giver: str, receiver: str, amount: int) -> str:
+    """Why ``giver`` cannot pay ``amount`` to ``receiver`` now (2.3), or "": asked when the PAY line arrives
+    (with the giver's earlier payments of the phase added) and again when it is made.
+
+    >>> from judge.engine.state import GameState, Phase
+    >>> state = GameState(Phase.parse("S1901M"), {}, extra={"treasury": {"FRANCE": 10}})
+    >>> transfer_problem(state, PayolaOptions(), "FRANCE", "FRANCE", 5)
+    'a power cannot pay itself'
+    >>> transfer_problem(state, PayolaOptions(), "FRANCE", "ITALY", 11), transfer_problem(state, PayolaOptions(), "FRANCE", "ITALY", 10)
+    ('FRANCE has only 10 AgP', '')
+    """
+    if options.transfers == "none":
+        return "transfers are not allowed in this game"
+    if amount <= 0:
+        return "a transfer must be of at least one silver piece"
+    if giver == receiver:
+        return "a power cannot pay itself"
+    if amount > balance(state, giver):
+        return f"{giver} has only {balance(state, giver)} AgP"
+    if options.transfers == "classic" and receiver in state.extra.get(RECEIVED, {}).get(giver, []):
+        return f"{receiver} paid {giver} this phase: no payment back before the next movement phase"
+    return ""
 
 
 def starting_treasury(centers: Mapping[str, Iterable[str]], options: PayolaOptions, victory: int,
