@@ -237,7 +237,8 @@ class PayolaLines:
         amount, name = int(children[0]), str(children[1])
         power = self.board.power_named(name)
         if power is None:
-            raise OrderError(f"no power is called {name}", 1)
+            named = ", ".join(p.title() for p in self.board.powers)
+            raise OrderError(f"no power is called {name} (the powers are {named})", 1)
         if amount < 1 or amount > MOST:
             raise OrderError("a transfer is of at least one silver piece", 1)
         return Transfer(amount, power)
