@@ -50,6 +50,11 @@ _GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_map", "set_
 _AS_POWER = frozenset({"order", "clear"})
 #: commands that change nothing but the signed-on game's orders: their checkpoint keeps only those
 _ORDERS_ONLY = frozenset({"order", "clear"})
+#: commands that change no game (their answers go to the session): their checkpoint copies none
+_READING = frozenset({"help", "list", "history", "summary", "rules", "status", "become"})
+#: the most commands of one mail that may change a game other than by its orders (each copies the games it
+#: touches first, for its checkpoint): SET lines, press, sign-ons...
+MAX_CHANGES = 100
 #: the most answers in separate mails (HELP, LIST, HISTORY...) one mail gets; the same request is answered once
 MAX_DOCUMENTS = 5
 #: the most press messages (PRESS, BROADCAST) one mail may send
@@ -126,7 +131,7 @@ def _stored_hash(workspace: Workspace, cmd: Command) -> str | None:
 
 def run_command(session: Session, cmd: Command) -> None:
     """Run one command as whoever the session says speaks; a refusal becomes a rejected line."""
-    problem = _not_allowed(session, cmd) or _too_many_documents(session, cmd)
+    problem = _not_allowed(session, cmd) or _too_many_documents(session, cmd) or _too_many_changes(session, cmd)
     if problem:
         session.reject(cmd, problem)
         return
@@ -134,7 +139,8 @@ def run_command(session: Session, cmd: Command) -> None:
     if AUDIENCE[cmd.kind] != "anyone" and handle is not None and handle.replay:
         session.accept(cmd, "already done")
         return
-    checkpoint = Checkpoint(session, orders_only=cmd.kind in _ORDERS_ONLY)  # all or nothing
+    # all or nothing; what a command can change is kept: the orders, the session alone, or the whole games
+    checkpoint = Checkpoint(session, orders_only=cmd.kind in _ORDERS_ONLY, session_only=cmd.kind in _READING)
     try:
         note = HANDLERS[cmd.kind](session, cmd)
     except Refused as refusal:
@@ -152,6 +158,15 @@ def run_command(session: Session, cmd: Command) -> None:
         session.reject(cmd, "the judge failed on this line (an error in the judge; its keeper has been told)")
         return
     session.accept(cmd, note)
+
+
+def _too_many_changes(s: Session, cmd: Command) -> str:
+    """Why a command is not carried out: the mail already made :data:`MAX_CHANGES` changes other than orders."""
+    if cmd.kind in _ORDERS_ONLY or cmd.kind in _READING:
+        return ""
+    s.changes += 1
+    return (f"at most {MAX_CHANGES} commands other than orders per mail: send this one in another mail"
+            if s.changes > MAX_CHANGES else "")
 
 
 def _too_many_documents(s: Session, cmd: Command) -> str:

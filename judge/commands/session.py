@@ -203,18 +203,20 @@ class Checkpoint:
     the changes it made so far to be saved with the mail (issue 10).
     """
 
-    def __init__(self, session: Session, orders_only: bool = False) -> None:
+    def __init__(self, session: Session, orders_only: bool = False, session_only: bool = False) -> None:
         """``orders_only``: the command changes nothing but the signed-on game's orders (and a forming
         game's BID sheets), so only those are kept; copying whole games for every line of a long sheet
-        made a mail's cost grow with the square of its lines (issue 21)."""
+        made a mail's cost grow with the square of its lines (issue 21).  ``session_only``: it changes
+        no game at all."""
         self.session = session
         handle = session.current()
         self.orders: tuple[Game, dict[str, list[Any]], Any] | None = None
+        self.games: dict[str, Game] = {}
+        self.whole = not (orders_only or session_only)
         if orders_only and handle is not None:
             sheets = handle.game.extra.get("sheets")
             self.orders = (handle.game, dict(handle.game.orders), None if sheets is None else dict(sheets))
-            self.games: dict[str, Game] = {}
-        else:
+        elif self.whole:
             self.games = {name: handle.game.copy() for name, handle in session.games.items()}
         self.fields = {name: getattr(session, name) for name in _SESSION_FIELDS}
         self.lengths = (len(session.extra_mail), {game: len(lines) for game, lines in session.news.items()},
@@ -233,7 +235,7 @@ class Checkpoint:
                 game.extra.pop("sheets", None)
             else:
                 game.extra["sheets"] = sheets
-        for name in [n for n in s.games if n not in self.games and self.orders is None]:  # loaded or created
+        for name in [n for n in s.games if n not in self.games and self.whole]:  # loaded or created by it
             if s.games[name].new:
                 del s.games[name]
                 s.workspace.games.pop(name, None)
@@ -282,6 +284,7 @@ class Session:
     loaded: dict[str, Game] = field(default_factory=dict)   # game -> a copy as first loaded by this mail
     documents: set[tuple[str, str | None, str]] = field(default_factory=set)   # answers in separate mails asked
     press_sent: int = 0            # PRESS and BROADCAST lines of this mail allowed so far
+    changes: int = 0               # commands of this mail that changed a game other than by its orders
 
     def announce(self, game: str, line: str) -> None:
         """Tell the game's players and observers, in one notice per mail however many lines the GM changed."""

@@ -22,6 +22,7 @@ from lark import Lark
 from judge.app.config import Limits
 from judge.app.sandbox import Sandbox
 from judge.commands import mailflow
+from judge.commands.mailflow import MAX_CHANGES
 from judge.commands.player import MAX_LINES
 from judge.store import Game
 from judge.turns import ticks
@@ -163,13 +164,13 @@ def test_a_game_whose_tick_overruns_is_paused_with_a_notice_and_the_others_are_p
         return play(judge, game, now)
 
     monkeypatch.setattr(ticks, "process_phase", runaway)
-    _limits(sandbox, game_seconds=0.3)
+    _limits(sandbox, game_seconds=3)
     report = sandbox.poll()
     assert report.played == ["other S1901M"]
     stuck = sandbox.store.load_game(GAME)
     assert stuck.status == "paused" and stuck.state["phase"] == "S1901M"
     notice = [m for m in sandbox.new_mail() if str(m.message["Subject"]).startswith(f"Game {GAME} paused")]
-    assert len(notice) == 1 and f"game {GAME} took longer than 0.3 s" in " ".join(sandbox.text(notice[0]).split())
+    assert len(notice) == 1 and f"game {GAME} took longer than 3 s" in " ".join(sandbox.text(notice[0]).split())
     assert sandbox.store.load_game("other").state["phase"] == "F1901M"
 
 
@@ -186,7 +187,7 @@ def test_a_mail_that_overruns_is_set_aside_and_the_rest_of_its_run_is_acted_on(
         return helper(s, cmd)
 
     monkeypatch.setitem(mailflow.HANDLERS, "help", runaway)
-    _limits(sandbox, mail_seconds=0.3)
+    _limits(sandbox, mail_seconds=3)
     send_as(sandbox, "France", "A PAR - BUR")
     sandbox.send("stranger@example.org", "HELP", "slow help")
     send_as(sandbox, "Italy", "A VEN - PIE")
@@ -201,3 +202,18 @@ def test_a_mail_that_overruns_is_set_aside_and_the_rest_of_its_run_is_acted_on(
     assert list((sandbox.config.data_dir / "quarantine" / "mail").glob("*.eml"))
     sandbox.advance(timedelta(minutes=1))
     assert sandbox.poll().read == 0  # nothing left behind, nothing acted on twice
+
+
+def test_commands_other_than_orders_copy_the_game_at_most_max_changes_times_a_mail(
+        sandbox: Sandbox, counts: Counts) -> None:
+    """Each command that may change a game copies it first (its checkpoint); a mail gets MAX_CHANGES of them,
+    the rest refused with the reason, and reading commands (STATUS, HELP...) copy nothing."""
+    start_game(sandbox)
+    before = counts.copies
+    send_as(sandbox, "France", "\n".join(["SET WAIT", "SET NOWAIT"] * 300 + ["STATUS"] * 200))
+    sandbox.poll()
+    assert counts.copies - before <= MAX_CHANGES + 5
+    answer = reply(sandbox, sandbox.new_mail(), address("France"))
+    # the SIGNON is one of the MAX_CHANGES
+    assert answer.count(f"at most {MAX_CHANGES} commands other than orders per mail") == 600 - (MAX_CHANGES - 1)
+    assert answer.count("STATUS is answered once per mail") == 199
