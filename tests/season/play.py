@@ -67,6 +67,7 @@ class SeasonReport:
     idle_start: list[float] = field(default_factory=list)
     idle_end: list[float] = field(default_factory=list)
     idle_phases: int = 0
+    idle_games: tuple[Counter[str], Counter[str]] = (Counter(), Counter())  # the games' phase kinds, start and end
     steps: int = 0
     ended: bool = False
     mailed: Counter[str] = field(default_factory=Counter)   # what the players and GMs mailed, by kind
@@ -121,9 +122,10 @@ class Season:
         logger.addHandler(handler)
         try:
             self._set_up(handler)
-            self.report.idle_start = self._idle(handler)
+            self.report.idle_start, start = self._idle(handler)
             self.report.ended = self._steps(handler)
-            self.report.idle_end = self._idle(handler)
+            self.report.idle_end, end = self._idle(handler)
+            self.report.idle_games = (start, end)
         finally:
             logger.removeHandler(handler)
         self.report.ledger.check_replays(self.sandbox.store, self.sandbox.config.name)
@@ -138,14 +140,19 @@ class Season:
             g.first_year = _year(game.state.get("phase", ""))
             self.report.ledger.kinds.update({(g.name, p.power): p.kind for p in g.players})
 
-    def _idle(self, handler: LogRecords) -> list[float]:
-        """Polls with no mail and the clock still: what a poll costs when nothing is due."""
+    def _idle(self, handler: LogRecords) -> tuple[list[float], Counter[str]]:
+        """Polls with no mail and the clock still: what a poll costs when nothing is due; and what the games are
+        at (a phase kind, or finished): the cost of asking each power what it owes depends on the phase."""
         times = []
         for _ in range(IDLE_POLLS):
             report, seconds = self._timed_poll(handler)
             times.append(seconds)
             self.report.idle_phases += len(report.played)
-        return times
+        at: Counter[str] = Counter()
+        for g in self.games:
+            game = self.sandbox.store.load_game(g.name)
+            at[game.state.get("phase", "?")[-1:] if game.status == "active" else game.status] += 1
+        return times, at
 
     def _steps(self, handler: LogRecords) -> bool:
         """Step until the season is over; False if it never ends (a game stuck, or playing on forever)."""
