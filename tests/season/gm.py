@@ -98,10 +98,12 @@ class GameMaster:
 
 
 def make_gm(index: int, game: str, variant: str, powers: tuple[str, ...], rng: random.Random) -> GameMaster:
-    """Game ``index``'s GM: NMR ``disorder`` in every other game, a pause in every other game, one mistake each
-    (in turn), and in every seventh game (from the second) his own address plays the first power too."""
+    """Game ``index``'s GM: NMR ``disorder`` in every other game and every seventh (``hold`` in the others), a
+    pause in every other game, one mistake each (in turn), and in every seventh game (from the second) his own
+    address plays the first power too."""
     own = random.Random(rng.random())
-    return GameMaster(game, variant, f"gm@{game}.invalid", "disorder" if index % 2 else "hold",
+    nmr = "disorder" if index % 2 or index % 7 == 0 else "hold"
+    return GameMaster(game, variant, f"gm@{game}.invalid", nmr,
                       ("PNG", "SVG", "NONE", "NONE")[index % 4], own,
                       pause_at=own.randint(1, 4) if index % 2 == 0 else 0, mistake=MISTAKES[index % len(MISTAKES)],
                       err_at=own.randint(1, 5), plays=powers[0] if index % 7 == 1 else "")

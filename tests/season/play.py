@@ -109,7 +109,7 @@ class Season:
         gm = make_gm(index, name, variant, powers, self.rng)
         players: list[Player] = []
         for n, power in enumerate(powers):
-            kind = KINDS[(index * 3 + n) % len(KINDS)] if index != ABANDONED else Silent
+            kind = KINDS[(index * 2 + n) % len(KINDS)] if index != ABANDONED else Silent
             kind = Player if power == gm.plays else kind
             address = gm.address if power == gm.plays else f"{power.lower()}@{name}.invalid"
             players.append(make_player(kind, name, power, address, self.rng))
