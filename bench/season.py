@@ -53,8 +53,12 @@ def show(report: SeasonReport, games: int, took: float, root: Path) -> None:
           f"{took:.0f} s in all, judge in {root / 'judge'}")
     print(f"  {len(report.polls)} polls: {sum(p.mails for p in report.polls)} mails read, "
           f"{sum(p.phases for p in report.polls)} phases played")
-    print(f"  poll: median {statistics.median(times):.3f} s, 90th percentile {times[int(0.9 * (len(times) - 1))]:.3f} s,"
-          f" max {times[-1]:.3f} s")
+    ninetieth = times[int(0.9 * (len(times) - 1))]
+    print(f"  poll: median {statistics.median(times):.3f} s, 90th percentile {ninetieth:.3f} s, max {times[-1]:.3f} s")
+    quarters = [report.polls[i * len(report.polls) // 4:(i + 1) * len(report.polls) // 4] for i in range(4)]
+    print("  poll median by quarter of the season: " + ", ".join(
+        f"{statistics.median(p.seconds for p in q):.3f} s ({sum(p.mails for p in q) / len(q):.0f} mails, "
+        f"{sum(p.phases for p in q) / len(q):.1f} phases a poll)" for q in quarters if q))
     for when, idle, at in (("start", report.idle_start, report.idle_games[0]),
                            ("end", report.idle_end, report.idle_games[1])):
         median = statistics.median(idle) if idle else 0.0
@@ -72,8 +76,20 @@ def show(report: SeasonReport, games: int, took: float, root: Path) -> None:
     for name, said in INVARIANTS.items():
         broken = report.broken(name)
         print(f"  {'ok    ' if not broken else 'BROKEN'} {said}" + (f": {len(broken)} breaches" if broken else ""))
+        if broken:
+            print("           " + ", ".join(f"{n} {cause}" for cause, n in causes(broken).most_common()))
         for line in broken[:3]:
             print(f"           {line}")
+
+
+def causes(broken: list[str]) -> Counter[str]:
+    """The breaches by what the seat or the line was: the known bugs of issue 22 point 1, or something else."""
+    known = {"in civil disorder": "in civil disorder", "at the GM's own address": "at the GM's own address",
+             "SET DEADLINE 20": "SET DEADLINE in the past accepted"}
+    found: Counter[str] = Counter()
+    for line in broken:
+        found[" and ".join(said for mark, said in known.items() if mark in line) or "other"] += 1
+    return found
 
 
 if __name__ == "__main__":
