@@ -72,7 +72,7 @@ France: Army Marseilles SUPPORT Army Paris -> Burgundy.
 France: Army Paris -> Burgundy.
 
 Germany: Army Berlin -> Silesia.  (*bounce*)
-Germany: Army Burgundy HOLD.  (*dislodged*)
+Germany: Army Burgundy, No Order Processed.  (*dislodged*)
 Germany: Army Munich SUPPORT Army Burgundy.  (*cut*)
 
 Italy: Fleet Rome -> Venice.  (*void*)
@@ -167,7 +167,7 @@ def test_retreat_results_and_destroyed_units() -> None:
     assert body.splitlines()[2:9] == [
         "Retreat results for Fall of 1901.  (g.F1901R)", "",
         "Germany: Army Ruhr -> Kiel.", "Germany: Fleet Holland -> Heligoland Bight.", "",
-        "Russia: Fleet St Petersburg (south coast) DISBAND.", ""]
+        "Russia: Fleet St Petersburg (south coast) DISBAND, No Order Processed.", ""]
 
 
 def test_dislodged_units_without_retreat_are_destroyed() -> None:

@@ -18,7 +18,7 @@ from judge.engine.geography import Map
 from judge.engine.orders import (
     Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Unit, Waive,
 )
-from judge.engine.results import ImpliedHold, OrderResult, PhaseOutcome
+from judge.engine.results import ImpliedDisband, ImpliedHold, OrderResult, PhaseOutcome
 from judge.engine.state import MOVEMENT, Dislodged, GameState, Phase
 from judge.engine.variant import Variant
 from judge.render.env import Rendered, render
@@ -76,12 +76,18 @@ class ResultsContext:
 
 @dataclass(frozen=True, slots=True)
 class OrderLine:
-    """One line of the orders section; ``visible_to`` None means everyone may read it."""
+    """One line of the orders section; ``visible_to`` None means everyone may read it.
+
+    ``unordered``: a player power's unit had no order (it held, or disbanded
+    for want of a retreat), which the line says as njudge does (``No Order
+    Processed``).
+    """
 
     power: str
     order: OrderWords
     result: str
     visible_to: frozenset[str] | None = None
+    unordered: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +164,13 @@ def order_lines(ctx: ResultsContext) -> list[OrderLine]:
         result = unwrap(item)
         words = _words(ctx, result, known)
         lines.append(OrderLine(owner_name(ctx.board, result.power), _with_type(words, result), result.result,
-                               visibility(item)))
+                               visibility(item), _unordered(ctx, result)))
     return lines
+
+
+def _unordered(ctx: ResultsContext, result: OrderResult) -> bool:
+    """A player power's unit that had no order; as in njudge, never a unit nobody plays (a minor state's, rebels')."""
+    return isinstance(result.value, ImpliedHold) and result.power in ctx.board.powers
 
 
 _ENGINE_ORDERS = frozenset({Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Waive})
@@ -173,7 +184,8 @@ def _words(ctx: ResultsContext, result: OrderResult, known: Mapping[str, str]) -
     """
     value = result.value
     if isinstance(value, ImpliedHold) and isinstance(value.unit, Unit):
-        value = Hold(value.unit.type, value.unit.location)
+        implied = Disband if isinstance(value, ImpliedDisband) else Hold
+        value = implied(value.unit.type, value.unit.location)
     if type(value) in _ENGINE_ORDERS:
         return words_of(ctx.board, value, known)
     return order_words(ctx.board, result.order, ctx.phase.kind, known)
