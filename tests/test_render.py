@@ -15,6 +15,7 @@ from judge.paths import templates_dir
 from judge.reading.orders import parse_order
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
 from judge.render import SignonElsewhereContext, render_signon_elsewhere
+from judge.render import Recipient
 from judge.render import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
 from judge.render import (
     GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
@@ -436,3 +437,16 @@ def test_status_and_game_mails_say_the_essentials() -> None:
     assert "France (alice):\n    Army Paris\n    Fleet Brest\nRussia:\n    Fleet St Petersburg (south coast)\n" in start
     end = SAMPLES["game_end.j2"]().body
     assert "France has won" in end and "France:     18\nEngland:     4\n" in end
+
+
+# -- civil disorder and several roles (issue 22) --------------------------------------------
+
+def test_a_result_mail_names_every_role_of_its_reader_and_how_to_leave_civil_disorder() -> None:
+    before, outcome, _ = spring()
+    ctx = results_context(VARIANT, before.phase, outcome, judge="J", game="demo")
+    body = render_results(ctx, GM, None, Recipient(("FRANCE", "GM"), ("FRANCE",))).body
+    assert body.splitlines()[1:5] == [
+        "", "You receive this as the GM and as France.",
+        "France is in civil disorder: it owes no orders and the game does not wait",
+        "for it. You keep your seat: sign on (SIGNON Fdemo <password>) and send"]
+    assert "You receive this" not in render_results(ctx, "FRANCE").body

@@ -19,12 +19,12 @@ from judge.render.mails import (
 )
 from judge.render.faults import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
 from judge.render.notices import NoticeContext, SignonElsewhereContext, render_notice, render_signon_elsewhere
-from judge.render.results import ResultsContext, render_results, results_context
+from judge.render.results import Recipient, ResultsContext, render_results, results_context
 from judge.render.secrecy import GM, OBSERVER, Secret, hide_powers, reveal
 
 __all__ = [
     "Rendered", "environment", "render",
-    "ResultsContext", "results_context", "render_results",
+    "ResultsContext", "results_context", "render_results", "Recipient",
     "Secret", "GM", "OBSERVER", "hide_powers", "reveal",
     "OrderSet", "Accepted", "Rejected", "ReplyContext", "render_reply",
     "PowerStatus", "StatusContext", "render_status", "ReminderContext", "render_reminder",

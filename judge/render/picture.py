@@ -20,7 +20,7 @@ from judge.render.env import render
 from judge.render.geometry import variant_geometry
 from judge.render.results import ResultsContext
 from judge.render.scene import build_scene
-from judge.render.secrecy import Secret, reveal
+from judge.render.secrecy import Secret, Viewer, reveal
 
 FORMATS = {"PNG": ("image/png", "png"), "SVG": ("image/svg+xml", "svg")}
 
@@ -44,10 +44,10 @@ def has_picture(variant: Variant) -> bool:
     return variant_geometry(variant.name) is not None
 
 
-def phase_picture(variant: Variant, ctx: ResultsContext, viewer: str, fmt: str = "PNG") -> Picture | None:
+def phase_picture(variant: Variant, ctx: ResultsContext, viewer: Viewer, fmt: str = "PNG") -> Picture | None:
     """The map after ``ctx``'s phase with its orders as arrows, as ``viewer`` may see it; None without geometry.
 
-    ``fmt`` is ``PNG`` or ``SVG``.  ``viewer`` is a power, ``GM`` or ``OBSERVER``.
+    ``fmt`` is ``PNG`` or ``SVG``.  ``viewer`` is a power, ``GM`` or ``OBSERVER`` (or the set of them one address holds).
     """
     geometry = variant_geometry(variant.name)
     if geometry is None:

@@ -13,7 +13,7 @@ from judge.render.picture import Picture, drawn_results, has_picture, phase_pict
 from judge.render.secrecy import may_see, visibility
 from judge.store import Attachment, Game
 from judge.turns.gameview import variant_of
-from judge.turns.notify import Reader, gm_reader, notify
+from judge.turns.notify import Addressee, gm_reader, notify
 
 MAP_FORMATS = ("PNG", "SVG", "NONE")
 DEFAULT_FORMAT = "PNG"
@@ -41,15 +41,19 @@ class ResultPictures:
         self.variant = variant_of(game)
         self.drawn: dict[tuple[tuple[bool, ...], str], Picture | None] = {}
 
-    def attachments(self, reader: Reader) -> list[Attachment]:
-        """What ``reader``'s result mail carries: his picture, or nothing (NONE, or no geometry)."""
-        fmt = map_format(self.game, reader.viewer) if reader.viewer != OBSERVER else DEFAULT_FORMAT
+    def attachments(self, each: Addressee) -> list[Attachment]:
+        """What an address's result mail carries: the picture it may see, or nothing (NONE, or no geometry).
+
+        The format is the one its GM role chose, else its first power's.
+        """
+        main = each.main.viewer
+        fmt = map_format(self.game, main) if main != OBSERVER else DEFAULT_FORMAT
         if fmt == "NONE" or not has_picture(self.variant):
             return []
-        view = tuple(may_see(visibility(item), reader.viewer) for item in (*drawn_results(self.ctx), *self.ctx.dislodged))
+        view = tuple(may_see(visibility(item), each.viewer) for item in (*drawn_results(self.ctx), *self.ctx.dislodged))
         key = (view, fmt)
         if key not in self.drawn:
-            self.drawn[key] = phase_picture(self.variant, self.ctx, reader.viewer, fmt)
+            self.drawn[key] = phase_picture(self.variant, self.ctx, each.viewer, fmt)
         picture = self.drawn[key]
         return [] if picture is None else [Attachment.from_bytes(picture.filename, picture.mime_type, picture.data)]
 

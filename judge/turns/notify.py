@@ -3,6 +3,10 @@
 Mail about a game is queued in that game's file (``game.queue_mail``) so it
 is saved in the same write as the change it announces: the notice of a new
 deadline exists exactly when the new deadline does.
+
+One address may hold several
+roles in a game (the GM and a power, two powers): :func:`by_address` gathers
+them so that it gets one mail for them all.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from judge.render import GM, OBSERVER, NoticeContext, Rendered, render_notice
+from judge.render.secrecy import Viewer
 from judge.store import Attachment, Game, OutgoingMail
 
 GENERATED = "auto-generated"
@@ -37,6 +42,36 @@ def own_zone(game: Game, role: str | None, power: str | None) -> str | None:
         return gm_zone(game)
     player = game.player(power) if role == "player" and power else None
     return player.zone if player is not None else None
+
+
+@dataclass(frozen=True)
+class Addressee:
+    """One address and every role it reads a game's mail in (``viewers``: powers, ``"GM"``, ``"OBSERVER"``)."""
+
+    address: str
+    viewers: tuple[str, ...]
+    zone: str | None = None
+
+    @property
+    def viewer(self) -> Viewer:
+        """What its one mail may show: the GM's view if it is the GM, else what any of its roles may see."""
+        if GM in self.viewers:
+            return GM
+        return self.viewers[0] if len(self.viewers) == 1 else frozenset(self.viewers)
+
+    @property
+    def main(self) -> Reader:
+        """The role whose choices (SET MAP) its mail follows: the GM's, else its first."""
+        return Reader(self.address, GM if GM in self.viewers else self.viewers[0], self.zone)
+
+
+def by_address(found: Iterable[Reader]) -> list[Addressee]:
+    """``found`` gathered by address (case aside), in the order each address first comes; its first zone set."""
+    gathered: dict[str, list[Reader]] = {}
+    for reader in found:
+        gathered.setdefault(reader.address.lower(), []).append(reader)
+    return [Addressee(rs[0].address, tuple(dict.fromkeys(r.viewer for r in rs)),
+                      next((r.zone for r in rs if r.zone), None)) for rs in gathered.values()]
 
 
 def player_readers(game: Game, powers: Iterable[str] | None = None) -> list[Reader]:
@@ -74,7 +109,7 @@ def queue(game: Game, reader: Reader, rendered: Rendered, *, key: str | None = N
 
 def notify(game: Game, judge: str, title: str, lines: list[str], *, deadline: datetime | None = None,
            to: list[Reader] | None = None) -> None:
-    """A short notice (``templates/notice.j2``) to ``to``, by default everyone following the game."""
-    for reader in readers(game) if to is None else to:
+    """A short notice (``templates/notice.j2``) to ``to``, by default everyone following the game; once an address."""
+    for each in by_address(readers(game) if to is None else to):
         ctx = NoticeContext(judge, game.name, title, lines, deadline, game.zone)
-        queue(game, reader, render_notice(ctx, reader.zone))
+        queue(game, each.main, render_notice(ctx, each.zone))
