@@ -15,7 +15,7 @@ from judge.paths import templates_dir
 from judge.reading.orders import parse_order
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
 from judge.render import SignonElsewhereContext, render_signon_elsewhere
-from judge.render import Recipient
+from judge.render import DisorderContext, Recipient, UnattendedContext, render_disorder, render_unattended
 from judge.render import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
 from judge.render import (
     GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
@@ -369,6 +369,8 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
     "signon_elsewhere.j2": lambda: render_signon_elsewhere(SignonElsewhereContext("J", "demo", "France", AFTER_PARIS)),
     "set_aside.j2": lambda: render_set_aside(SetAsideContext("J", "orders", "MIME parts nested too deeply")),
     "game_fault.j2": lambda: render_game_fault(GameFaultContext("J", "demo", "S1901M", "OverflowError")),
+    "disorder.j2": lambda: render_disorder(DisorderContext("J", "demo", PHASE, ["FRANCE"], "FRANCE", "F")),
+    "unattended.j2": lambda: render_unattended(UnattendedContext("J", "demo", PHASE, gm=True)),
 }
 
 
@@ -450,3 +452,21 @@ def test_a_result_mail_names_every_role_of_its_reader_and_how_to_leave_civil_dis
         "France is in civil disorder: it owes no orders and the game does not wait",
         "for it. You keep your seat: sign on (SIGNON Fdemo <password>) and send"]
     assert "You receive this" not in render_results(ctx, "FRANCE").body
+
+
+def test_the_disorder_notice_tells_the_player_how_to_come_back_and_the_gm_who_fell() -> None:
+    player = render_disorder(DisorderContext("J", "demo", PHASE, ["FRANCE"], "FRANCE", "F"))
+    assert player.subject == "France is in civil disorder in demo"
+    assert "    SIGNON Fdemo <your password>\n" in player.body
+    master = render_disorder(DisorderContext("J", "demo", PHASE, ["FRANCE", "ITALY"]))
+    assert master.subject == "Civil disorder in demo S1901M"
+    assert "No orders came from France and Italy for Movement for Spring of 1901" in " ".join(master.body.split())
+
+
+def test_the_pause_of_a_game_nobody_plays_says_what_to_do_and_its_end() -> None:
+    master = " ".join(render_unattended(UnattendedContext("J", "demo", PHASE, gm=True)).body.split())
+    assert "APPROVE" in master and "RESUME" in master and "TERMINATE" in master
+    player = render_unattended(UnattendedContext("J", "demo", PHASE))
+    assert player.subject == "demo is paused: nobody plays it" and "APPROVE" not in player.body
+    back = render_unattended(UnattendedContext("J", "demo", PHASE, back=["ITALY"], deadline=AFTER_PARIS))
+    assert back.subject == "demo goes on: Italy is back" and "The deadline for orders is" in back.body

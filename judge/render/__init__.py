@@ -18,7 +18,10 @@ from judge.render.mails import (
     StatusContext, render_late_notice, render_press, render_reminder, render_reply, render_status,
 )
 from judge.render.faults import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
-from judge.render.notices import NoticeContext, SignonElsewhereContext, render_notice, render_signon_elsewhere
+from judge.render.notices import (
+    DisorderContext, NoticeContext, SignonElsewhereContext, UnattendedContext, render_disorder, render_notice,
+    render_signon_elsewhere, render_unattended,
+)
 from judge.render.results import Recipient, ResultsContext, render_results, results_context
 from judge.render.secrecy import GM, OBSERVER, Secret, hide_powers, reveal
 
@@ -34,4 +37,5 @@ __all__ = [
     "SetAsideContext", "render_set_aside", "GameFaultContext", "render_game_fault",
     "HelpContext", "render_help", "NoticeContext", "render_notice", "SignonElsewhereContext",
     "render_signon_elsewhere", "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
+    "DisorderContext", "render_disorder", "UnattendedContext", "render_unattended",
 ]

@@ -4,7 +4,10 @@ Mail about a game is queued in that game's file (``game.queue_mail``) so it
 is saved in the same write as the change it announces: the notice of a new
 deadline exists exactly when the new deadline does.
 
-One address may hold several
+A seated player reads every mail of his game, whether he plays his power or
+it fell into civil disorder at a deadline (he is still seated and may take it
+back); a player who resigned or was ejected, or whose power the GM put into
+civil disorder (``DUMMY``), has left his seat.  One address may hold several
 roles in a game (the GM and a power, two powers): :func:`by_address` gathers
 them so that it gets one mail for them all.
 """
@@ -17,7 +20,7 @@ from datetime import datetime
 
 from judge.render import GM, OBSERVER, NoticeContext, Rendered, render_notice
 from judge.render.secrecy import Viewer
-from judge.store import Attachment, Game, OutgoingMail
+from judge.store import Attachment, Game, OutgoingMail, Player
 
 GENERATED = "auto-generated"
 
@@ -74,11 +77,16 @@ def by_address(found: Iterable[Reader]) -> list[Addressee]:
                       next((r.zone for r in rs if r.zone), None)) for rs in gathered.values()]
 
 
+def seated(player: Player) -> bool:
+    """A player still in his seat: playing his power, or in the civil disorder a deadline put it in."""
+    return bool(player.address and player.power) and player.status in ("active", "dummy")
+
+
 def player_readers(game: Game, powers: Iterable[str] | None = None) -> list[Reader]:
-    """Active players (of ``powers`` if given) that have an address."""
+    """Seated players (of ``powers`` if given): active, or in civil disorder since a deadline."""
     wanted = None if powers is None else {p.upper() for p in powers}
     return [Reader(p.address, p.power, p.zone) for p in game.players
-            if p.status == "active" and p.address and p.power and (wanted is None or p.power in wanted)]
+            if seated(p) and (wanted is None or p.power in wanted)]
 
 
 def gm_reader(game: Game) -> Reader:

@@ -47,6 +47,16 @@ def test_the_gm_who_plays_a_power_gets_one_result_mail_naming_both_roles(sandbox
     assert len([s for s in subjects(to(sandbox.new_mail(), GM)) if "is over" in s]) == 1
 
 
+def test_the_gm_and_a_late_player_on_one_address_get_one_late_notice(sandbox: Sandbox) -> None:
+    _start(sandbox, "standard", {"France": GM}, "SET GRACE 6h\n")
+    deadline = sandbox.store.load_game(GAME).deadline
+    assert deadline is not None
+    sandbox.clock.set(deadline)
+    sandbox.poll()
+    late = [m for m in to(sandbox.new_mail(), GM) if str(m.message["Subject"]).startswith("Late orders")]
+    assert len(late) == 1 and "Your orders as France are missing." in sandbox.text(late[0])
+
+
 def _payola_spring(sandbox: Sandbox) -> list[IncomingMail]:
     for power, lines in (("France", "12 : A MUN - RUH\nA MAR - SPA\nF BRE - MAO"), ("Germany", "10 : A MUN H"),
                          ("Italy", "1 : F NAP - ION")):
