@@ -59,6 +59,17 @@ def test_partial_orders_hold_the_unordered_units_and_the_power_is_neither_late_n
     assert not [s for s in subjects(to(mails, address("France"))) if "disorder" in s]
 
 
+def test_nmr_wait_does_not_wait_for_a_power_that_sent_some_orders(sandbox: Sandbox) -> None:
+    start_game(sandbox, "SET NMR wait\nSET GRACE 1h\n")
+    orders = hold_all(sandbox)
+    for power in POWERS:
+        send_as(sandbox, power, "A PAR H" if power == "France" else orders[power])
+    sandbox.poll()
+    assert sandbox.store.load_game(GAME).state["phase"] == "S1901M"   # not every order is in: no early processing
+    _past_deadline(sandbox, timedelta(hours=1, minutes=1))
+    assert sandbox.poll().played == [f"{GAME} S1901M"]
+
+
 def test_a_build_phase_with_one_line_sent_counts_as_moved_and_the_rest_is_lost(sandbox: Sandbox) -> None:
     start_game(sandbox, "SET NMR disorder\n")
     send_as(sandbox, "Germany", "F KIE - DEN\nA MUN - RUH")
