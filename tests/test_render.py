@@ -15,6 +15,7 @@ from judge.paths import templates_dir
 from judge.reading.orders import parse_order
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
 from judge.render import SignonElsewhereContext, render_signon_elsewhere
+from judge.render import HelpSection, VariantLine
 from judge.render import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
 from judge.render import (
     GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
@@ -354,7 +355,8 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
     "summary.j2": lambda: render_summary(SummaryContext(
         "J", "demo", "Standard", list(BOARD.powers), [SummaryRow(Phase.parse("W1901A"), {"FRANCE": 5})],
         {"FRANCE": "alice"})),
-    "help.j2": lambda: render_help(HelpContext("J", "judge@example.org")),
+    "help.j2": lambda: render_help(HelpContext("J", "judge@example.org", [HelpSection("For anyone", ["help"])],
+                                               [VariantLine("standard", "Standard Diplomacy", 7)])),
     "rules.j2": lambda: render_rules(RulesContext(
         "J", "demo", "Standard", [RuleLine("victory_centers", "20", "18", "a whole number from 1 to 34", "to win")],
         [DecisionLine("BALLOT modifier, modifier, modifier", "the ballot", "Wallenstein")])),
@@ -436,3 +438,4 @@ def test_status_and_game_mails_say_the_essentials() -> None:
     assert "France (alice):\n    Army Paris\n    Fleet Brest\nRussia:\n    Fleet St Petersburg (south coast)\n" in start
     end = SAMPLES["game_end.j2"]().body
     assert "France has won" in end and "France:     18\nEngland:     4\n" in end
+

@@ -22,6 +22,7 @@ from judge.engine.variant import Variant
 from judge.reading.language import Command
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
+from judge.reading.suggest import unknown_power
 from judge.render import GM, GameStartContext, render_game_start
 from judge.store import Game, Player
 from judge.turns.agreement import clear_votes
@@ -47,7 +48,7 @@ def _running(game: Game, *, paused_ok: bool = False) -> None:
 def _power(handle: Handle, written: str) -> str:
     power = handle.variant.map.power_named(written)
     if power is None:
-        raise Refused(f"'{written}' is not a power of '{handle.game.name}'")
+        raise Refused(unknown_power(handle.variant.map, written, handle.game.name))
     return power
 
 

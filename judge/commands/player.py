@@ -12,9 +12,10 @@ from typing import Any
 from judge.commands import reports
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.state import Phase
-from judge.reading.language import Command
+from judge.reading.language import Command, command_hint
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
+from judge.reading.suggest import unknown_power
 from judge.render import GM, PressContext, render_press
 from judge.store import Game, Player, SubmittedOrder
 from judge.turns.deadlines import absence_span, after_absences, set_deadline
@@ -69,7 +70,7 @@ def do_order(s: Session, cmd: Command) -> str:
     try:
         value = read_line(variant, state, cmd.text)
     except OrderError as exc:
-        raise Refused(f"column {exc.column}: {exc.message}") from None
+        raise Refused(f"column {exc.column}: {exc.message}{_command_hint(handle, cmd.text)}") from None
     if value is None:
         return "nothing to record on this line"
     if reader is not None and reader.key(value):
@@ -82,6 +83,12 @@ def do_order(s: Session, cmd: Command) -> str:
                                       s.judge.now()))
     s.show_orders = True
     return "" if str(order) == " ".join(cmd.text.upper().split()) else f"read as: {order}"
+
+
+def _command_hint(handle: Handle, text: str) -> str:
+    """A line that is no order may be a misspelt command (``SIGNOM``): say which, unless it starts with a place."""
+    first = text.split(None, 1)[0] if text.strip() else ""
+    return "" if handle.variant.map.resolve_name(first) is not None else command_hint(text)
 
 
 def _variant_line(s: Session, handle: Handle, reader: Any, value: Any) -> str:
@@ -116,7 +123,7 @@ def _sheet_line(s: Session, handle: Handle, reader: Any, cmd: Command) -> str:
     try:
         value = read_line(handle.variant, None, cmd.text)
     except OrderError as exc:
-        raise Refused(f"column {exc.column}: {exc.message}") from None
+        raise Refused(f"column {exc.column}: {exc.message}{_command_hint(handle, cmd.text)}") from None
     if value is None or not reader.key(value) or s.role != "player":
         raise Refused(f"'{handle.game.name}' has not started yet")
     problem, note = reader.check(value, s.power or "", None, [])
@@ -164,7 +171,7 @@ def do_press(s: Session, cmd: Command) -> str:
     for name in cmd.args["to"]:
         power = GM if name == "GM" else board.power_named(name)
         if power is None:
-            raise Refused(f"'{name}' is not a power of '{game.name}'")
+            raise Refused(unknown_power(board, name, game.name))
         powers.append(power)
     _check_press(game, cmd.args["grey"], s, all(p == GM for p in powers))
     to = [gm_reader(game) if p == GM else None for p in powers]

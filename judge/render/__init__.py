@@ -9,9 +9,9 @@ those entitled to them.
 
 from judge.render.env import Rendered, environment, render
 from judge.render.games import (
-    DecisionLine, GameEndContext, GameListing, GameStartContext, HelpContext, ListContext, RuleLine, RulesContext,
-    SummaryContext, SummaryRow, render_game_end, render_game_start, render_help, render_list, render_rules,
-    render_summary,
+    DecisionLine, GameEndContext, GameListing, GameStartContext, HelpContext, HelpSection, ListContext, RuleLine,
+    RulesContext, SummaryContext, SummaryRow, VariantLine, render_game_end, render_game_start, render_help,
+    render_list, render_rules, render_summary,
 )
 from judge.render.mails import (
     Accepted, LateContext, OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, ReplyContext,
@@ -32,6 +32,6 @@ __all__ = [
     "GameListing", "ListContext", "render_list", "SummaryRow", "SummaryContext", "render_summary",
     "RuleLine", "DecisionLine", "RulesContext", "render_rules",
     "SetAsideContext", "render_set_aside", "GameFaultContext", "render_game_fault",
-    "HelpContext", "render_help", "NoticeContext", "render_notice", "SignonElsewhereContext",
-    "render_signon_elsewhere", "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
+    "HelpContext", "HelpSection", "VariantLine", "render_help", "NoticeContext", "render_notice",
+    "SignonElsewhereContext", "render_signon_elsewhere", "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
 ]
