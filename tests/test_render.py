@@ -439,3 +439,11 @@ def test_status_and_game_mails_say_the_essentials() -> None:
     end = SAMPLES["game_end.j2"]().body
     assert "France has won" in end and "France:     18\nEngland:     4\n" in end
 
+
+def test_an_order_set_shows_its_questionable_orders() -> None:
+    """Issue 22: orders that stand but are likely slips are listed under the order set, wrapped."""
+    warned = OrderSet("FRANCE", PHASE, ["A PAR - BUR"], warnings=["A MAR S A PAR - GAS: " + "words " * 20])
+    body = render_reply(ReplyContext("J", "x", "demo", [Accepted(1, "A PAR - BUR")], [], BOARD, warned)).body
+    assert "\n\nCheck these orders (they stand, but may not do what you mean):\n  A MAR S A PAR - GAS: words" in body
+    assert all(len(line) <= 75 for line in body.splitlines())
+

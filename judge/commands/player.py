@@ -78,17 +78,25 @@ def do_order(s: Session, cmd: Command) -> str:
     order, problem = check_order(variant, state, s.power, value, handle.game.orders.get(s.power, []))
     if problem:
         raise Refused(problem)
-    _room_for(handle.game, s.power, unit_key(variant, order))
-    handle.game.submit(SubmittedOrder(s.power, unit_key(variant, order), str(order), s.mail.message_id,
-                                      s.judge.now()))
+    key = unit_key(variant, order)
+    _room_for(handle.game, s.power, key)
+    replacing = _replacing(handle.game, s.power, key, str(order))
+    handle.game.submit(SubmittedOrder(s.power, key, str(order), s.mail.message_id, s.judge.now()))
     s.show_orders = True
-    return "" if str(order) == " ".join(cmd.text.upper().split()) else f"read as: {order}"
+    read_as = "" if str(order) == " ".join(cmd.text.upper().split()) else f"read as: {order}"
+    return "; ".join(note for note in (read_as, replacing) if note)
 
 
 def _command_hint(handle: Handle, text: str) -> str:
     """A line that is no order may be a misspelt command (``SIGNOM``): say which, unless it starts with a place."""
     first = text.split(None, 1)[0] if text.strip() else ""
     return "" if handle.variant.map.resolve_name(first) is not None else command_hint(text)
+
+
+def _replacing(game: Game, power: str, key: str, line: str, what: str = "order") -> str:
+    """The note for a line that replaces an earlier, different one of the power's lines ("" if none)."""
+    earlier = game.replaced(power, key)
+    return f"replaces your earlier {what} {earlier.line}" if earlier is not None and earlier.line != line else ""
 
 
 def _variant_line(s: Session, handle: Handle, reader: Any, value: Any) -> str:
@@ -104,6 +112,7 @@ def _variant_line(s: Session, handle: Handle, reader: Any, value: Any) -> str:
     if problem:
         raise Refused(problem)
     _room_for(game, s.power, reader.key(value))
+    note = "; ".join(n for n in (note, _replacing(game, s.power, reader.key(value), str(value), "line")) if n)
     game.submit(SubmittedOrder(s.power, reader.key(value), str(value), s.mail.message_id, s.judge.now()))
     handle.remember(str(value), value)
     s.show_orders = True

@@ -41,6 +41,8 @@ class OrderSet:
     inputs_left: Sequence[str] = ()
     #: (most the lines may cost, the power's balance) in a game with money (``Ruleset.money_committed``)
     money: tuple[int, int] | None = None
+    #: orders that stand but are likely slips (a support matching no order of one's own unit), one line each
+    warnings: Sequence[str] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,7 @@ class OrderSetView:
     adjustments_left: int
     inputs_left: tuple[str, ...] = ()
     money: tuple[int, int] | None = None
+    warnings: tuple[str, ...] = ()
 
 
 def order_set_view(board: Map, orders: OrderSet) -> OrderSetView:
@@ -68,7 +71,7 @@ def order_set_view(board: Map, orders: OrderSet) -> OrderSetView:
         tuple(words_of(board, o, known) if o is not None else OrderWords(TEXT, text=text.strip())
               for o, text in zip(parsed, orders.orders)),
         tuple(unit_words(board, unit) for unit in orders.missing), orders.adjustments_left,
-        tuple(orders.inputs_left), orders.money)
+        tuple(orders.inputs_left), orders.money, tuple(orders.warnings))
 
 
 @dataclass(frozen=True, slots=True)
