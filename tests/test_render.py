@@ -15,7 +15,7 @@ from judge.paths import templates_dir
 from judge.reading.orders import parse_order
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
 from judge.render import SignonElsewhereContext, render_signon_elsewhere
-from judge.render import HelpSection, VariantLine
+from judge.render import HelpSection, Joined, JoinNoticeContext, Seats, VariantLine, render_join_notice
 from judge.render import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
 from judge.render import (
     GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
@@ -368,6 +368,8 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
         "J", "demo", "New deadline in demo", ["The GM set a new deadline."], AFTER_PARIS, "Europe/Paris"),
         "America/New_York"),
     "signon_elsewhere.j2": lambda: render_signon_elsewhere(SignonElsewhereContext("J", "demo", "France", AFTER_PARIS)),
+    "join_notice.j2": lambda: render_join_notice(JoinNoticeContext(
+        "J", "demo", [Joined("alice@example.org", "France"), Joined("alice@example.org", "Italy", again=True)], 3, 7)),
     "set_aside.j2": lambda: render_set_aside(SetAsideContext("J", "orders", "MIME parts nested too deeply")),
     "game_fault.j2": lambda: render_game_fault(GameFaultContext("J", "demo", "S1901M", "OverflowError")),
 }
@@ -447,3 +449,11 @@ def test_an_order_set_shows_its_questionable_orders() -> None:
     assert "\n\nCheck these orders (they stand, but may not do what you mean):\n  A MAR S A PAR - GAS: words" in body
     assert all(len(line) <= 75 for line in body.splitlines())
 
+
+def test_a_forming_game_shows_its_seats_not_centres() -> None:
+    """Issue 22: while a game forms its status shows the seats, not "0 centers, 0 units" per power."""
+    forming = render_status(StatusContext("J", "new", "Standard", None, "forming", None, "UTC",
+                                          [PowerStatus("FRANCE", "taken"), PowerStatus("ENGLAND")], [],
+                                          seats=Seats(7, 2, 1))).body
+    assert "2 of 7 seats are taken; 5 are free" in forming and "centers" not in forming
+    assert "France:  taken\nEngland: open, a player is wanted\n" in forming

@@ -15,7 +15,8 @@ from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
 from judge.reading.suggest import did_you_mean, unknown_power, word_matches
 from judge.render import (
-    OBSERVER, HelpContext, HelpSection, SignonElsewhereContext, VariantLine, render_help, render_signon_elsewhere,
+    OBSERVER, HelpContext, HelpSection, Joined, JoinNoticeContext, SignonElsewhereContext, VariantLine, render_help,
+    render_join_notice, render_signon_elsewhere,
 )
 from judge.store import Attachment, Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
@@ -252,7 +253,23 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
     as_power = f" as {wanted.title()}" if wanted else ""
     if wanted and _sheet_decides(s, handle):
         as_power, note = "", f"; your BID sheet, not AS {wanted.title()}, decides your power when the game starts"
+    _tell_the_gm(s, handle, as_power.removeprefix(" as "))
     return f"you joined '{game.name}'{as_power} ({len(game.players)} of {seats} seats){note}"
+
+
+def _tell_the_gm(s: Session, handle: Handle, power: str, again: bool = False) -> None:
+    """The GM hears of each JOIN while his game forms, in one notice per mail (:func:`tell_gm_of_joins`)."""
+    s.joined.setdefault(handle.game.name, []).append(Joined(s.mail.sender, power, again))
+
+
+def tell_gm_of_joins(s: Session, handle: Handle) -> None:
+    """The mail's JOINs to a forming game, in one notice to its GM (with the joiner's address, which only he
+    may see): one per mail however many JOIN lines it has, so a mail cannot make the judge mail the GM often."""
+    joins = s.joined.get(handle.game.name)
+    if joins:
+        game = handle.game
+        ctx = JoinNoticeContext(s.judge.name, game.name, joins, len(game.players), len(seated_powers(handle.variant)))
+        queue(game, gm_reader(game), render_join_notice(ctx))
 
 
 def _sheet_decides(s: Session, handle: Handle) -> bool:
@@ -282,6 +299,7 @@ def _rejoin(s: Session, handle: Handle, seat: Player, wanted: str | None) -> str
         if holder is None:
             keep_to_side(handle, s.mail.sender, wanted, seat)
             seat.power = wanted
+            _tell_the_gm(s, handle, wanted.title(), again=True)
         else:
             note = f"; {wanted.title()} is taken"
     s.sign_on(handle, "player", seat.power, seat)

@@ -233,6 +233,7 @@ def finish(session: Session) -> bool:
     for index, handle in enumerate(handles):
         if handle.replay:
             continue
+        anyone.tell_gm_of_joins(session, handle)
         news = session.news.get(handle.game.name)
         if news:
             notify(handle.game, session.judge.name, f"The GM of {handle.game.name} decided",

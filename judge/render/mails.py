@@ -140,6 +140,17 @@ class PowerStatus:
 
 
 @dataclass(frozen=True, slots=True)
+class Seats:
+    """A forming game's seats (``LIST game``): how many there are and are taken, and the players who
+    joined without a power of their own yet (given one at START), shown by address to the GM alone."""
+
+    total: int
+    taken: int
+    unassigned: int = 0
+    addresses: Sequence[str] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class StatusContext:
     """A game as one reader sees it (``STATUS``): phase, deadline, the powers, the reader's orders.
 
@@ -164,13 +175,15 @@ class StatusContext:
     playing: Phase | None = None
     #: the reader's own vote to end the game, shown to him alone: None when he has none to show
     vote: Mapping[str, Any] | None = None
+    #: while the game forms: its seats (the powers then show who asked for them, not centres and units)
+    seats: Seats | None = None
 
 
 def render_status(ctx: StatusContext, viewer_zone: str | None = None) -> Rendered:
     return render("status.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
                   state=ctx.state, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
                   powers=ctx.powers, settings=ctx.settings, orders=_view(ctx.board, ctx.orders),
-                  grace_until=ctx.grace_until, playing=ctx.playing, vote=ctx.vote)
+                  grace_until=ctx.grace_until, playing=ctx.playing, vote=ctx.vote, seats=ctx.seats)
 
 
 @dataclass(frozen=True, slots=True)
