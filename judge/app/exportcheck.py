@@ -56,7 +56,8 @@ def read_text(path: Path) -> str:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise GameFileError(f"{path}: not a regular file but {_kind(info.st_mode)}: give the file judge export wrote")
+            raise GameFileError(f"{path}: not a regular file but {_kind(info.st_mode)}: "
+                                "give the file judge export wrote")
         if info.st_size > MAX_EXPORT_BYTES:
             raise GameFileError(f"{path}: {info.st_size} bytes, more than an export may have ({MAX_EXPORT_BYTES})")
         data = _read_at_most(fd, MAX_EXPORT_BYTES + 1)
@@ -240,13 +241,15 @@ class ExportCheck:
     def end(self, item: dict[str, Any]) -> None:
         """The end line: the count of phases and the position now ({} for a game never started)."""
         END.check(item, "end")
-        if item["state"]:
+        if item["state"] != {}:
             position(self.variant(self.rules, "game.rules"), item["state"], "end.state")
 
 
 def position(variant: Variant, value: Any, path: str) -> GameState:
-    """A position checked as ``judge adjudicate`` checks a request's state: its fields, then the map's names."""
+    """A position checked as ``judge adjudicate`` checks a request's state (its fields, then the map's names),
+    its phase written as the engine writes it."""
     state_schema(variant).check(value, path)
+    PhaseName().check(value["phase"], f"{path}.phase")
     try:
         return state_from_json(variant, value)
     except CodecError as exc:
