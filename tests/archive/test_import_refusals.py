@@ -13,11 +13,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -281,3 +283,53 @@ def test_an_import_killed_anywhere_leaves_nothing_after_the_next_poll(judge: Pla
         *(f"archive/victim/{line['phase']}.txt" for line in good_lines[1:-1])}
     again = judge.judge("replay", "victim")
     assert again.stdout.strip() == f"{len(good_lines) - 2} phases replayed, identical", again.stderr
+
+
+ODD_VALUES = [7, None, "garbage", "", [], {}, True, -1, 10**30, 1.5, "S1901M", "../../x", [None], {"FRANCE": 3}, "A PAR"]
+
+
+def leaves(value: object, path: tuple = ()) -> list[tuple]:
+    """Every place in a line's JSON (the first three items of a list), as a path of keys."""
+    found = [path]
+    if isinstance(value, dict):
+        found += [p for k, v in value.items() for p in leaves(v, (*path, k))]
+    elif isinstance(value, list):
+        found += [p for i, v in enumerate(value[:3]) for p in leaves(v, (*path, i))]
+    return found
+
+
+def odd_edit(lines: Lines, rng: random.Random) -> Lines:
+    """A copy of ``lines`` with one value somewhere replaced by an odd one, or one field left out."""
+    copy = json.loads(json.dumps(lines))
+    *parents, last = rng.choice([p for p in leaves(copy) if len(p) >= 2])
+    target: Any = copy
+    for key in parents:
+        target = target[key]
+    if isinstance(target, dict) and rng.random() < 0.2:
+        del target[last]
+    else:
+        target[last] = rng.choice(ODD_VALUES)
+    return copy
+
+
+def test_what_import_takes_the_judge_can_read(judge: PlayedGame, good_lines: Lines, tmp_path: Path) -> None:
+    """Seeded odd edits of a good export: each is refused in one line with nothing changed, or is a game LIST,
+    HISTORY, SUMMARY and judge publish read without the judge failing."""
+    rng, taken = random.Random(21), []
+    for n in range(60):
+        path = write_lines(odd_edit(good_lines, rng), tmp_path / f"edit{n}")
+        before = snapshot(data_of(judge), lock=False)
+        done = judge.judge("import", str(path), "--name", f"edit{n}")
+        if done.returncode == 2:
+            assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+            assert snapshot(data_of(judge), lock=False) == before
+            continue
+        assert done.returncode == 0, done.stderr
+        taken.append(f"edit{n}")
+        judge.sandbox.send(STRANGER, f"LIST edit{n}\nHISTORY edit{n}\nSUMMARY edit{n}\n", "read")
+        judge.sandbox.poll()
+    bodies = [judge.sandbox.text(m) for m in judge.sandbox.new_mail()]
+    assert taken and len(bodies) == 4 * len(taken)  # the reply, then LIST, HISTORY and SUMMARY each on its own
+    assert not [b for b in bodies if "an error in the judge" in b or "the judge failed" in b]
+    published = judge.judge("publish", "--out", str(tmp_path / "site"))
+    assert published.returncode == 0, published.stderr
