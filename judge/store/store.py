@@ -18,6 +18,7 @@ HISTORY, SUMMARY and ROLLBACK.  Writers must hold :meth:`Store.poll_lock`.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
@@ -138,7 +139,7 @@ class Store:
 
     def name_in_use(self, game: str) -> bool:
         """Whether anything of a game ``game`` is in place: its file, its history or its archive folder."""
-        return any(path.exists() for path in staging.game_paths(self.data_dir, check_game_name(game)))
+        return any(os.path.lexists(path) for path in staging.game_paths(self.data_dir, check_game_name(game)))
 
     def add_whole_game(self, game: Game, records: list[PhaseRecord], texts: dict[str, str]) -> None:
         """Store a new game with its history (``records``, in playing order) and archive files (phase → text),
@@ -148,6 +149,9 @@ class Store:
         """
         if self.name_in_use(game.name):
             raise GameExists(f"a game named {game.name!r} already exists")
+        names = [_check_phase_name(record.phase) for record in records]
+        if len(set(names)) != len(names):
+            raise InvalidName(f"a phase is given twice in {', '.join(names)}")
         stage = staging.stage_folder(self.data_dir, game.name)
         try:
             staged = Store(stage, self.clock)

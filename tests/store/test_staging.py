@@ -44,6 +44,13 @@ def test_a_failure_part_way_leaves_nothing(store: Store) -> None:
     assert not store.name_in_use("alpha")
 
 
+@pytest.mark.parametrize("phases", [["S1901M", "S1901M"], ["S1901M", "../x"], [""]])
+def test_phase_names_the_store_would_refuse_stage_nothing(store: Store, phases: list[str]) -> None:
+    with store.poll_lock(), pytest.raises(InvalidName):
+        store.add_whole_game(make_game(), [record(p) for p in phases], {})
+    assert everything(store.data_dir) == ["poll.lock"]
+
+
 @pytest.mark.parametrize("leftover", range(3))
 def test_anything_in_place_makes_the_name_taken(store: Store, leftover: int) -> None:
     path = game_paths(store.data_dir, "alpha")[leftover]
