@@ -48,16 +48,26 @@ def game_paths(data_dir: Path, game: str) -> list[Path]:
 
 
 def move_in(stage: Path, data_dir: Path, game: str) -> None:
-    """Rename the staged game into place, the game file last, then drop the stage folder."""
+    """Rename the staged game into place, the game file last, then drop the stage folder.
+
+    Raising, it puts back into the stage what it had moved (nothing of the game stays in place).
+    """
     crash_point("import:staged")
-    for staged, target in zip(game_paths(stage, game), game_paths(data_dir, game), strict=True):
-        if staged.exists():
-            make_private_dirs(target.parent)
-            if target.exists():  # never merged into, never replaced (os.rename would take an empty folder)
-                raise FileExistsError(f"{target} appeared during the import")
-            os.rename(staged, target)
-            fsync_dir(target.parent)
-        crash_point(f"import:{target.parent.name}")
+    moved: list[tuple[Path, Path]] = []
+    try:
+        for staged, target in zip(game_paths(stage, game), game_paths(data_dir, game), strict=True):
+            if staged.exists():
+                make_private_dirs(target.parent)
+                if os.path.lexists(target):  # never merged into, never replaced (os.rename takes an empty folder)
+                    raise FileExistsError(f"{target} appeared during the import")
+                os.rename(staged, target)
+                moved.append((target, staged))
+                fsync_dir(target.parent)
+            crash_point(f"import:{target.parent.name}")
+    except BaseException:
+        for target, staged in reversed(moved):
+            os.rename(target, staged)
+        raise
     shutil.rmtree(stage)
     fsync_dir(data_dir)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from datetime import timedelta
@@ -161,7 +162,7 @@ class Store:
             staged.create_game(game)
             staging.move_in(stage, self.data_dir, game.name)
         except BaseException:
-            staging.roll_back(self.data_dir)
+            shutil.rmtree(stage, ignore_errors=True)  # move_in put back what it had moved: nothing is in place
             raise
 
     def save_game(self, game: Game) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from judge.store import GameExists, InvalidName, Store
+from judge.store import staging
 from judge.store.staging import PREFIX, SUFFIX, game_paths, stage_folder
 from tests.store.helpers import make_game
 from tests.store.test_history import PHASES, record
@@ -93,3 +94,23 @@ def test_the_cleanup_leaves_other_hidden_folders_alone(store: Store) -> None:
         store.remove_temp_files()
     assert odd.is_dir()
     shutil.rmtree(odd)
+
+
+def test_a_move_that_fails_puts_back_what_it_moved(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game file in place by the time the history moved in (a writer not holding the lock): what the import
+    had moved goes back, what was there stays."""
+    with store.poll_lock():
+        pass
+    real = staging.fsync_dir
+
+    def intruder(path: Path) -> None:
+        real(path)
+        if path.name == "history":
+            store.game_path("alpha").parent.mkdir(exist_ok=True)
+            store.game_path("alpha").write_text("theirs", encoding="utf-8")
+
+    monkeypatch.setattr(staging, "fsync_dir", intruder)
+    with pytest.raises(FileExistsError):
+        add(store)
+    assert everything(store.data_dir) == ["archive", "games", "games/alpha.json", "history", "poll.lock"]
+    assert store.game_path("alpha").read_text(encoding="utf-8") == "theirs"
