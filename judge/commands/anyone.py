@@ -135,6 +135,8 @@ def do_create(s: Session, cmd: Command) -> str:
             s.sign_on(handle, "gm", None)
             return "already done"
         raise Refused(f"a game named '{name}' already exists")
+    if s.store.name_in_use(name):  # a history or archive left without its game: never inherited
+        raise Refused(f"the name '{name}' is taken on this judge (its keeper may free it): choose another")
     try:
         load_variant(variant_name)
     except UnknownVariant as exc:
