@@ -203,7 +203,7 @@ REJECTED = [
      "RULE, SEATS, TAKEOVER or PUBLISH")),
     ("SET ZONEX Europe/Paris", 5, ("unknown SET option 'ZONEX': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
      "ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, "
-     "RULE, SEATS, TAKEOVER or PUBLISH")),
+     "RULE, SEATS, TAKEOVER or PUBLISH — did you mean SET ZONE?")),
     ("SET NO", 8, "SET NO needs WAIT, DRAW or CONCEDE (SET NO WAIT is SET NOWAIT)"),
     ("SET DRAW now", 10, "SET DRAW takes nothing more, not 'now'"),
     ("SET NODRAW please", 12, "SET NODRAW takes nothing more, not 'please'"),

@@ -16,6 +16,7 @@ from judge.reading.orders import parse_order
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
 from judge.render import SignonElsewhereContext, render_signon_elsewhere
 from judge.render import DisorderContext, Recipient, UnattendedContext, render_disorder, render_unattended
+from judge.render import HelpSection, Joined, JoinNoticeContext, Seats, VariantLine, render_join_notice
 from judge.render import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
 from judge.render import (
     GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
@@ -355,7 +356,8 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
     "summary.j2": lambda: render_summary(SummaryContext(
         "J", "demo", "Standard", list(BOARD.powers), [SummaryRow(Phase.parse("W1901A"), {"FRANCE": 5})],
         {"FRANCE": "alice"})),
-    "help.j2": lambda: render_help(HelpContext("J", "judge@example.org")),
+    "help.j2": lambda: render_help(HelpContext("J", "judge@example.org", [HelpSection("For anyone", ["help"])],
+                                               [VariantLine("standard", "Standard Diplomacy", 7)])),
     "rules.j2": lambda: render_rules(RulesContext(
         "J", "demo", "Standard", [RuleLine("victory_centers", "20", "18", "a whole number from 1 to 34", "to win")],
         [DecisionLine("BALLOT modifier, modifier, modifier", "the ballot", "Wallenstein")])),
@@ -367,6 +369,8 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
         "J", "demo", "New deadline in demo", ["The GM set a new deadline."], AFTER_PARIS, "Europe/Paris"),
         "America/New_York"),
     "signon_elsewhere.j2": lambda: render_signon_elsewhere(SignonElsewhereContext("J", "demo", "France", AFTER_PARIS)),
+    "join_notice.j2": lambda: render_join_notice(JoinNoticeContext(
+        "J", "demo", [Joined("alice@example.org", "France"), Joined("alice@example.org", "Italy", again=True)], 3, 7)),
     "set_aside.j2": lambda: render_set_aside(SetAsideContext("J", "orders", "MIME parts nested too deeply")),
     "game_fault.j2": lambda: render_game_fault(GameFaultContext("J", "demo", "S1901M", "OverflowError")),
     "disorder.j2": lambda: render_disorder(DisorderContext("J", "demo", PHASE, ["FRANCE"], "FRANCE", "F")),
@@ -470,3 +474,20 @@ def test_the_pause_of_a_game_nobody_plays_says_what_to_do_and_its_end() -> None:
     assert player.subject == "demo is paused: nobody plays it" and "APPROVE" not in player.body
     back = render_unattended(UnattendedContext("J", "demo", PHASE, back=["ITALY"], deadline=AFTER_PARIS))
     assert back.subject == "demo goes on: Italy is back" and "The deadline for orders is" in back.body
+
+
+def test_an_order_set_shows_its_questionable_orders() -> None:
+    """Issue 22: orders that stand but are likely slips are listed under the order set, wrapped."""
+    warned = OrderSet("FRANCE", PHASE, ["A PAR - BUR"], warnings=["A MAR S A PAR - GAS: " + "words " * 20])
+    body = render_reply(ReplyContext("J", "x", "demo", [Accepted(1, "A PAR - BUR")], [], BOARD, warned)).body
+    assert "\n\nCheck these orders (they stand, but may not do what you mean):\n  A MAR S A PAR - GAS: words" in body
+    assert all(len(line) <= 75 for line in body.splitlines())
+
+
+def test_a_forming_game_shows_its_seats_not_centres() -> None:
+    """Issue 22: while a game forms its status shows the seats, not "0 centers, 0 units" per power."""
+    forming = render_status(StatusContext("J", "new", "Standard", None, "forming", None, "UTC",
+                                          [PowerStatus("FRANCE", "taken"), PowerStatus("ENGLAND")], [],
+                                          seats=Seats(7, 2, 1))).body
+    assert "2 of 7 seats are taken; 5 are free" in forming and "centers" not in forming
+    assert "France:  taken\nEngland: open, a player is wanted\n" in forming

@@ -22,11 +22,13 @@ from judge.engine.variant import Variant
 from judge.reading.language import Command
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
+from judge.reading.suggest import unknown_power
 from judge.render import GM, GameStartContext, render_game_start
 from judge.store import Game, Player
 from judge.turns.agreement import clear_votes
 from judge.turns.deadlines import days_mask, local_to_utc, schedule, set_deadline, timing_for
 from judge.turns.gameview import opening_state, powers_due, unplayed_powers
+from judge.turns.mapmail import OpeningPictures
 from judge.turns.notify import Reader, gm_reader, player_readers, queue, readers
 from judge.turns.notify import notify as notify_all
 from judge.turns.phases import late_powers, preview, terminate
@@ -47,7 +49,7 @@ def _running(game: Game, *, paused_ok: bool = False) -> None:
 def _power(handle: Handle, written: str) -> str:
     power = handle.variant.map.power_named(written)
     if power is None:
-        raise Refused(f"'{written}' is not a power of '{handle.game.name}'")
+        raise Refused(unknown_power(handle.variant.map, written, handle.game.name))
     return power
 
 
@@ -67,11 +69,13 @@ def do_start(s: Session, cmd: Command) -> str:
     schedule(game, state.phase.kind, s.judge.now())
     names = {p.power: "" for p in game.players if p.power}
     deadline = game.deadline if powers_due(variant, state) else None  # a phase without orders is played at once
+    pictures = OpeningPictures(game, variant)
     for reader in readers(game):
         ctx = GameStartContext(s.judge.name, game.name, variant.name.title(), variant.map, state, names,
                                reader.viewer if reader.viewer in variant.map.powers else None,
                                game.settings.press, deadline, game.zone, _start_notes(game, reader, auctioned))
-        queue(game, reader, render_game_start(ctx, reader.zone), key=f"start:{reader.address}:{reader.viewer}")
+        queue(game, reader, render_game_start(ctx, reader.zone), key=f"start:{reader.address}:{reader.viewer}",
+              attachments=pictures.attachments(reader))
     disorder = f"; in civil disorder: {', '.join(p.title() for p in open_powers)}" if open_powers else ""
     auction = f"; {len(auctioned)} powers assigned by the players' bids" if auctioned else ""
     return f"'{game.name}' has started at {state.phase}{auction}{disorder}"

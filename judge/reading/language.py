@@ -33,7 +33,9 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 from lark.lark import PostLex
 
+from judge.engine.geography import normalise_name
 from judge.reading.grammars import lalr_parser
+from judge.reading.suggest import close, did_you_mean, or_list, word_matches
 from judge.reading.values import (
     ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
     read_phase, read_power, read_recipients, read_seats, read_signon, read_timing, read_zone,
@@ -44,23 +46,26 @@ MAX_COMMAND_LENGTH = 500
 MAX_MAIL_LINES = 1_000
 MAX_BODY_CHARS = 100_000
 _SECRET = "_secret"   # where the builder notes a password's span (Command.secret)
-__all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "KINDS", "MAX_BODY_CHARS", "MAX_MAIL_LINES", "Command", "CommandError",
-           "ParsedMail", "command_parser", "command_words", "parse_command_line", "parse_mail_body"]
+__all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "GM_TOO", "KINDS", "MAX_BODY_CHARS", "MAX_MAIL_LINES", "Command",
+           "CommandError", "ParsedMail", "command_hint", "command_parser", "command_words", "parse_command_line",
+           "parse_mail_body"]
 
 # Who may send each kind: "anyone", "player" (signed on to the game; the GM may
 # use the same settings for himself) or "gm" (signed on as the game's master).
+# HELP lists them in this order, under these three heads.
 AUDIENCE: dict[str, str] = {
-    **dict.fromkeys(("help", "list", "history", "summary", "observe", "create", "signon", "signon_gm",
-                     "join", "rules"), "anyone"),
-    **dict.fromkeys(("order", "clear", "press", "broadcast", "resign", "status", "set_password",
-                     "set_address", "set_wait", "set_absence", "set_zone", "set_map", "set_draw", "set_concede"),
-                    "player"),
-    **dict.fromkeys(("start", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
-                     "terminate", "become", "set_gamezone", "set_deadline", "set_grace", "set_timing", "set_nmr",
-                     "set_press", "set_rule", "set_seats", "set_takeover", "set_publish", "approve", "gm_action"),
-                    "gm"),
+    **dict.fromkeys(("help", "list", "history", "summary", "rules", "observe", "create", "join", "signon",
+                     "signon_gm"), "anyone"),
+    **dict.fromkeys(("order", "clear", "status", "press", "broadcast", "set_password", "set_address", "set_zone",
+                     "set_map", "set_wait", "set_absence", "set_draw", "set_concede", "resign"), "player"),
+    **dict.fromkeys(("start", "set_deadline", "set_grace", "set_timing", "set_gamezone", "set_nmr", "set_press",
+                     "set_rule", "set_seats", "set_takeover", "set_publish", "approve", "gm_action", "process",
+                     "preview", "rollback", "pause", "resume", "eject", "dummy", "become", "terminate"), "gm"),
 }
 KINDS = frozenset(AUDIENCE)
+#: player commands the GM may use for himself (his own settings, press, the game's STATUS, SET WAIT for
+#: the whole game); orders and CLEAR only after BECOME
+GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_map", "set_wait", "press", "broadcast", "status"})
 
 
 @dataclass(frozen=True)
@@ -273,6 +278,22 @@ def command_words() -> frozenset[str]:
                      if name != "$END")
 
 
+@lru_cache(maxsize=1)
+def _command_spellings() -> dict[str, str]:
+    return {normalise_name(word): word.upper().rstrip("!") for word in command_words() if len(word) > 2}
+
+
+def command_hint(line: str) -> str:
+    """For a line read as an order that failed: `` ('SIGNOM' is no command word — did you mean SIGNON?)``
+    if its first word is a misspelt command word ("" if not); only that word is quoted (the rest may hold a
+    password).  The caller makes sure the word is no name of the map."""
+    words = line.split(None, 1)
+    if not words or len(words[0]) < 4 or words[0].lower() in command_words():
+        return ""
+    matches = close(words[0], _command_spellings())
+    return f" ('{words[0]}' is no command word — did you mean {or_list(matches)}?)" if matches else ""
+
+
 # -- the mail, line by line -----------------------------------------------------
 
 _LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
@@ -440,7 +461,8 @@ def _syntax_error(err: UnexpectedInput, line: str) -> tuple[int, str]:
         return len(line.rstrip()) + 2, f"{name} needs {needs or 'nothing more'}"
     column, got = token.column or 1, token.value
     if name == "SET":  # the option itself is the word that failed
-        return column, f"unknown SET option '{got}': SET takes {_SET_OPTIONS}"
+        hint = did_you_mean([f"SET {w}" for w in word_matches(got, _SET_WORDS)])
+        return column, f"unknown SET option '{got}': SET takes {_SET_OPTIONS}{hint}"
     if "$END" in (getattr(err, "expected", None) or ()):
         return column, f"unexpected '{got}': write {syntax}" if needs else f"{name} takes nothing more, not '{got}'"
     return column, f"{name} needs {needs}, not '{got}'"

@@ -1,4 +1,4 @@
-"""Short notices about a game: a new deadline, a pause, a rollback, a player gone; civil disorder.
+"""Short notices about a game: a new deadline, a pause, a rollback, a player gone or joined; civil disorder.
 
 Events like these need a sentence or two, not a layout of their own, so one
 template (``templates/notice.j2``) writes the judge header, the lines given
@@ -47,6 +47,33 @@ class SignonElsewhereContext:
 
 def render_signon_elsewhere(ctx: SignonElsewhereContext) -> Rendered:
     return render("signon_elsewhere.j2", judge=ctx.judge, game=ctx.game, power=ctx.power, when=ctx.when)
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """One JOIN of a forming game: who, the power asked for (its name; "" for none), ``again`` if the
+    address sent JOIN again with its seat's password (keeping the seat, asking for another power)."""
+
+    address: str
+    power: str = ""
+    again: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class JoinNoticeContext:
+    """To the GM: the JOINs one mail made to his forming game (one notice per mail, however many lines),
+    and ``taken`` of ``total`` seats taken after them."""
+
+    judge: str
+    game: str
+    joins: Sequence[Joined]
+    taken: int
+    total: int
+
+
+def render_join_notice(ctx: JoinNoticeContext) -> Rendered:
+    return render("join_notice.j2", judge=ctx.judge, game=ctx.game, joins=list(ctx.joins), taken=ctx.taken,
+                  total=ctx.total)
 
 
 @dataclass(frozen=True, slots=True)
