@@ -1,9 +1,7 @@
-"""What both paths of order determination share (``determination.py``, ``compiled.py``).
+"""What order determination (``determination.py``) rests on besides the decisions and the passes of 5.5.
 
 The result, the hooks' protocol, the acceptance lists expanded once per phase
-(4.1, 4.2), why an offer cannot stand (3.1) and eBayola's rebates (6.4): the
-pure-Python reference and the compiled core's driver use the same code for
-everything but rules 5.1–5.5.
+(4.1, 4.2), why an offer cannot stand (3.1) and eBayola's rebates (6.4).
 """
 
 from __future__ import annotations

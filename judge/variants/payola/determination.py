@@ -33,7 +33,6 @@ from judge.variants.payola.ledger import (
 from judge.variants.payola.offers import (
     DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings,
 )
-from judge.variants.payola import compiled
 from judge.variants.payola.basics import (
     TWICE, Determination, PayolaHooks, PlainBribes, expand_lists, rebates, refusal,
 )
@@ -95,24 +94,8 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
 
     ``one_offer_per_unit`` is Payola Classic's rule (6.1): a power that makes
     two offers to one unit has both ignored.  ``ebayola`` prices every issued
-    order as rule 6.4 does (:func:`rebates`).  The compiled core does rules
-    5.1–5.5 when it is built (``compiled.py``), with the same outcome as
-    :func:`determine_in_python`, the reference, which runs otherwise.
+    order as rule 6.4 does (:func:`rebates`).
     """
-    args = (board, hooks, state, sheets, balances, accept, seed, dummies, one_offer_per_unit, ebayola)
-    if compiled.CORE is not None:
-        try:
-            return compiled.determine_compiled(*args)
-        except OverflowError:  # money beyond the core's (a request's balance, say): the reference takes any size
-            pass
-    return determine_in_python(*args)
-
-
-def determine_in_python(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
-                        balances: Mapping[str, int], accept: Mapping[str, Accept], seed: str,
-                        dummies: Sequence[str] = (), one_offer_per_unit: bool = False,
-                        ebayola: bool = False) -> Determination:
-    """:func:`determine` in pure Python: the reference the compiled core is tested against."""
     powers = sorted(set(state.units) | set(balances) | set(sheets))
     lists = expand_lists(powers, accept, seed)
     ledgers = {p: Ledger(p, balances.get(p, 0), acceptance=list(lists[p])) for p in powers}
@@ -195,7 +178,7 @@ def _candidates(target: _Target) -> None:
     bids = target.bids
     owner = target.owner
     if not any(b.power == owner for b in bids):
-        default = ReadOffer(unit_text=target.unit_text, keys=(hold_key,), text="", packed=b"", orders=(hold,),
+        default = ReadOffer(unit_text=target.unit_text, keys=(hold_key,), text="", orders=(hold,),
                             province="", kind=DIRECT, problems=("",), values=(0,), plateaus=(0,), total=0)
         bids.append(_Bid(owner, DEFAULT, default, 0))
     where: dict[str, int] = {}
@@ -410,4 +393,4 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
     return Determination(orders, decisions, ledgers, lists, earned)
 
 
-__all__ = ["TWICE", "Determination", "PayolaHooks", "determine", "determine_in_python", "expand_lists"]
+__all__ = ["TWICE", "Determination", "PayolaHooks", "determine", "expand_lists"]
