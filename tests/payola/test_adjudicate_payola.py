@@ -12,6 +12,7 @@ import pytest
 
 import judge.reading.payola
 import judge.variants.payola.accounts
+import judge.variants.payola.decision
 import judge.variants.payola.determination
 import judge.variants.payola.legal
 import judge.variants.payola.offers
@@ -89,6 +90,7 @@ def test_a_bad_balance_is_refused_naming_the_field() -> None:
 
 
 @pytest.mark.parametrize("module", [judge.reading.payola, judge.variants.payola.accounts,
+                                    judge.variants.payola.decision,
                                     judge.variants.payola.determination, judge.variants.payola.legal,
                                     judge.variants.payola.offers, judge.variants.payola.options,
                                     judge.variants.payola.prepared, judge.variants.payola.ruleset])
