@@ -50,6 +50,9 @@ class Determination:
     lists: dict[str, tuple[str, ...]]
     #: what was paid for the orders of each power's units (Zero Sum Payola deposits it after Fall, 6.7)
     earned: dict[str, int] = field(default_factory=dict)
+    #: the rounds of the over-expenditure loop (5.5): passes made one by one and cycles of passes repeated at
+    #: once; it grows with the offers, never with the amounts (``overspending.py``), and is no rule quantity
+    rounds: int = 0
 
 
 def expand_lists(powers: Sequence[str], accept: Mapping[str, Accept], seed: str) -> dict[str, tuple[str, ...]]:

@@ -2,7 +2,7 @@
 
 The units of a phase with the offers they received (``Target``, each offer a
 ``Bid``) are built by ``determination.py``; the over-expenditure loop
-(rule 5.5, in ``determination.py``) lowers the bids and asks :func:`decide` again.
+(``overspending.py``, rule 5.5) lowers the bids and asks :func:`decide` again.
 A decision depends on the candidates' totals alone (the rest of a unit does
 not change during the loop): the loop relies on that.
 

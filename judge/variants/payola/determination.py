@@ -20,7 +20,6 @@ over-expenditure loop, so a replay gives the same result.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 
 from judge.engine.geography import Map
@@ -29,9 +28,10 @@ from judge.engine.state import GameState
 from judge.variants.payola.basics import (
     TWICE, Determination, PayolaHooks, PlainBribes, expand_lists, rebates, refusal,
 )
-from judge.variants.payola.decision import DEFAULT, Bid, Decision, Target, costs, decide, paid
+from judge.variants.payola.decision import DEFAULT, Bid, Decision, Target, decide, paid
 from judge.variants.payola.ledger import Ledger, UnitDecision
 from judge.variants.payola.offers import DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings
+from judge.variants.payola.overspending import reduce_until_paid
 from judge.variants.payola.prepared import OfferReader, ReadOffer
 
 
@@ -43,7 +43,8 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
 
     ``one_offer_per_unit`` is Payola Classic's rule (6.1): a power that makes
     two offers to one unit has both ignored.  ``ebayola`` prices every issued
-    order as rule 6.4 does (:func:`rebates`).
+    order as rule 6.4 does (:func:`rebates`).  The over-expenditure loop of
+    5.5 is ``overspending.py``'s: its cost does not grow with the amounts.
     """
     powers = sorted(set(state.units) | set(balances) | set(sheets))
     lists = expand_lists(powers, accept, seed)
@@ -59,8 +60,10 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
         ledger.savings = wanted
         ledger.available = ledger.balance_before - wanted if wanted <= ledger.balance_before else 0
     chosen = {key: decide(t) for key, t in targets.items()}
-    _reduce_until_paid(targets, chosen, ledgers)
-    return _outcome(targets, chosen, ledgers, lists, ebayola)
+    rounds = reduce_until_paid(targets, chosen, ledgers)
+    done = _outcome(targets, chosen, ledgers, lists, ebayola)
+    done.rounds = rounds
+    return done
 
 
 def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
@@ -170,85 +173,6 @@ def _pays(read: ReadOffer, where: Mapping[str, int], moves: list[bool]) -> tuple
     if kind == HOLD:
         return tuple(i for i, move in enumerate(moves) if not move or i in named)
     return tuple(range(len(moves)))
-
-
-def _reduce_until_paid(targets: Mapping[str, Target], chosen: dict[str, Decision],
-                       ledgers: dict[str, Ledger]) -> None:
-    """5.5: while anyone would overspend, each such power's offers lose 1 and the units re-decide.
-
-    What each power spends is kept up to date rather than summed again after
-    every pass, and bids with nothing left to lose are dropped from the passes.
-    """
-    by_power: dict[str, list[tuple[Bid, Target, str]]] = {}
-    for key, target in targets.items():
-        for bid in target.bids:
-            if bid.total:
-                by_power.setdefault(bid.power, []).append((bid, target, key))
-    spend = dict.fromkeys(ledgers, 0) | costs(targets, chosen)
-    # per power: the passes that cut down to the plateaus only (each takes one piece off every bribe above its
-    # plateau), and the passes made since its cuts last changed kind
-    plateau: dict[str, int] = {}
-    made: dict[str, int] = {}
-    while True:
-        over = [p for p, s in spend.items() if s > ledgers[p].available]
-        if not over:
-            return
-        touched: dict[str, Target] = {}
-        for power in over:
-            bids = by_power[power]
-            if power not in plateau:  # its first pass
-                plateau[power] = max((v - f for bid, _, _ in bids
-                                      for v, f in zip(bid.read.values, bid.read.plateaus)), default=0)
-                made[power] = 0
-                _steps(bids, plateau[power] > 0)
-            ledgers[power].reductions += 1
-            spend[power] -= _cut(bids, made[power], chosen, touched)
-            made[power] += 1
-            if plateau[power] == made[power]:  # every bribe at its plateau: from now on they go down to zero
-                _steps(bids, False)
-                made[power] = plateau[power] = 0  # once: the zero stage never starts again (no bribe below 0)
-            by_power[power] = [row for row in bids if row[0].total]
-        for key, target in touched.items():
-            before, decided = chosen[key][0], decide(target)
-            chosen[key] = decided
-            if decided[0] != before:
-                for bid in paid(target, before):
-                    spend[bid.power] -= bid.total
-                for bid in paid(target, decided[0]):
-                    spend[bid.power] += bid.total
-
-
-def _cut(bids: Sequence[tuple[Bid, Target, str]], done: int, chosen: Mapping[str, Decision],
-         touched: dict[str, Target]) -> int:
-    """One pass of 5.5 on one power's bids (``done`` passes made): a piece off every bribe not yet at its step.
-
-    The totals of the candidates they pay for go down with them; the units
-    touched are noted; returned is what the power's payments for the orders
-    now issued went down by.
-    """
-    paid_less = 0
-    for bid, target, key in bids:
-        steps = bid.steps  # a bribe loses a piece in each pass until its step
-        cut = len(steps) - bisect_right(steps, done)
-        if cut:
-            bid.total -= cut
-            totals = target.totals
-            for index in bid.pays:
-                totals[index] -= cut
-            if chosen[key][0] in bid.pays:
-                paid_less += cut
-            touched[key] = target
-    return paid_less
-
-
-def _steps(bids: Sequence[tuple[Bid, Target, str]], plateau: bool) -> None:
-    """For each bribe, in how many passes it stops losing a piece: at its plateau, or (after those) at zero."""
-    for bid, _, _ in bids:
-        read = bid.read
-        if plateau:
-            bid.steps = sorted(v - f for v, f in zip(read.values, read.plateaus) if v > f)
-        else:
-            bid.steps = sorted(min(v, f) for v, f in zip(read.values, read.plateaus))
 
 
 def _outcome(targets: Mapping[str, Target], chosen: Mapping[str, Decision],
