@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark Payola order determination against the movement adjudication of the same phase.
+"""Benchmark Payola order determination against the movement adjudication of the same phase, and the drain attack.
 
 Random standard-map phases of 34 units (fixed seed) get seven full offer
 sheets: every power bribes about 15 units, each with several alternatives
@@ -19,6 +19,12 @@ reduction loop of rule 5.5 runs.  The script times, per phase (mean, best of
 and prints the ratio determination / adjudication; then both timed phase by
 phase as the judge plays a phase (its offers read just before).  Each timed
 loop starts after a full collection of garbage (``_settled``).
+
+Last, the drain attack of issue 21 (``tests/payola/drain.py``): France, with
+48 AgP, offers a million AgP to hold its army in Paris, or a million to each
+of twenty units for one of 15–17 orders; determination is timed on those
+sheets and on the same sheets with offers of 100 AgP, and the ratio printed:
+near 1, since the over-expenditure loop's rounds do not grow with the amounts.
 
     python bench/payola.py --phases 50 --seed 1
 """
@@ -47,6 +53,7 @@ from judge.variants import load_variant  # noqa: E402
 from judge.variants.payola.determination import Determination, determine  # noqa: E402
 from judge.variants.payola.offers import Amount, Offer, Savings  # noqa: E402
 from judge.variants.payola.prepared import OfferReader, units_by_province  # noqa: E402
+from tests.payola.drain import ATTACKER, BALANCE, drain_lines, hold_line, read_sheet  # noqa: E402
 
 UNITS = 34
 BRIBED = 15
@@ -139,6 +146,8 @@ def main() -> int:
     parser.add_argument("--phases", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="timing repetitions; the best is reported")
+    parser.add_argument("--coupled", type=int, metavar="AMOUNT",
+                        help="also time the worst sheets known for rule 5.5 in rounds, with offers of AMOUNT")
     args = parser.parse_args()
     variant = load_variant("payola")
     plain = Variant("standard", variant.map, load_variant("standard").ruleset)
@@ -166,6 +175,9 @@ def main() -> int:
         best_adj = min(best_adj, time.perf_counter() - start)
     _report(len(phases), offers, done, best_lines, best_read, best_det, best_adj)
     _as_played(variant, plain, phases, args.repeat)
+    _drain(variant, args.repeat)
+    if args.coupled:
+        _coupled(variant, args.coupled)
     return 0
 
 
@@ -197,12 +209,63 @@ def _as_played(variant: Variant, plain: Variant,
           f"adjudication {best_adj / n * 1000:.3f} ms, ratio {best_det / best_adj:.2f}")
 
 
+#: the drain attack's offers, and the small amount its sheets are timed with for comparison
+MILLION, SMALL = 1_000_000, 100
+
+
+def _drain(variant: Variant, repeat: int) -> None:
+    """Issue 21: determination with offers of a million AgP against 48, and of 100 on the same sheets."""
+    state = variant.ruleset.initial_state()
+    balances = {power: BALANCE for power in state.units}
+    for name, lines in (("one A PAR H", hold_line), ("twenty offers of 15-17 orders",
+                                                     lambda a: drain_lines(variant, state, a))):
+        spent, rounds, reductions = {}, {}, {}
+        for amount in (MILLION, SMALL):
+            sheets = {ATTACKER: read_sheet(variant, state, lines(amount))}
+            best = float("inf")
+            for _ in range(repeat * 20):
+                start = time.perf_counter()
+                done = determine(variant.map, variant.ruleset, state, sheets, balances, {}, "drain")
+                best = min(best, time.perf_counter() - start)
+            spent[amount], rounds[amount] = best, done.rounds
+            reductions[amount] = done.ledgers[ATTACKER].reductions
+        print(f"drain attack, {name}: {MILLION:,} AgP {spent[MILLION] * 1000:.3f} ms "
+              f"({rounds[MILLION]} rounds for {reductions[MILLION]:,} passes), {SMALL} AgP "
+              f"{spent[SMALL] * 1000:.3f} ms ({rounds[SMALL]} rounds for {reductions[SMALL]} passes), "
+              f"ratio {spent[MILLION] / spent[SMALL]:.2f}")
+
+
+#: six powers' offers that take turns at Munich and Vienna without coming back to one place (``--coupled``)
+COUPLED = {
+    "AUSTRIA": ["48*{a} & A MUN - BUR", "32*{a} : A VIE - TRI", "21*{a}#{fifth} : A VIE - BOH | - BUD"],
+    "ENGLAND": ["1*{a} : A MUN - BER"], "TURKEY": ["70*{a}#{third} : A MUN - SIL | - RUH"],
+    "FRANCE": ["54*{a} : A VIE - GAL", "39*{a} : A VIE - GAL"],
+    "GERMANY": ["46*{a} > A VIE - GAL", "61*{a}#{half} : A VIE - BUD", "71*{a} ! A PAR - BRE | - BUR"],
+    "ITALY": ["24*{a}#{third} : A MUN - BUR | - KIE", "68*{a} > A VIE - TRI | - GAL", "5*{a} ! A MUN - BER | - SIL"]}
+COUPLED_BALANCES = {"ENGLAND": 5, "FRANCE": 13, "GERMANY": 21, "ITALY": 32, "AUSTRIA": 39, "RUSSIA": 23, "TURKEY": 58}
+
+
+def _coupled(variant: Variant, amount: int) -> None:
+    """The worst sheets a random search found for the loop of 5.5 in rounds: its rounds grow with the amounts."""
+    state = variant.ruleset.initial_state()
+    values = {"a": amount, "half": amount // 2, "third": amount // 3, "fifth": amount // 5}
+    sheets = {power: read_sheet(variant, state, [line.format(**values) for line in lines])
+              for power, lines in COUPLED.items()}
+    start = time.perf_counter()
+    done = determine(variant.map, variant.ruleset, state, sheets, COUPLED_BALANCES, {}, "coupled")
+    passes = max(ledger.reductions for ledger in done.ledgers.values())
+    print(f"coupled turns at {amount:,} AgP: {time.perf_counter() - start:.2f} s, {done.rounds:,} rounds "
+          f"for up to {passes:,} passes a power")
+
+
 def _report(n: int, offers: int, done: list[Determination], best_lines: float, best_read: float, best_det: float,
             best_adj: float) -> None:
     """The figures per phase, and whether determination costs less than the adjudication (issue 12's goal)."""
     passes = sum(led.reductions for d in done for led in d.ledgers.values())
+    rounds = sum(d.rounds for d in done)
     print(f"{n} phases of {UNITS} units, 7 sheets of ~{BRIBED} units bribed each "
-          f"({offers / n:.0f} offers a phase; rule 5.5 cut the offers of a power {passes / n:.1f} times a phase)")
+          f"({offers / n:.0f} offers a phase; rule 5.5 cut the offers of a power {passes / n:.1f} times a phase, "
+          f"in {rounds / n:.1f} rounds)")
     print(f"offer lines read:        {best_lines / n * 1000:8.3f} ms per phase (each line as its mail comes, "
           "and again from the store when the phase is played)")
     print(f"  of which prepare:       {best_read / n * 1000:8.3f} ms per phase (OfferReader: the orders as the board reads them)")
