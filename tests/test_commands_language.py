@@ -320,7 +320,8 @@ def test_the_reference_documents_every_command() -> None:
     words = {w.upper() for w in command_words()} | {
         f"SET {o}" for o in ("PASSWORD", "ADDRESS", "WAIT", "NOWAIT", "ABSENCE", "ZONE", "GAMEZONE", "DEADLINE",
                              "GRACE", "TIMING", "NMR", "PRESS", "RULE", "SEATS", "TAKEOVER", "PUBLISH", "DRAW",
-                             "NODRAW", "CONCEDE", "NOCONCEDE")} | {"ENDPRESS", "SIGNOFF"}
+                             "NODRAW", "CONCEDE", "NOCONCEDE", "MINDEADLINE", "ROUND", "DEADLINE!", "GRACE!")} | {
+        "ENDPRESS", "SIGNOFF"}
     assert {w for w in words if f"`{w}" not in doc} == set()
 
 
