@@ -28,7 +28,7 @@ from judge.engine.codec import CodecError, state_from_json
 from judge.engine.schema import Bool, Int, ListOf, MapOf, Maybe, Record, SchemaError, Str, fail
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
-from judge.reading.values import MAX_SEATS, Invalid, read_name, read_zone
+from judge.reading.values import MAX_DURATION, MAX_SEATS, Invalid, read_name, read_zone
 from judge.store import InvalidName, check_game_name, from_iso
 from judge.store.records import GAME_STATUSES, NMR_POLICIES, PRESS_KINDS
 from judge.variants import load_variant
@@ -180,7 +180,10 @@ SETTINGS = Record({"press": Str(choices=lambda: PRESS_KINDS, what=f"one of {', '
                    "nmr": Str(choices=lambda: NMR_POLICIES, what=f"one of {', '.join(NMR_POLICIES)}"),
                    "wait": Bool()},
                   {"extra": Record({}, {"seats": Int(1, MAX_SEATS), "publish": Bool(),
-                                        "takeover": Str(choices=lambda: ("approve", "open"), what="approve or open")})})
+                                        "takeover": Str(choices=lambda: ("approve", "open"), what="approve or open"),
+                                        "round": Str(pattern="off|:[0-5][0-9]|([01][0-9]|2[0-3]):[0-5][0-9]",
+                                                     what="off, :MM or HH:MM"),
+                                        "mindeadline": Int(0, int(MAX_DURATION.total_seconds()))})})
 HEAD = Record({"kind": Str(choices=lambda: ("game",), what='"game"'), "format": Int(1, FORMAT), "name": GameName(),
                "variant": Str(what="a variant's name", longest=64), "settings": SETTINGS},
               {"data_version": Str(pattern="[0-9a-f]{0,64}", what="a data version (hex digits)"), "rules": Rules(),

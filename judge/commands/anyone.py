@@ -21,7 +21,7 @@ from judge.render import (
 from judge.store import Attachment, Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
 from judge.turns.agreement import forget
-from judge.turns.deadlines import default_timing
+from judge.turns.deadlines import default_timing, new_game_clock
 from judge.turns.gameview import seated_powers
 from judge.turns.mapmail import map_format
 from judge.turns.pictures import PictureError, stored_phase_picture
@@ -143,6 +143,7 @@ def do_create(s: Session, cmd: Command) -> str:
         raise Refused(f"{exc}{did_you_mean(word_matches(variant_name, available_variants()))}") from None
     game = Game(name, variant_name, s.mail.sender, s.judge.hash(cmd.args["password"]), zone=s.judge.zone,
                 timing=default_timing())
+    game.settings.extra.update(new_game_clock())
     s.sign_on(s.add_new(game), "gm", None)
     return (f"game '{name}' ({variant_name}) created; you are its GM. Players JOIN {name} <password>; "
             "you START it when they are in")

@@ -19,7 +19,7 @@ from judge.render.mails import (
 )
 from judge.render.faults import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
 from judge.render.notices import (
-    DisorderContext, Joined, JoinNoticeContext, NoticeContext, SignonElsewhereContext, UnattendedContext,
+    DisorderContext, Joined, JoinNoticeContext, NoticeContext, SignonElsewhereContext, UnattendedContext, gm_note,
     render_disorder, render_join_notice, render_notice, render_signon_elsewhere, render_unattended,
 )
 from judge.render.results import Recipient, ResultsContext, render_results, results_context
@@ -35,7 +35,7 @@ __all__ = [
     "GameListing", "ListContext", "render_list", "SummaryRow", "SummaryContext", "render_summary",
     "RuleLine", "DecisionLine", "RulesContext", "render_rules",
     "SetAsideContext", "render_set_aside", "GameFaultContext", "render_game_fault",
-    "HelpContext", "HelpSection", "VariantLine", "render_help", "NoticeContext", "render_notice",
+    "HelpContext", "HelpSection", "VariantLine", "render_help", "NoticeContext", "render_notice", "gm_note",
     "SignonElsewhereContext", "render_signon_elsewhere", "Joined", "JoinNoticeContext", "render_join_notice",
     "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
     "DisorderContext", "render_disorder", "UnattendedContext", "render_unattended",

@@ -9,13 +9,17 @@ Civil disorder and a game nobody plays have their own (``disorder.j2``,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from judge.engine.state import Phase
-from judge.render.env import Rendered, render
+from judge.render.env import Rendered, environment, render
 from judge.render.words import power_name
+
+_SPACE_BEFORE_STOP = re.compile(r"\s+([;,.)]|:(?!\S))")  # a line break in the template before a stop
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,3 +124,9 @@ def render_unattended(ctx: UnattendedContext, viewer_zone: str | None = None) ->
     return render("unattended.j2", judge=ctx.judge, game=ctx.game, phase=ctx.phase, gm=ctx.gm,
                   back=[power_name(p) for p in ctx.back], deadline=ctx.deadline, zone=ctx.zone,
                   viewer_zone=viewer_zone)
+
+
+def gm_note(name: str, **values: Any) -> str:
+    """The note ``name`` of ``templates/_gm_notes.j2`` on one line: what a GM's command does, or why not."""
+    macro = getattr(environment().get_template("_gm_notes.j2").module, name)
+    return _SPACE_BEFORE_STOP.sub(r"\1", " ".join(str(macro(**values)).split()))

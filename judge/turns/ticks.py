@@ -35,7 +35,7 @@ from judge.render import (
 from judge.store import Game, to_iso
 from judge.turns.agreement import end_if_agreed
 from judge.turns.context import Judge
-from judge.turns.deadlines import after_absences, minimum_passed, next_deadline, remind_at, timing_for
+from judge.turns.deadlines import default_deadline, minimum_passed, remind_at
 from judge.turns.disorder import attend, into_disorder, plays_early, resume_if_attended, silent_powers
 from judge.turns.gameview import engine_orders, order_set, powers_due, state_of, variant_of
 from judge.turns.notify import by_address, gm_reader, player_readers, queue
@@ -138,7 +138,7 @@ def _after_idle_phases(game: Game, variant: Variant, state: GameState, now: date
         state, orders = outcome.state, {}  # as the tick clears the orders of a phase it played
         if not _idle(variant, state):
             break
-    return after_absences(next_deadline(timing_for(game, state.phase.kind), now, game.zone), game.players)
+    return default_deadline(game, state.phase.kind, now)
 
 
 def _idle(variant: Variant, state: GameState) -> bool:
