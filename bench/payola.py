@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark Payola order determination against the movement adjudication of the same phase.
+"""Benchmark Payola order determination against the movement adjudication of the same phase, and the drain attack.
 
 Random standard-map phases of 34 units (fixed seed) get seven full offer
 sheets: every power bribes about 15 units, each with several alternatives
@@ -13,23 +13,20 @@ reduction loop of rule 5.5 runs.  The script times, per phase (mean, best of
   The judge does it when each line arrives by mail, and again when the phase
   is played, since the store keeps the lines as text;
 * of that, ``prepare`` alone (it hangs its result on the offer, ``Offer.read``);
-* order determination (``determine``: rules 3.1–5.6, on offers read as above),
-  on both paths: with the compiled core of rules 3.1 and 5.1–5.7 (``compiled.py``,
-  when it is built) and in pure Python (``determine_in_python``);
+* order determination (``determine``: rules 3.1–5.7, on offers read as above);
 * the standard movement adjudication of the orders determination issued;
 
-and prints the ratio determination / adjudication for each path and whether
-the goal of issue 12 (determination cheaper than the adjudication) is met on
-the path the judge takes; then both timed phase by phase as the judge plays a
-phase (its offers read just before).  Each timed loop starts after a full
-collection of garbage (``_settled``).
+and prints the ratio determination / adjudication; then both timed phase by
+phase as the judge plays a phase (its offers read just before).  Each timed
+loop starts after a full collection of garbage (``_settled``).
+
+Last, the drain attack of issue 21 (``tests/payola/drain.py``): France, with
+48 AgP, offers a million AgP to hold its army in Paris, or a million to each
+of twenty units for one of 15–17 orders; determination is timed on those
+sheets and on the same sheets with offers of 100 AgP, and the ratio printed:
+near 1, since the over-expenditure loop's rounds do not grow with the amounts.
 
     python bench/payola.py --phases 50 --seed 1
-
-``--core`` also times the compiled core's own call (``_determine.determine``) on
-the arguments ``compiled.py`` hands it, as they are and with every balance so
-high that nobody overspends: the difference is the passes of rule 5.5, the rest
-reading the sheets, the candidates and first decisions, and writing the ledgers.
 """
 
 
@@ -41,7 +38,6 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
@@ -54,11 +50,10 @@ from judge.engine.state import GameState, Phase  # noqa: E402
 from judge.engine.variant import Variant  # noqa: E402
 from judge.reading.payola import PayolaLines  # noqa: E402
 from judge.variants import load_variant  # noqa: E402
-from judge.variants.payola import compiled  # noqa: E402
-from judge.variants.payola.determination import Determination, determine_in_python  # noqa: E402
-from judge.variants.payola.ledger import Ledger  # noqa: E402
+from judge.variants.payola.determination import Determination, determine  # noqa: E402
 from judge.variants.payola.offers import Amount, Offer, Savings  # noqa: E402
 from judge.variants.payola.prepared import OfferReader, units_by_province  # noqa: E402
+from tests.payola.drain import ATTACKER, BALANCE, drain_lines, hold_line, read_sheet  # noqa: E402
 
 UNITS = 34
 BRIBED = 15
@@ -151,7 +146,8 @@ def main() -> int:
     parser.add_argument("--phases", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="timing repetitions; the best is reported")
-    parser.add_argument("--core", action="store_true", help="also time the compiled core's call alone")
+    parser.add_argument("--coupled", type=int, metavar="AMOUNT",
+                        help="also time the worst sheets known for rule 5.5 in rounds, with offers of AMOUNT")
     args = parser.parse_args()
     variant = load_variant("payola")
     plain = Variant("standard", variant.map, load_variant("standard").ruleset)
@@ -163,33 +159,25 @@ def main() -> int:
         phases.append((state, random_sheets(variant.map, state, rng), balances))
     offers = sum(isinstance(v, Offer) for _, sheets, _ in phases for s in sheets.values() for v in s)
     best_lines = read_lines(variant, phases, args.repeat)
-    paths = {"pure Python": determine_in_python}
-    if compiled.CORE is not None:
-        paths["compiled core"] = compiled.determine_compiled
-    best_read = best_adj = float("inf")
-    best_det = dict.fromkeys(paths, float("inf"))
-    reductions = 0
+    best_read = best_det = best_adj = float("inf")
+    done: list[Determination] = []
     for _ in range(args.repeat):
         start = _settled()
         ready = [arrive(variant.map, state, sheets) for state, sheets, _ in phases]
         best_read = min(best_read, time.perf_counter() - start)
-        issued = []
-        for name, run in paths.items():  # each path on every phase in turn, so neither pays for the other's garbage
-            done: list[Determination] = []
-            start = _settled()
-            for (state, _, balances), sheets in zip(phases, ready):
-                done.append(run(variant.map, variant.ruleset, state, sheets, balances, {}, "bench"))
-            best_det[name] = min(best_det[name], time.perf_counter() - start)
-            issued = [d.orders for d in done]
-            reductions = sum(led.reductions for d in done for led in d.ledgers.values())
         start = _settled()
-        for (state, _, _), orders in zip(phases, issued):
-            adjudicate_movement(plain, state, orders)
+        done = [determine(variant.map, variant.ruleset, state, sheets, balances, {}, "bench")
+                for (state, _, balances), sheets in zip(phases, ready)]
+        best_det = min(best_det, time.perf_counter() - start)
+        start = _settled()
+        for (state, _, _), determined in zip(phases, done):
+            adjudicate_movement(plain, state, determined.orders)
         best_adj = min(best_adj, time.perf_counter() - start)
-    _report(len(phases), offers, reductions, best_lines, best_read, best_det, best_adj)
+    _report(len(phases), offers, done, best_lines, best_read, best_det, best_adj)
     _as_played(variant, plain, phases, args.repeat)
-    if args.core and compiled.CORE is not None:
-        _time_core(variant, phases, ready, args.repeat)
+    _drain(variant, args.repeat)
+    if args.coupled:
+        _coupled(variant, args.coupled)
     return 0
 
 
@@ -197,14 +185,12 @@ def _as_played(variant: Variant, plain: Variant,
                phases: list[tuple[GameState, dict[str, list[object]], dict[str, int]]], repeat: int) -> None:
     """Each phase as the judge plays it: its offers read (not timed), then determination and adjudication at once.
 
-    The figures above take the phases one path at a time, after every phase's
+    The figures above take the phases one loop at a time, after every phase's
     offers were read, so each determination reads offers made 50 phases
     earlier; the judge reads a phase's stored lines just before it determines
-    that phase.  This loop does the same (on the path the judge takes), to
-    show whether the order of the loops decides the ratio (it does not much:
-    the fresh offers' objects make the collector run during determination).
+    that phase.  This loop does the same, to show whether the order of the
+    loops decides the ratio.
     """
-    run = compiled.determine_compiled if compiled.CORE is not None else determine_in_python
     best_det = best_adj = float("inf")
     for _ in range(repeat):
         spent_det = spent_adj = 0.0
@@ -212,7 +198,7 @@ def _as_played(variant: Variant, plain: Variant,
         for state, sheets, balances in phases:
             ready = arrive(variant.map, state, sheets)
             start = time.perf_counter()
-            done = run(variant.map, variant.ruleset, state, ready, balances, {}, "bench")
+            done = determine(variant.map, variant.ruleset, state, ready, balances, {}, "bench")
             middle = time.perf_counter()
             adjudicate_movement(plain, state, done.orders)
             spent_det += middle - start
@@ -223,66 +209,70 @@ def _as_played(variant: Variant, plain: Variant,
           f"adjudication {best_adj / n * 1000:.3f} ms, ratio {best_det / best_adj:.2f}")
 
 
-def _time_core(variant: Variant, phases: list[tuple[GameState, dict[str, list[object]], dict[str, int]]],
-               ready: list[dict[str, list[object]]], repeat: int) -> None:
-    """The compiled core's call alone, on the arguments ``compiled.py`` gives it, with and without rule 5.5's passes.
-
-    Each call gets ledgers of its own, made before the clock starts (the core fills them in).
-    """
-    core = compiled.CORE
-    assert core is not None
-    calls: list[tuple[Any, ...]] = []
-
-    class Recorder:
-        """Stands for the core while the phases are determined once, to keep each call's arguments."""
-
-        @staticmethod
-        def determine(*args: Any) -> Any:
-            calls.append(args)
-            return core.determine(*args)
-
-    compiled.CORE = Recorder  # type: ignore[assignment]
-    try:
-        for (state, _, balances), sheets in zip(phases, ready):
-            compiled.determine_compiled(variant.map, variant.ruleset, state, sheets, balances, {}, "bench")
-    finally:
-        compiled.CORE = core
-
-    def fresh(rich: bool) -> list[tuple[Any, ...]]:
-        return [(*args[:4], [Ledger(led.power, 1 << 40 if rich else led.balance_before, acceptance=led.acceptance)
-                             for led in args[4]], *args[5:]) for args in calls]
-
-    spent = {}
-    for name, rich in (("as given", False), ("nobody overspends", True)):
-        best = float("inf")
-        for _ in range(repeat):
-            runs = fresh(rich)
-            start = _settled()
-            for args in runs:
-                core.determine(*args)
-            best = min(best, time.perf_counter() - start)
-        spent[name] = best / len(calls) * 1000
-    print(f"  the C call alone:       {spent['as given']:8.3f} ms per phase (of which the passes of 5.5 "
-          f"~{spent['as given'] - spent['nobody overspends']:.3f} ms; the rest reads the sheets, finds the "
-          "candidates and first decisions, and writes the ledgers)")
+#: the drain attack's offers, and the small amount its sheets are timed with for comparison
+MILLION, SMALL = 1_000_000, 100
 
 
-def _report(n: int, offers: int, reductions: int, best_lines: float, best_read: float, best_det: dict[str, float],
+def _drain(variant: Variant, repeat: int) -> None:
+    """Issue 21: determination with offers of a million AgP against 48, and of 100 on the same sheets."""
+    state = variant.ruleset.initial_state()
+    balances = {power: BALANCE for power in state.units}
+    for name, lines in (("one A PAR H", hold_line), ("twenty offers of 15-17 orders",
+                                                     lambda a: drain_lines(variant, state, a))):
+        spent, rounds, reductions = {}, {}, {}
+        for amount in (MILLION, SMALL):
+            sheets = {ATTACKER: read_sheet(variant, state, lines(amount))}
+            best = float("inf")
+            for _ in range(repeat * 20):
+                start = time.perf_counter()
+                done = determine(variant.map, variant.ruleset, state, sheets, balances, {}, "drain")
+                best = min(best, time.perf_counter() - start)
+            spent[amount], rounds[amount] = best, done.rounds
+            reductions[amount] = done.ledgers[ATTACKER].reductions
+        print(f"drain attack, {name}: {MILLION:,} AgP {spent[MILLION] * 1000:.3f} ms "
+              f"({rounds[MILLION]} rounds for {reductions[MILLION]:,} passes), {SMALL} AgP "
+              f"{spent[SMALL] * 1000:.3f} ms ({rounds[SMALL]} rounds for {reductions[SMALL]} passes), "
+              f"ratio {spent[MILLION] / spent[SMALL]:.2f}")
+
+
+#: six powers' offers that take turns at Munich and Vienna without coming back to one place (``--coupled``)
+COUPLED = {
+    "AUSTRIA": ["48*{a} & A MUN - BUR", "32*{a} : A VIE - TRI", "21*{a}#{fifth} : A VIE - BOH | - BUD"],
+    "ENGLAND": ["1*{a} : A MUN - BER"], "TURKEY": ["70*{a}#{third} : A MUN - SIL | - RUH"],
+    "FRANCE": ["54*{a} : A VIE - GAL", "39*{a} : A VIE - GAL"],
+    "GERMANY": ["46*{a} > A VIE - GAL", "61*{a}#{half} : A VIE - BUD", "71*{a} ! A PAR - BRE | - BUR"],
+    "ITALY": ["24*{a}#{third} : A MUN - BUR | - KIE", "68*{a} > A VIE - TRI | - GAL", "5*{a} ! A MUN - BER | - SIL"]}
+COUPLED_BALANCES = {"ENGLAND": 5, "FRANCE": 13, "GERMANY": 21, "ITALY": 32, "AUSTRIA": 39, "RUSSIA": 23, "TURKEY": 58}
+
+
+def _coupled(variant: Variant, amount: int) -> None:
+    """The worst sheets a random search found for the loop of 5.5 in rounds: its rounds grow with the amounts."""
+    state = variant.ruleset.initial_state()
+    values = {"a": amount, "half": amount // 2, "third": amount // 3, "fifth": amount // 5}
+    sheets = {power: read_sheet(variant, state, [line.format(**values) for line in lines])
+              for power, lines in COUPLED.items()}
+    start = time.perf_counter()
+    done = determine(variant.map, variant.ruleset, state, sheets, COUPLED_BALANCES, {}, "coupled")
+    passes = max(ledger.reductions for ledger in done.ledgers.values())
+    print(f"coupled turns at {amount:,} AgP: {time.perf_counter() - start:.2f} s, {done.rounds:,} rounds "
+          f"for up to {passes:,} passes a power")
+
+
+def _report(n: int, offers: int, done: list[Determination], best_lines: float, best_read: float, best_det: float,
             best_adj: float) -> None:
-    """The figures per phase; the goal is judged on the path the judge takes (``judge --version`` names it)."""
+    """The figures per phase, and whether determination costs less than the adjudication (issue 12's goal)."""
+    passes = sum(led.reductions for d in done for led in d.ledgers.values())
+    rounds = sum(d.rounds for d in done)
     print(f"{n} phases of {UNITS} units, 7 sheets of ~{BRIBED} units bribed each "
-          f"({offers / n:.0f} offers a phase; rule 5.5 cut the offers of a power {reductions / n:.1f} times a phase)")
+          f"({offers / n:.0f} offers a phase; rule 5.5 cut the offers of a power {passes / n:.1f} times a phase, "
+          f"in {rounds / n:.1f} rounds)")
     print(f"offer lines read:        {best_lines / n * 1000:8.3f} ms per phase (each line as its mail comes, "
           "and again from the store when the phase is played)")
     print(f"  of which prepare:       {best_read / n * 1000:8.3f} ms per phase (OfferReader: the orders as the board reads them)")
-    for name, spent in sorted(best_det.items()):
-        print(f"order determination:     {spent / n * 1000:8.3f} ms per phase ({name}; "
-              f"ratio to the adjudication {spent / best_adj:.2f})")
+    print(f"order determination:     {best_det / n * 1000:8.3f} ms per phase")
     print(f"movement adjudication:   {best_adj / n * 1000:8.3f} ms per phase")
-    taken = "compiled core" if compiled.CORE is not None else "pure Python"
-    ratio = best_det[taken] / best_adj
-    print(f"the judge takes: {compiled.status()}")
-    print(f"ratio determination ({taken}) / adjudication: {ratio:.2f} (goal below 1: {'met' if ratio < 1 else 'not met'})")
+    ratio = best_det / best_adj
+    print(f"ratio determination / adjudication: {ratio:.2f} (goal below 1: {'met' if ratio < 1 else 'not met'})")
 
 
 if __name__ == "__main__":

@@ -26,6 +26,12 @@ POINTS = (
     "send:sent",          # accepted by SMTP / the spool, not yet marked sent
     "send:marked",        # marked sent
 )
+IMPORT_POINTS = (         # judge import (judge/store/staging.py), not reached by a poll
+    "import:staged",      # the game written whole in its stage folder, nothing moved into place
+    "import:archive",     # its archive folder moved in
+    "import:history",     # its history moved in, the game file not yet
+    "import:games",       # the game file moved in (the game exists), the stage folder not yet removed
+)
 _hits: dict[str, int] = {}
 
 

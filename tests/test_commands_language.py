@@ -90,16 +90,24 @@ ACCEPTED = [
     ("DUMMY G", "dummy", {"power": "G"}),
     ("TERMINATE", "terminate", {}),
     ("BECOME Austria", "become", {"power": "Austria"}),
-    ("SET DEADLINE 2026-11-25 18:00", "set_deadline", {"at": datetime(2026, 11, 25, 18, 0), "delay": None}),
-    ("SET DEADLINE 2026-11-25 9:05", "set_deadline", {"at": datetime(2026, 11, 25, 9, 5), "delay": None}),
-    ("set deadline 2026-11-25t18:30", "set_deadline", {"at": datetime(2026, 11, 25, 18, 30), "delay": None}),
-    ("SET DEADLINE +2d", "set_deadline", {"at": None, "delay": timedelta(days=2)}),
-    ("SET DEADLINE +1d12h", "set_deadline", {"at": None, "delay": timedelta(hours=36)}),
-    ("SET GRACE 24h", "set_grace", {"grace": timedelta(hours=24)}),
-    ("SET GRACE 2d", "set_grace", {"grace": timedelta(days=2)}),
-    ("SET GRACE 90m", "set_grace", {"grace": timedelta(minutes=90)}),
-    ("SET GRACE 1W", "set_grace", {"grace": timedelta(weeks=1)}),
-    ("SET GRACE 0", "set_grace", {"grace": timedelta(0)}),
+    ("SET DEADLINE 2026-11-25 18:00", "set_deadline", {"at": datetime(2026, 11, 25, 18, 0), "delay": None, "confirmed": False}),
+    ("SET DEADLINE 2026-11-25 9:05", "set_deadline", {"at": datetime(2026, 11, 25, 9, 5), "delay": None, "confirmed": False}),
+    ("set deadline 2026-11-25t18:30", "set_deadline", {"at": datetime(2026, 11, 25, 18, 30), "delay": None, "confirmed": False}),
+    ("SET DEADLINE +2d", "set_deadline", {"at": None, "delay": timedelta(days=2), "confirmed": False}),
+    ("SET DEADLINE +1d12h", "set_deadline", {"at": None, "delay": timedelta(hours=36), "confirmed": False}),
+    ("SET GRACE 24h", "set_grace", {"grace": timedelta(hours=24), "confirmed": False}),
+    ("SET GRACE 2d", "set_grace", {"grace": timedelta(days=2), "confirmed": False}),
+    ("SET GRACE 90m", "set_grace", {"grace": timedelta(minutes=90), "confirmed": False}),
+    ("SET GRACE 1W", "set_grace", {"grace": timedelta(weeks=1), "confirmed": False}),
+    ("SET GRACE 0", "set_grace", {"grace": timedelta(0), "confirmed": False}),
+    ("SET DEADLINE! 2026-03-16 18:00", "set_deadline",
+     {"at": datetime(2026, 3, 16, 18, 0), "delay": None, "confirmed": True}),
+    ("set deadline! +30m", "set_deadline", {"at": None, "delay": timedelta(minutes=30), "confirmed": True}),
+    ("SET GRACE! 0", "set_grace", {"grace": timedelta(0), "confirmed": True}),
+    ("SET MINDEADLINE 12h", "set_mindeadline", {"notice": timedelta(hours=12)}),
+    ("SET ROUND :00", "set_round", {"round": ":00"}),
+    ("set round 20", "set_round", {"round": "20:00"}),
+    ("SET ROUND Off", "set_round", {"round": "off"}),
     ("SET TIMING M days=mon-fri hour=18 min=24h next=48h", "set_timing",
      {"kinds": ("M",), "days": (0, 1, 2, 3, 4), "hour": time(18), "min": timedelta(hours=24),
       "next": timedelta(hours=48)}),
@@ -197,13 +205,15 @@ REJECTED = [
     ("BECOME", 8, "BECOME needs a power"),
     ("ROLLBACK spring", 10, "'spring' is not a phase: write it like S1901M, F1901R or W1901A"),
     ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, "
-     "NOCONCEDE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")),
+     "NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or "
+     "PUBLISH")),
     ("SET COLOUR red", 5, ("unknown SET option 'COLOUR': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, "
+     "ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, "
+     "TIMING, NMR, PRESS, "
      "RULE, SEATS, TAKEOVER or PUBLISH")),
     ("SET ZONEX Europe/Paris", 5, ("unknown SET option 'ZONEX': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, GRACE, TIMING, NMR, PRESS, "
-     "RULE, SEATS, TAKEOVER or PUBLISH")),
+     "ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, "
+     "TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH — did you mean SET ZONE?")),
     ("SET NO", 8, "SET NO needs WAIT, DRAW or CONCEDE (SET NO WAIT is SET NOWAIT)"),
     ("SET DRAW now", 10, "SET DRAW takes nothing more, not 'now'"),
     ("SET NODRAW please", 12, "SET NODRAW takes nothing more, not 'please'"),
@@ -240,6 +250,9 @@ REJECTED = [
     ("SET DEADLINE 2026-11-25T", 26, "SET DEADLINE needs a time after the date, such as 18:00"),
     ("SET DEADLINE +soon", 15, "'soon' is not a duration: write it like 24h, 2d, 90m or 1d12h"),
     ("SET GRACE 24", 11, "'24' is not a duration: write it like 24h, 2d, 90m or 1d12h"),
+    ("SET ROUND 25:00", 11, "SET ROUND takes :MM (a minute of every hour, such as :00), HH:MM (a time of day, such as "
+     "20:00) or off, not '25:00'"),
+    ("SET MINDEADLINE soon", 17, "'soon' is not a duration: write it like 24h, 2d, 90m or 1d12h"),
     ("SET GRACE", 11, "SET GRACE needs a duration such as 24h or 2d"),
     ("SET TIMING", 12, "SET TIMING needs settings such as M days=mon-fri hour=18:00 min=24h next=48h"),
     ("SET TIMING M", 14, "SET TIMING needs at least one of days=, hour=, min= or next="),
@@ -307,7 +320,8 @@ def test_the_reference_documents_every_command() -> None:
     words = {w.upper() for w in command_words()} | {
         f"SET {o}" for o in ("PASSWORD", "ADDRESS", "WAIT", "NOWAIT", "ABSENCE", "ZONE", "GAMEZONE", "DEADLINE",
                              "GRACE", "TIMING", "NMR", "PRESS", "RULE", "SEATS", "TAKEOVER", "PUBLISH", "DRAW",
-                             "NODRAW", "CONCEDE", "NOCONCEDE")} | {"ENDPRESS", "SIGNOFF"}
+                             "NODRAW", "CONCEDE", "NOCONCEDE", "MINDEADLINE", "ROUND", "DEADLINE!", "GRACE!")} | {
+        "ENDPRESS", "SIGNOFF"}
     assert {w for w in words if f"`{w}" not in doc} == set()
 
 

@@ -200,14 +200,15 @@ def test_adjustment_spellings(board: Map, text: str, expected: object) -> None:
 
 
 ERRORS = [
-    # unknown province: the column where the name starts
-    ("A PAR - Pariss", "M", 9, "unknown province 'Pariss'"),
-    ("A Pariss - BUR", "M", 3, "unknown province 'Pariss'"),
-    ("F NTH C A LON - Narway", "M", 17, "unknown province 'Narway'"),
+    # unknown province: the column where the name starts, and the province meant (issue 22)
+    ("A PAR - Pariss", "M", 9, "unknown province 'Pariss' — did you mean Paris (PAR)?"),
+    ("A Pariss - BUR", "M", 3, "unknown province 'Pariss' — did you mean Paris (PAR)?"),
+    ("F NTH C A LON - Narway", "M", 17, "unknown province 'Narway' — did you mean Norway (NWY)?"),
+    ("A PAR - Xanadu", "M", 9, "unknown province 'Xanadu'"),
     # unknown unit type
     ("X PAR - BUR", "M", 1, "unknown unit type 'X'"),
     ("A BUR S Tank PAR - MAR", "M", 9, "unknown unit type 'Tank'"),
-    ("A BUR S Frnch A PAR - MAR", "M", 9, "unknown power 'Frnch'"),
+    ("A BUR S Frnch A PAR - MAR", "M", 9, "unknown power 'Frnch' — did you mean France?"),
     # missing destination
     ("A PAR -", "M", 8, "expected a province after '-', got end of line"),
     ("A PAR moves to", "M", 15, "expected a province after 'to', got end of line"),
@@ -273,7 +274,7 @@ def test_parse_orders_numbers_lines_and_keeps_good_ones(mini: Map) -> None:
         (7, Hold("A", "BUR")),
     ]
     assert [(e.line, e.column) for e in errors] == [(3, 9), (5, 9)]
-    assert str(errors[0]) == "line 3, column 9: unknown province 'Pariss'"
+    assert str(errors[0]) == "line 3, column 9: unknown province 'Pariss' — did you mean Paris (PAR)?"
     assert str(errors[1]) == "line 5, column 9: expected a unit type, '-', 'H', 'S' or 'C' after 'garbage', got '%'"
 
 

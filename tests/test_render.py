@@ -15,6 +15,8 @@ from judge.paths import templates_dir
 from judge.reading.orders import parse_order
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
 from judge.render import SignonElsewhereContext, render_signon_elsewhere
+from judge.render import DisorderContext, Recipient, UnattendedContext, render_disorder, render_unattended
+from judge.render import HelpSection, Joined, JoinNoticeContext, Seats, VariantLine, render_join_notice
 from judge.render import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
 from judge.render import (
     GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
@@ -72,7 +74,7 @@ France: Army Marseilles SUPPORT Army Paris -> Burgundy.
 France: Army Paris -> Burgundy.
 
 Germany: Army Berlin -> Silesia.  (*bounce*)
-Germany: Army Burgundy HOLD.  (*dislodged*)
+Germany: Army Burgundy, No Order Processed.  (*dislodged*)
 Germany: Army Munich SUPPORT Army Burgundy.  (*cut*)
 
 Italy: Fleet Rome -> Venice.  (*void*)
@@ -167,7 +169,7 @@ def test_retreat_results_and_destroyed_units() -> None:
     assert body.splitlines()[2:9] == [
         "Retreat results for Fall of 1901.  (g.F1901R)", "",
         "Germany: Army Ruhr -> Kiel.", "Germany: Fleet Holland -> Heligoland Bight.", "",
-        "Russia: Fleet St Petersburg (south coast) DISBAND.", ""]
+        "Russia: Fleet St Petersburg (south coast) DISBAND, No Order Processed.", ""]
 
 
 def test_dislodged_units_without_retreat_are_destroyed() -> None:
@@ -354,7 +356,8 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
     "summary.j2": lambda: render_summary(SummaryContext(
         "J", "demo", "Standard", list(BOARD.powers), [SummaryRow(Phase.parse("W1901A"), {"FRANCE": 5})],
         {"FRANCE": "alice"})),
-    "help.j2": lambda: render_help(HelpContext("J", "judge@example.org")),
+    "help.j2": lambda: render_help(HelpContext("J", "judge@example.org", [HelpSection("For anyone", ["help"])],
+                                               [VariantLine("standard", "Standard Diplomacy", 7)])),
     "rules.j2": lambda: render_rules(RulesContext(
         "J", "demo", "Standard", [RuleLine("victory_centers", "20", "18", "a whole number from 1 to 34", "to win")],
         [DecisionLine("BALLOT modifier, modifier, modifier", "the ballot", "Wallenstein")])),
@@ -366,8 +369,12 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
         "J", "demo", "New deadline in demo", ["The GM set a new deadline."], AFTER_PARIS, "Europe/Paris"),
         "America/New_York"),
     "signon_elsewhere.j2": lambda: render_signon_elsewhere(SignonElsewhereContext("J", "demo", "France", AFTER_PARIS)),
+    "join_notice.j2": lambda: render_join_notice(JoinNoticeContext(
+        "J", "demo", [Joined("alice@example.org", "France"), Joined("alice@example.org", "Italy", again=True)], 3, 7)),
     "set_aside.j2": lambda: render_set_aside(SetAsideContext("J", "orders", "MIME parts nested too deeply")),
     "game_fault.j2": lambda: render_game_fault(GameFaultContext("J", "demo", "S1901M", "OverflowError")),
+    "disorder.j2": lambda: render_disorder(DisorderContext("J", "demo", PHASE, ["FRANCE"], "FRANCE", "F")),
+    "unattended.j2": lambda: render_unattended(UnattendedContext("J", "demo", PHASE, gm=True)),
 }
 
 
@@ -436,3 +443,51 @@ def test_status_and_game_mails_say_the_essentials() -> None:
     assert "France (alice):\n    Army Paris\n    Fleet Brest\nRussia:\n    Fleet St Petersburg (south coast)\n" in start
     end = SAMPLES["game_end.j2"]().body
     assert "France has won" in end and "France:     18\nEngland:     4\n" in end
+
+
+# -- civil disorder and several roles (issue 22) --------------------------------------------
+
+def test_a_result_mail_names_every_role_of_its_reader_and_how_to_leave_civil_disorder() -> None:
+    before, outcome, _ = spring()
+    ctx = results_context(VARIANT, before.phase, outcome, judge="J", game="demo")
+    body = render_results(ctx, GM, None, Recipient(("FRANCE", "GM"), ("FRANCE",))).body
+    assert body.splitlines()[1:5] == [
+        "", "You receive this as the GM and as France.",
+        "France is in civil disorder: it owes no orders and the game does not wait",
+        "for it. You keep your seat: sign on (SIGNON Fdemo <password>) and send"]
+    assert "You receive this" not in render_results(ctx, "FRANCE").body
+
+
+def test_the_disorder_notice_tells_the_player_how_to_come_back_and_the_gm_who_fell() -> None:
+    player = render_disorder(DisorderContext("J", "demo", PHASE, ["FRANCE"], "FRANCE", "F"))
+    assert player.subject == "France is in civil disorder in demo"
+    assert "    SIGNON Fdemo <your password>\n" in player.body
+    master = render_disorder(DisorderContext("J", "demo", PHASE, ["FRANCE", "ITALY"]))
+    assert master.subject == "Civil disorder in demo S1901M"
+    assert "No orders came from France and Italy for Movement for Spring of 1901" in " ".join(master.body.split())
+
+
+def test_the_pause_of_a_game_nobody_plays_says_what_to_do_and_its_end() -> None:
+    master = " ".join(render_unattended(UnattendedContext("J", "demo", PHASE, gm=True)).body.split())
+    assert "APPROVE" in master and "RESUME" in master and "TERMINATE" in master
+    player = render_unattended(UnattendedContext("J", "demo", PHASE))
+    assert player.subject == "demo is paused: nobody plays it" and "APPROVE" not in player.body
+    back = render_unattended(UnattendedContext("J", "demo", PHASE, back=["ITALY"], deadline=AFTER_PARIS))
+    assert back.subject == "demo goes on: Italy is back" and "The deadline for orders is" in back.body
+
+
+def test_an_order_set_shows_its_questionable_orders() -> None:
+    """Issue 22: orders that stand but are likely slips are listed under the order set, wrapped."""
+    warned = OrderSet("FRANCE", PHASE, ["A PAR - BUR"], warnings=["A MAR S A PAR - GAS: " + "words " * 20])
+    body = render_reply(ReplyContext("J", "x", "demo", [Accepted(1, "A PAR - BUR")], [], BOARD, warned)).body
+    assert "\n\nCheck these orders (they stand, but may not do what you mean):\n  A MAR S A PAR - GAS: words" in body
+    assert all(len(line) <= 75 for line in body.splitlines())
+
+
+def test_a_forming_game_shows_its_seats_not_centres() -> None:
+    """Issue 22: while a game forms its status shows the seats, not "0 centers, 0 units" per power."""
+    forming = render_status(StatusContext("J", "new", "Standard", None, "forming", None, "UTC",
+                                          [PowerStatus("FRANCE", "taken"), PowerStatus("ENGLAND")], [],
+                                          seats=Seats(7, 2, 1))).body
+    assert "2 of 7 seats are taken; 5 are free" in forming and "centers" not in forming
+    assert "France:  taken\nEngland: open, a player is wanted\n" in forming

@@ -39,7 +39,7 @@ def handle_request(request: Any, default_variant: str = "standard") -> dict[str,
     if not isinstance(name, str):
         raise RequestError(f"variant: expected a variant's name, got {json.dumps(name)[:40]}")
     try:
-        variant = load_variant(name, _options(request.get("options", {})))
+        variant = load_variant(name, read_options(request.get("options", {})))
     except (UnknownVariant, OptionError) as exc:
         raise RequestError(str(exc)) from None
     try:
@@ -59,8 +59,9 @@ def handle_request(request: Any, default_variant: str = "standard") -> dict[str,
     }
 
 
-def _options(data: Any) -> dict[str, Any]:
-    """The game's rule options a request names (as ``SET RULE`` or a ruleset file's ``[options]`` set them)."""
+def read_options(data: Any) -> dict[str, Any]:
+    """The game's rule options a request names (as ``SET RULE`` or a ruleset file's ``[options]`` set them);
+    an export file's (``judge import``) are read the same way."""
     if not isinstance(data, dict) or not all(isinstance(v, (str, int, bool)) for v in data.values()):
         raise RequestError("options: expected an object of rule options, each a string, a number or true/false")
     return {str(k).lower().replace("-", "_"): v for k, v in data.items()}
@@ -72,11 +73,22 @@ def request_schema(variant: Variant) -> Record:
     Names of units and places are only checked as strings here; the map
     reads them in :func:`state_from_json`.  Made once per variant.
     """
-    return _request_schema(variant.name, variant.overrides)
+    return _schemas(variant.name, variant.overrides)[2]
+
+
+def state_schema(variant: Variant) -> Record:
+    """A position's fields, as a request's ``state`` (an export file's positions are checked with it too)."""
+    return _schemas(variant.name, variant.overrides)[0]
+
+
+def orders_schema(variant: Variant) -> MapOf:
+    """Each power's order lines, as a request's ``orders`` (an export file's orders are checked with it too)."""
+    return _schemas(variant.name, variant.overrides)[1]
 
 
 @lru_cache(maxsize=64)
-def _request_schema(name: str, overrides: Any) -> Record:
+def _schemas(name: str, overrides: Any) -> tuple[Record, MapOf, Record]:
+    """The state's schema, the orders' and the whole request's, for one variant with its options."""
     variant = load_variant(name, overrides)
     owners = frozenset(variant.ruleset.owners())
     owner = Str(choices=lambda: owners, what="a power of the variant", any_case=True)
@@ -86,11 +98,11 @@ def _request_schema(name: str, overrides: Any) -> Record:
                    {"units": MapOf(owner, ListOf(text, 1000)), "centers": MapOf(owner, ListOf(text, 1000)),
                     "dislodged": MapOf(owner, ListOf(dislodged, 1000)), **variant.ruleset.state_fields()})
     orders = MapOf(owner, ListOf(Str(what="an order line", longest=1000), 1000))
-    return Record({"state": state}, {"variant": text, "orders": orders, "options": _OptionsChecked()})
+    return state, orders, Record({"state": state}, {"variant": text, "orders": orders, "options": _OptionsChecked()})
 
 
 class _OptionsChecked:
-    """The request's ``options``, checked by :func:`_options` and the variant's own ``rule_options`` on loading."""
+    """The request's ``options``, checked by :func:`read_options` and the variant's own ``rule_options`` on loading."""
 
     def check(self, value: object, path: str) -> None:
         return None

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from judge.app.config import ConfigError, JudgeConfig, config_path, load_config
+from judge.app.exportcheck import game_name
 from judge.app.gamefile import GameArchive, GameFileError, from_store, import_game, read_export, write_export
 from judge.engine.discretion import OptionError
 from judge.engine.mapfile import MapError
-from judge.store import Store, StoreError
+from judge.store import PollBusy, Store, StoreError
 from judge.variants import UnknownVariant, data_version, load_variant
 
 
@@ -118,11 +119,15 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    """The file checked whole first (its variant and options must exist here), then the game added all at once."""
     config = _config(args)
     archive = read_export(Path(args.file))
-    load_variant(archive.variant, archive.rules)  # the variant and its options must exist here
-    name = (args.name or archive.name).lower()
-    game = import_game(Store(config.data_dir, clock=config.clock()), archive, name, config.mail.address)
+    name = game_name(archive.name if args.name is None else args.name)
+    try:
+        game = import_game(Store(config.data_dir, clock=config.clock()), archive, name, config.mail.address)
+    except PollBusy:
+        raise Failed(f"a poll is running on {config.data_dir} (it holds poll.lock): nothing was imported; "
+                     "try again when it is over") from None
     print(f"imported {game.name}: {archive.variant}, {len(archive.phases)} phases, finished")
     return 0
 

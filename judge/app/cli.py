@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from judge import __version__
 from judge.app.adjudicate import RequestError, handle_request
 from judge.app.archivecli import add_archive_commands
 from judge.app.config import ConfigError, config_path, load_config
@@ -27,10 +28,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.",
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)  # keeps --version's lines
-    parser.add_argument("--version", action="version", version=_version(),
-                        help="the judge's version, and whether its compiled parts are built")
+    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
+    parser.add_argument("--version", action="version", version=f"judge {__version__}", help="the judge's version")
     parser.add_argument("--config", help="the TOML configuration (default: $JUDGE_CONFIG, else ./judge.toml)")
     sub = parser.add_subparsers(title="commands")
     init = sub.add_parser("init", help="write a commented configuration file to start from")
@@ -57,14 +56,6 @@ def _parser() -> argparse.ArgumentParser:
     add_map_commands(sub)
     add_archive_commands(sub)
     return parser
-
-
-def _version() -> str:
-    """``judge --version``: the version, and which path Payola order determination takes (compiled or not)."""
-    from judge import __version__
-    from judge.variants.payola.compiled import status
-
-    return f"judge {__version__}\n{status()}"
 
 
 def _init(args: argparse.Namespace) -> int:

@@ -37,7 +37,7 @@ class Limits:
 
     poll_seconds: float = 40.0
     mail_seconds: float = 20.0
-    game_seconds: float = 120.0
+    game_seconds: float = 60.0
 
 
 class ConfigError(ValueError):

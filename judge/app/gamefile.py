@@ -14,20 +14,19 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from judge.store import Game, PhaseRecord, Settings, Store, SubmittedOrder, from_iso, hash_password, to_iso
+from judge.app.exportcheck import FORMAT, ExportCheck, GameFileError, read_text
+from judge.engine.schema import SchemaError
+from judge.store import GameExists, Game, PhaseRecord, Settings, Store, SubmittedOrder, from_iso, hash_password, to_iso
 from judge.variants import UnknownVariant, data_version
 
-#: the layout of an export file; a reader refuses a newer one
-FORMAT = 1
-
-
-class GameFileError(ValueError):
-    """An export file this judge cannot read; the message names the line."""
+__all__ = ["FORMAT", "GameArchive", "GameFileError", "PhaseEntry", "export_lines", "from_store", "import_game",
+           "read_export", "write_export"]
 
 
 @dataclass(frozen=True)
@@ -110,11 +109,9 @@ def write_export(archive: GameArchive, sink: TextIO) -> None:
 # -- reading an export ------------------------------------------------------------------
 
 def read_export(path: Path) -> GameArchive:
-    """An export file read back; :class:`GameFileError` names the first line it cannot use."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GameFileError(f"{path}: cannot be read ({exc})") from None
+    """An export file read back and checked whole (``exportcheck``); :class:`GameFileError` names the first line
+    it cannot use.  Nothing is played or written before the whole file passed."""
+    lines = read_text(path).splitlines()
     items = [(n, _json_line(path, n, line)) for n, line in enumerate(lines, 1) if line.strip()]
     if not items or items[0][1].get("kind") != "game":
         raise GameFileError(f"{path}: line 1 must be the game (kind \"game\"): not a judge export")
@@ -124,17 +121,27 @@ def read_export(path: Path) -> GameArchive:
     ends = [(n, item) for n, item in items if item.get("kind") == "end"]
     if len(ends) != 1 or ends[0][0] != items[-1][0]:
         raise GameFileError(f"{path}: the file must end with one line of kind \"end\" (cut short?)")
-    phases = [_phase_item(path, n, item) for n, item in items[1:-1]]
-    if ends[0][1].get("phases") != len(phases):
-        counted = ends[0][1].get("phases")
-        raise GameFileError(f"{path}: the end line counts {counted} phases, the file has {len(phases)}")
+    with _at(path, items[0][0]):
+        check = ExportCheck(head)
+    phases = [_phase_item(path, n, item, check) for n, item in items[1:-1]]
+    _once_each(path, [(n, entry.phase) for (n, _), entry in zip(items[1:-1], phases, strict=True)])
+    end = ends[0]
+    with _at(path, end[0]):
+        check.end(end[1])
+    if end[1]["phases"] != len(phases):
+        raise GameFileError(f"{path}: the end line counts {end[1]['phases']} phases, the file has {len(phases)}")
+    return GameArchive(head["name"], head["variant"], dict(head.get("rules", {})), head.get("zone", "UTC"),
+                       head.get("status", "finished"), Settings.from_json(head["settings"]), phases,
+                       dict(end[1]["state"]), head.get("judge", ""), head.get("data_version", ""))
+
+
+@contextmanager
+def _at(path: Path, number: int) -> Iterator[None]:
+    """A fault found in line ``number`` as one line naming the file, the line and the field."""
     try:
-        return GameArchive(str(head["name"]), str(head["variant"]), dict(head.get("rules") or {}),
-                           str(head.get("zone", "UTC")), str(head.get("status", "finished")),
-                           Settings.from_json(head["settings"]), phases, dict(ends[0][1].get("state") or {}),
-                           str(head.get("judge", "")), str(head.get("data_version", "")))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise GameFileError(f"{path}: line 1: the game is incomplete ({exc!r})") from None
+        yield
+    except SchemaError as exc:
+        raise GameFileError(f"{path}: line {number}: {' '.join(str(exc).split())}") from None
 
 
 def _json_line(path: Path, number: int, line: str) -> dict[str, Any]:
@@ -147,20 +154,31 @@ def _json_line(path: Path, number: int, line: str) -> dict[str, Any]:
     return item
 
 
-def _phase_item(path: Path, number: int, item: dict[str, Any]) -> PhaseEntry:
+def _phase_item(path: Path, number: int, item: dict[str, Any], check: ExportCheck) -> PhaseEntry:
+    """A phase line, checked whole (``ExportCheck.phase``); the orders' powers upper-cased as adjudicate reads them."""
     if item.get("kind") != "phase":
         raise GameFileError(f"{path}: line {number}: expected a phase, got kind {item.get('kind')!r}")
-    try:
-        orders = {str(p): [SubmittedOrder(str(p), str(o["unit"]), str(o["line"]), None,
-                                          None if o.get("date") is None else from_iso(o["date"])) for o in os_]
-                  for p, os_ in item["orders"].items()}
-        results = item["results"]
-        if not isinstance(results, dict) or not isinstance(item["state_before"], dict):
-            raise TypeError("results and state_before must be objects")
-        return PhaseEntry(str(item["phase"]), item["state_before"], orders, results, str(item["text"]),
-                          from_iso(str(item["processed_at"])))
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise GameFileError(f"{path}: line {number}: the phase is incomplete ({exc!r})") from None
+    with _at(path, number):
+        check.phase(item)
+    orders: dict[str, list[SubmittedOrder]] = {}
+    for power, given in item["orders"].items():
+        orders.setdefault(power.upper(), []).extend(
+            SubmittedOrder(power.upper(), o["unit"], o["line"], None, _moment(o.get("date"))) for o in given)
+    return PhaseEntry(item["phase"], item["state_before"], orders, item["results"], item["text"],
+                      from_iso(item["processed_at"]))
+
+
+def _moment(text: str | None) -> datetime | None:
+    return None if text is None else from_iso(text)
+
+
+def _once_each(path: Path, phases: list[tuple[int, str]]) -> None:
+    """Each phase once: its history record and archive file are keyed by its name."""
+    first: dict[str, int] = {}
+    for number, phase in phases:
+        if phase in first:
+            raise GameFileError(f"{path}: line {number}: phase {phase} is listed twice (first at line {first[phase]})")
+        first[phase] = number
 
 
 # -- import ----------------------------------------------------------------------------
@@ -170,15 +188,23 @@ def import_game(store: Store, archive: GameArchive, name: str, gm_address: str) 
 
     Nobody plays it and nobody can sign on as its GM (a random password the
     judge forgets), so it is a record only: HISTORY, replay and publish read it.
+    All or nothing, under the poll lock (:class:`judge.store.PollBusy` if a
+    poll runs): the game is staged whole and moved into place
+    (``Store.add_whole_game``), so a refusal or a crash leaves nothing a later
+    CREATE of the name could inherit.
     """
-    if store.has_game(name):
-        raise GameFileError(f"there is already a game '{name}' on this judge (choose another with --name)")
+    taken = f"there is already a game '{name}' on this judge (choose another with --name)"
+    if store.name_in_use(name):  # refused before the lock is taken: nothing in the data directory changes
+        raise GameFileError(taken)
     game = Game(name, archive.variant, gm_address, hash_password(secrets.token_hex(16), n=2 ** 8),
                 status="finished", zone=archive.zone, settings=archive.settings, state=dict(archive.state),
                 rules=dict(archive.rules), extra={"imported": {"from": archive.judge, "name": archive.name}})
-    for entry in archive.phases:
-        store.record_phase(name, PhaseRecord(entry.phase, entry.state_before, entry.orders, entry.results,
-                                             entry.text, entry.processed_at))
-        store.write_archive(name, entry.phase, entry.text)
-    store.create_game(game)
+    records = [PhaseRecord(e.phase, e.state_before, e.orders, e.results, e.text, e.processed_at)
+               for e in archive.phases]
+    with store.poll_lock():
+        store.remove_temp_files()  # an import killed part-way before this one is undone first
+        try:
+            store.add_whole_game(game, records, {e.phase: e.text for e in archive.phases})
+        except GameExists:
+            raise GameFileError(taken) from None
     return game

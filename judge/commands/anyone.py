@@ -10,19 +10,23 @@ from __future__ import annotations
 
 from judge.commands import reports
 from judge.commands.session import Handle, Refused, Session
-from judge.reading.language import Command
+from judge.reading.language import AUDIENCE, GM_TOO, Command
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
-from judge.render import OBSERVER, HelpContext, SignonElsewhereContext, render_help, render_signon_elsewhere
+from judge.reading.suggest import did_you_mean, unknown_power, word_matches
+from judge.render import (
+    OBSERVER, HelpContext, HelpSection, Joined, JoinNoticeContext, SignonElsewhereContext, VariantLine, render_help,
+    render_join_notice, render_signon_elsewhere,
+)
 from judge.store import Attachment, Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
 from judge.turns.agreement import forget
-from judge.turns.deadlines import default_timing
+from judge.turns.deadlines import default_timing, new_game_clock
 from judge.turns.gameview import seated_powers
 from judge.turns.mapmail import map_format
 from judge.turns.pictures import PictureError, stored_phase_picture
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, queue
-from judge.variants import UnknownVariant, line_reader, load_variant
+from judge.variants import UnknownVariant, available_variants, line_reader, load_variant, variant_summary
 
 
 def load(session: Session, name: str) -> Handle:
@@ -40,8 +44,17 @@ def peek(session: Session, name: str) -> Game:
         raise Refused(f"there is no game named '{name}' (send LIST for the games)") from None
 
 
+_HELP_HEADS = (("anyone", "For anyone"), ("player", "For players (after SIGNON or JOIN in the same mail)"),
+               ("gm", "For the GM (after SIGNON Mgame password)"))
+
+
 def do_help(s: Session, cmd: Command) -> str:
-    rendered = render_help(HelpContext(s.judge.name, s.judge.address))
+    """HELP from what the judge offers: every command by who may use it (AUDIENCE), every variant it has."""
+    gm_too = [kind.replace("_", " ").upper() for kind in AUDIENCE if kind in GM_TOO]
+    sections = [HelpSection(title, [kind for kind, who in AUDIENCE.items() if who == audience],
+                            gm_too if audience == "gm" else ()) for audience, title in _HELP_HEADS]
+    variants = [VariantLine(name, *variant_summary(name)) for name in available_variants()]
+    rendered = render_help(HelpContext(s.judge.name, s.judge.address, sections, variants))
     s.reply_to_sender(rendered.subject, rendered.body)
     return "the list of commands is in a separate mail"
 
@@ -122,12 +135,15 @@ def do_create(s: Session, cmd: Command) -> str:
             s.sign_on(handle, "gm", None)
             return "already done"
         raise Refused(f"a game named '{name}' already exists")
+    if s.store.name_in_use(name):  # a history or archive left without its game: never inherited
+        raise Refused(f"the name '{name}' is taken on this judge (its keeper may free it): choose another")
     try:
         load_variant(variant_name)
     except UnknownVariant as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(f"{exc}{did_you_mean(word_matches(variant_name, available_variants()))}") from None
     game = Game(name, variant_name, s.mail.sender, s.judge.hash(cmd.args["password"]), zone=s.judge.zone,
                 timing=default_timing())
+    game.settings.extra.update(new_game_clock())
     s.sign_on(s.add_new(game), "gm", None)
     return (f"game '{name}' ({variant_name}) created; you are its GM. Players JOIN {name} <password>; "
             "you START it when they are in")
@@ -138,8 +154,7 @@ def do_signon(s: Session, cmd: Command) -> str:
     game, board = handle.game, handle.variant.map
     power = board.power_named(cmd.args["power"])
     if power is None:
-        powers = ", ".join(f"{p.letter} {p.name.title()}" for p in board.powers.values())
-        raise Refused(f"'{cmd.args['power']}' is not a power of '{game.name}' ({powers})")
+        raise Refused(unknown_power(board, cmd.args["power"], game.name))
     if game.status == "forming":
         raise Refused(f"'{game.name}' has not started: while it forms, write JOIN {game.name} <password>")
     player = game.player(power)
@@ -180,7 +195,7 @@ def do_join(s: Session, cmd: Command) -> str:
     if cmd.args["power"] is not None:
         wanted = board.power_named(cmd.args["power"])
         if wanted is None:
-            raise Refused(f"'{cmd.args['power']}' is not a power of '{game.name}'")
+            raise Refused(unknown_power(board, cmd.args["power"], game.name))
     if handle.replay:
         mine = _own_seat(s, game, cmd.args["password"])
         s.sign_on(handle, "player", mine.power if mine else wanted, mine)
@@ -241,7 +256,23 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
     as_power = f" as {wanted.title()}" if wanted else ""
     if wanted and _sheet_decides(s, handle):
         as_power, note = "", f"; your BID sheet, not AS {wanted.title()}, decides your power when the game starts"
+    _tell_the_gm(s, handle, as_power.removeprefix(" as "))
     return f"you joined '{game.name}'{as_power} ({len(game.players)} of {seats} seats){note}"
+
+
+def _tell_the_gm(s: Session, handle: Handle, power: str, again: bool = False) -> None:
+    """The GM hears of each JOIN while his game forms, in one notice per mail (:func:`tell_gm_of_joins`)."""
+    s.joined.setdefault(handle.game.name, []).append(Joined(s.mail.sender, power, again))
+
+
+def tell_gm_of_joins(s: Session, handle: Handle) -> None:
+    """The mail's JOINs to a forming game, in one notice to its GM (with the joiner's address, which only he
+    may see): one per mail however many JOIN lines it has, so a mail cannot make the judge mail the GM often."""
+    joins = s.joined.get(handle.game.name)
+    if joins:
+        game = handle.game
+        ctx = JoinNoticeContext(s.judge.name, game.name, joins, len(game.players), len(seated_powers(handle.variant)))
+        queue(game, gm_reader(game), render_join_notice(ctx))
 
 
 def _sheet_decides(s: Session, handle: Handle) -> bool:
@@ -271,6 +302,7 @@ def _rejoin(s: Session, handle: Handle, seat: Player, wanted: str | None) -> str
         if holder is None:
             keep_to_side(handle, s.mail.sender, wanted, seat)
             seat.power = wanted
+            _tell_the_gm(s, handle, wanted.title(), again=True)
         else:
             note = f"; {wanted.title()} is taken"
     s.sign_on(handle, "player", seat.power, seat)

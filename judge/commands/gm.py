@@ -15,6 +15,7 @@ import secrets
 from dataclasses import replace
 
 from judge.commands.anyone import install_player, keep_to_side
+from judge.commands.foresight import notice_refusal, poll_plays, with_plays
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.codec import state_to_json
 from judge.engine.state import Phase
@@ -22,11 +23,13 @@ from judge.engine.variant import Variant
 from judge.reading.language import Command
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
-from judge.render import GM, GameStartContext, render_game_start
+from judge.reading.suggest import unknown_power
+from judge.render import GM, GameStartContext, gm_note, render_game_start
 from judge.store import Game, Player
 from judge.turns.agreement import clear_votes
 from judge.turns.deadlines import days_mask, local_to_utc, schedule, set_deadline, timing_for
 from judge.turns.gameview import opening_state, powers_due, unplayed_powers
+from judge.turns.mapmail import OpeningPictures
 from judge.turns.notify import Reader, gm_reader, player_readers, queue, readers
 from judge.turns.notify import notify as notify_all
 from judge.turns.phases import late_powers, preview, terminate
@@ -47,7 +50,7 @@ def _running(game: Game, *, paused_ok: bool = False) -> None:
 def _power(handle: Handle, written: str) -> str:
     power = handle.variant.map.power_named(written)
     if power is None:
-        raise Refused(f"'{written}' is not a power of '{handle.game.name}'")
+        raise Refused(unknown_power(handle.variant.map, written, handle.game.name))
     return power
 
 
@@ -67,11 +70,13 @@ def do_start(s: Session, cmd: Command) -> str:
     schedule(game, state.phase.kind, s.judge.now())
     names = {p.power: "" for p in game.players if p.power}
     deadline = game.deadline if powers_due(variant, state) else None  # a phase without orders is played at once
+    pictures = OpeningPictures(game, variant)
     for reader in readers(game):
         ctx = GameStartContext(s.judge.name, game.name, variant.name.title(), variant.map, state, names,
                                reader.viewer if reader.viewer in variant.map.powers else None,
                                game.settings.press, deadline, game.zone, _start_notes(game, reader, auctioned))
-        queue(game, reader, render_game_start(ctx, reader.zone), key=f"start:{reader.address}:{reader.viewer}")
+        queue(game, reader, render_game_start(ctx, reader.zone), key=f"start:{reader.address}:{reader.viewer}",
+              attachments=pictures.attachments(reader))
     disorder = f"; in civil disorder: {', '.join(p.title() for p in open_powers)}" if open_powers else ""
     auction = f"; {len(auctioned)} powers assigned by the players' bids" if auctioned else ""
     return f"'{game.name}' has started at {state.phase}{auction}{disorder}"
@@ -151,7 +156,7 @@ def do_process(s: Session, cmd: Command) -> str:
             raise Refused(f"orders are missing from {', '.join(p.title() for p in late)} "
                           "(PROCESS! processes anyway)")
     game.extra["process"] = "force" if cmd.args["force"] else "normal"
-    return "the phase will be processed at the end of this poll"
+    return poll_plays(s.judge, game) or "the phase will be processed at the end of this poll"
 
 
 def do_preview(s: Session, cmd: Command) -> str:
@@ -184,10 +189,12 @@ def do_rollback(s: Session, cmd: Command) -> str:
     if record is None:
         raise Refused(f"'{game.name}' has no played phase {target}" if target
                       else f"no phase of '{game.name}' has been played yet")
+    dropped = game.state.get("phase") if any(game.orders.values()) and game.status == "active" else None
     game.state = record.state_before
     game.clear_orders()
     _restore_phase_inputs(game, record.results)
-    if game.status in ("finished", "terminated"):
+    reopened = game.status in ("finished", "terminated")
+    if reopened:
         game.status = "active"
         clear_votes(game)  # else the votes that ended it would end it again
     if game.status == "active":
@@ -196,16 +203,19 @@ def do_rollback(s: Session, cmd: Command) -> str:
     notify_all(game, s.judge.name, f"{game.name} rolled back to {record.phase}",
                [(f"The GM rolled '{game.name}' back to the start of {record.phase}. Later results are void; "
                  "give your orders again.")], deadline=game.deadline)
-    return f"rolled back to {record.phase}"
+    undone = names[names.index(record.phase):] if record.phase in names else [record.phase]
+    return with_plays(gm_note("rollback", target=record.phase, undone=undone, dropped=dropped, reopened=reopened,
+                              deadline=game.deadline, zone=game.zone), s.judge, game)
 
 
 def do_pause(s: Session, cmd: Command) -> str:
     game = _handle(s).game
     _running(game)
+    dropped = game.deadline
     game.status = "paused"
     set_deadline(game, None)
     notify_all(game, s.judge.name, f"{game.name} is paused", [f"The GM paused '{game.name}': no deadline runs."])
-    return "paused"
+    return gm_note("paused", deadline=dropped, zone=game.zone)
 
 
 def do_resume(s: Session, cmd: Command) -> str:
@@ -214,11 +224,12 @@ def do_resume(s: Session, cmd: Command) -> str:
         raise Refused(f"'{game.name}' is not paused")
     game.status = "active"
     now = s.judge.now()
-    if game.deadline is None or game.deadline <= now:
+    kept = game.deadline is not None and game.deadline > now
+    if not kept:
         schedule(game, Phase.parse(game.state["phase"]).kind, now)
     notify_all(game, s.judge.name, f"{game.name} resumes", [f"The GM resumed '{game.name}'."],
                deadline=game.deadline)
-    return "resumed"
+    return with_plays(gm_note("resumed", deadline=game.deadline, zone=game.zone, kept=kept), s.judge, game)
 
 
 def _remove_player(s: Session, cmd: Command, status: str) -> str:
@@ -242,7 +253,7 @@ def _remove_player(s: Session, cmd: Command, status: str) -> str:
                [(f"{power.title()} {what} in '{game.name}'. The power is vacant: "
                  f"JOIN {game.name} <password> AS {power.title()} asks for it (SET TAKEOVER: the GM approves).")],
                to=was + [gm_reader(game)])
-    return f"{power.title()} {what}"
+    return with_plays(f"{power.title()} {what}", s.judge, game)
 
 
 def do_eject(s: Session, cmd: Command) -> str:
@@ -257,8 +268,11 @@ def do_terminate(s: Session, cmd: Command) -> str:
     game = _handle(s).game
     if game.status in ("finished", "terminated"):
         raise Refused(f"'{game.name}' is already over")
+    phase = Phase.parse(game.state["phase"]) if game.state else None
+    orders_in = sorted(p for p, lines in game.orders.items() if lines) if phase is not None else []
     terminate(s.judge, game)
-    return f"'{game.name}' is terminated"
+    return gm_note("terminate", game=game.name, phase=phase, orders_in=orders_in,
+                   reopens=bool(s.store.phase_names(game.name)))
 
 
 def do_become(s: Session, cmd: Command) -> str:
@@ -274,10 +288,17 @@ def do_set_deadline(s: Session, cmd: Command) -> str:
         raise Refused(f"'{game.name}' is {game.status}: it has no deadline")
     at = cmd.args["at"]
     deadline = local_to_utc(at, game.zone) if at is not None else s.judge.now() + cmd.args["delay"]
+    if not cmd.args["confirmed"]:
+        trial = game.copy()
+        set_deadline(trial, deadline)
+        reason = notice_refusal(s.judge, trial, deadline, game.deadline, "that deadline was read as", "SET DEADLINE!")
+        if reason:
+            raise Refused(reason)
+    old = game.deadline
     set_deadline(game, deadline)
     notify_all(game, s.judge.name, f"New deadline in {game.name}",
                [f"The GM set a new deadline for '{game.name}'."], deadline=deadline)
-    return "deadline set: everyone is told (the new deadline is below)"
+    return with_plays(gm_note("deadline_set", deadline=deadline, zone=game.zone, old=old), s.judge, game)
 
 
 def do_set_gamezone(s: Session, cmd: Command) -> str:
@@ -297,11 +318,27 @@ def _update_timing(game: Game, kinds: tuple[str, ...], **changes: object) -> Non
 
 
 def do_set_grace(s: Session, cmd: Command) -> str:
-    game = _handle(s).game
-    _update_timing(game, tuple(sorted(set(game.timing) | {"M", "R", "A"})), grace=cmd.args["grace"])
-    if game.deadline is not None:
-        game.grace_end = game.deadline + cmd.args["grace"]
-    return "grace period set"
+    """The grace of every phase kind; a running deadline's grace changes too, and the players are told.
+
+    Once the deadline has passed, the end of the grace is what the players
+    have left: an end in the past or too soon needs SET GRACE! (as SET DEADLINE!).
+    """
+    game, grace = _handle(s).game, cmd.args["grace"]
+    ends = None if game.deadline is None else game.deadline + grace
+    if ends is not None and not cmd.args["confirmed"] and game.deadline <= s.judge.now():
+        trial = game.copy()
+        trial.grace_end = ends
+        reason = notice_refusal(s.judge, trial, ends, game.grace_end, "the grace period would end at", "SET GRACE!")
+        if reason:
+            raise Refused(reason)
+    _update_timing(game, tuple(sorted(set(game.timing) | {"M", "R", "A"})), grace=grace)
+    if ends is not None and ends != game.grace_end:
+        game.grace_end = ends
+        notify_all(game, s.judge.name, f"New grace period in {game.name}",
+                   [f"The GM set the grace period of '{game.name}' to {gm_note('span', span=grace)}: orders "
+                    f"are taken until {gm_note('when', moment=ends, zone=game.zone)}."], deadline=game.deadline)
+    note = gm_note("grace_set", grace=grace, ends=ends, zone=game.zone)
+    return with_plays(note, s.judge, game)
 
 
 def do_set_timing(s: Session, cmd: Command) -> str:
@@ -316,7 +353,21 @@ def do_set_timing(s: Session, cmd: Command) -> str:
     if "days" in args:
         changes["days"] = days_mask(args["days"])
     _update_timing(game, args["kinds"], **changes)
-    return "timing set for " + ", ".join(args["kinds"]) + " phases (from the next phase on)"
+    return with_plays("timing set for " + ", ".join(args["kinds"]) + " phases (from the next phase on)",
+                      s.judge, game)
+
+
+def do_set_mindeadline(s: Session, cmd: Command) -> str:
+    """The least notice a deadline the GM sets gives the players (SET DEADLINE! sets a sooner one)."""
+    notice = cmd.args["notice"]
+    _handle(s).game.settings.extra["mindeadline"] = int(notice.total_seconds())
+    return gm_note("mindeadline_set", notice=notice)
+
+
+def do_set_round(s: Session, cmd: Command) -> str:
+    """Where a deadline set from the timing is moved on to: ``:MM`` of an hour, ``HH:MM`` of a day, or off."""
+    _handle(s).game.settings.extra["round"] = cmd.args["round"]
+    return gm_note("round_set", rule=cmd.args["round"])
 
 
 def do_set_nmr(s: Session, cmd: Command) -> str:

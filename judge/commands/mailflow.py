@@ -26,7 +26,7 @@ from judge.commands import anyone, gm, player, rules, votes
 from judge.commands.echo import shown, shown_reason
 from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Refused, Session, Workspace
 from judge.crash import crash_point
-from judge.reading.language import AUDIENCE, Command
+from judge.reading.language import AUDIENCE, GM_TOO, Command, command_hint
 from judge.render import Rejected, Rendered, ReplyContext, render_reply
 from judge.store import OutgoingMail, StoreError, check_password
 from judge.turns.gameview import order_set
@@ -45,8 +45,6 @@ HANDLERS: dict[str, Handler] = {
     **{name.removeprefix("do_"): getattr(votes, name) for name in dir(votes) if name.startswith("do_")},
 }
 _SIGNING_ON = ("signon", "signon_gm", "join", "create")
-# Player commands the GM may use for himself; orders, CLEAR and STATUS after BECOME.
-_GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_map", "set_wait", "press", "broadcast", "status"})
 _AS_POWER = frozenset({"order", "clear"})
 #: commands that change nothing but the signed-on game's orders: their checkpoint keeps only those
 _ORDERS_ONLY = frozenset({"order", "clear"})
@@ -204,7 +202,8 @@ def _not_allowed(s: Session, cmd: Command) -> str:
         if s.refused is not None:
             return f"not signed on: the sign-on at line {s.refused} was refused"
         if cmd.kind == "order":
-            return "you are not signed on to a game: start your mail with SIGNON <power letter><game> <password>"
+            return ("you are not signed on to a game: start your mail with SIGNON <power letter><game> <password>"
+                    + command_hint(cmd.text))
         who = "SIGNON M<game> <password>" if audience == "gm" else "SIGNON <power letter><game> <password>"
         return f"{_word(cmd)} needs you to be signed on first ({who})"
     if audience == "gm" and s.role != "gm":
@@ -212,7 +211,7 @@ def _not_allowed(s: Session, cmd: Command) -> str:
     if audience == "player" and s.role == "gm":
         if cmd.kind in _AS_POWER and s.power is None:
             return "the GM gives orders only after BECOME <power>"
-        if cmd.kind not in _GM_TOO and cmd.kind not in _AS_POWER:
+        if cmd.kind not in GM_TOO and cmd.kind not in _AS_POWER:
             return f"{_word(cmd)} is for players"
     return ""
 
@@ -234,6 +233,7 @@ def finish(session: Session) -> bool:
     for index, handle in enumerate(handles):
         if handle.replay:
             continue
+        anyone.tell_gm_of_joins(session, handle)
         news = session.news.get(handle.game.name)
         if news:
             notify(handle.game, session.judge.name, f"The GM of {handle.game.name} decided",

@@ -12,9 +12,10 @@ from typing import Any
 from judge.commands import reports
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.state import Phase
-from judge.reading.language import Command
+from judge.reading.language import Command, command_hint
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
+from judge.reading.suggest import unknown_power
 from judge.render import GM, PressContext, render_press
 from judge.store import Game, Player, SubmittedOrder
 from judge.turns.deadlines import absence_span, after_absences, set_deadline
@@ -69,7 +70,7 @@ def do_order(s: Session, cmd: Command) -> str:
     try:
         value = read_line(variant, state, cmd.text)
     except OrderError as exc:
-        raise Refused(f"column {exc.column}: {exc.message}") from None
+        raise Refused(f"column {exc.column}: {exc.message}{_command_hint(handle, cmd.text)}") from None
     if value is None:
         return "nothing to record on this line"
     if reader is not None and reader.key(value):
@@ -77,11 +78,25 @@ def do_order(s: Session, cmd: Command) -> str:
     order, problem = check_order(variant, state, s.power, value, handle.game.orders.get(s.power, []))
     if problem:
         raise Refused(problem)
-    _room_for(handle.game, s.power, unit_key(variant, order))
-    handle.game.submit(SubmittedOrder(s.power, unit_key(variant, order), str(order), s.mail.message_id,
-                                      s.judge.now()))
+    key = unit_key(variant, order)
+    _room_for(handle.game, s.power, key)
+    replacing = _replacing(handle.game, s.power, key, str(order))
+    handle.game.submit(SubmittedOrder(s.power, key, str(order), s.mail.message_id, s.judge.now()))
     s.show_orders = True
-    return "" if str(order) == " ".join(cmd.text.upper().split()) else f"read as: {order}"
+    read_as = "" if str(order) == " ".join(cmd.text.upper().split()) else f"read as: {order}"
+    return "; ".join(note for note in (read_as, replacing) if note)
+
+
+def _command_hint(handle: Handle, text: str) -> str:
+    """A line that is no order may be a misspelt command (``SIGNOM``): say which, unless it starts with a place."""
+    first = text.split(None, 1)[0] if text.strip() else ""
+    return "" if handle.variant.map.resolve_name(first) is not None else command_hint(text)
+
+
+def _replacing(game: Game, power: str, key: str, line: str, what: str = "order") -> str:
+    """The note for a line that replaces an earlier, different one of the power's lines ("" if none)."""
+    earlier = game.replaced(power, key)
+    return f"replaces your earlier {what} {earlier.line}" if earlier is not None and earlier.line != line else ""
 
 
 def _variant_line(s: Session, handle: Handle, reader: Any, value: Any) -> str:
@@ -97,6 +112,7 @@ def _variant_line(s: Session, handle: Handle, reader: Any, value: Any) -> str:
     if problem:
         raise Refused(problem)
     _room_for(game, s.power, reader.key(value))
+    note = "; ".join(n for n in (note, _replacing(game, s.power, reader.key(value), str(value), "line")) if n)
     game.submit(SubmittedOrder(s.power, reader.key(value), str(value), s.mail.message_id, s.judge.now()))
     handle.remember(str(value), value)
     s.show_orders = True
@@ -116,7 +132,7 @@ def _sheet_line(s: Session, handle: Handle, reader: Any, cmd: Command) -> str:
     try:
         value = read_line(handle.variant, None, cmd.text)
     except OrderError as exc:
-        raise Refused(f"column {exc.column}: {exc.message}") from None
+        raise Refused(f"column {exc.column}: {exc.message}{_command_hint(handle, cmd.text)}") from None
     if value is None or not reader.key(value) or s.role != "player":
         raise Refused(f"'{handle.game.name}' has not started yet")
     problem, note = reader.check(value, s.power or "", None, [])
@@ -164,7 +180,7 @@ def do_press(s: Session, cmd: Command) -> str:
     for name in cmd.args["to"]:
         power = GM if name == "GM" else board.power_named(name)
         if power is None:
-            raise Refused(f"'{name}' is not a power of '{game.name}'")
+            raise Refused(unknown_power(board, name, game.name))
         powers.append(power)
     _check_press(game, cmd.args["grey"], s, all(p == GM for p in powers))
     to = [gm_reader(game) if p == GM else None for p in powers]

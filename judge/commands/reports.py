@@ -9,7 +9,7 @@ from __future__ import annotations
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.render import (
-    GameListing, ListContext, PowerStatus, Rendered, StatusContext, SummaryContext, SummaryRow, render_list,
+    GameListing, ListContext, PowerStatus, Rendered, Seats, StatusContext, SummaryContext, SummaryRow, render_list,
     render_status, render_summary,
 )
 from judge.store import Game, PhaseRecord, Store
@@ -62,10 +62,20 @@ def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
     if state is not None and power and viewer is None and game.status in ("active", "paused") \
             and not end_votes(variant, state).refusal:
         vote = own_vote(game, power)  # the player's own, never another's (the GM's STATUS has none)
+    seats = _seats(game, variant, viewer) if game.status == "forming" else None
     ctx = StatusContext(judge, game.name, variant.name.title(), state.phase if state else None,
                         game.status, view.deadline, game.zone, powers, settings,
-                        variant.map if orders else None, orders, view.grace_until, view.playing, vote)
+                        variant.map if orders else None, orders, view.grace_until, view.playing, vote, seats)
     return render_status(ctx, viewer_zone)
+
+
+def _seats(game: Game, variant: Variant, viewer: str | None) -> Seats:
+    """A forming game's seats: taken and free, and who has no power yet (addresses for the GM alone:
+    a player's address is secret from the other players)."""
+    sheets = game.extra.get("sheets", {})
+    waiting = [p for p in game.players if p.status == "active" and (p.power is None or game.seat_key(p) in sheets)]
+    addresses = [p.address for p in waiting] if viewer == "GM" else []
+    return Seats(len(seated_powers(variant)), len(game.players), len(waiting), addresses)
 
 
 def _forming(game: Game, variant: Variant, power: str, viewer: str | None) -> str:

@@ -23,7 +23,7 @@ from judge.engine.variant import Variant
 from judge.reading.language import Command, ParsedMail, parse_mail_body
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
-from judge.render import Accepted, Rejected, Rendered
+from judge.render import Accepted, Joined, Rejected, Rendered
 from judge.store import Attachment, Game, OutgoingMail, Player, Store, UnknownGame
 from judge.turns.context import Judge
 from judge.turns.gameview import state_of, variant_of
@@ -220,7 +220,7 @@ class Checkpoint:
             self.games = {name: handle.game.copy() for name, handle in session.games.items()}
         self.fields = {name: getattr(session, name) for name in _SESSION_FIELDS}
         self.lengths = (len(session.extra_mail), {game: len(lines) for game, lines in session.news.items()},
-                        len(session.later))
+                        len(session.later), {game: len(joins) for game, joins in session.joined.items()})
         seat = session.seat
         self.seat_at = (handle.game.players.index(seat) if handle and seat is not None
                         and any(p is seat for p in handle.game.players) else None)
@@ -251,6 +251,7 @@ class Checkpoint:
         del s.extra_mail[self.lengths[0]:]
         del s.later[self.lengths[2]:]
         s.news = {game: lines[:self.lengths[1][game]] for game, lines in s.news.items() if game in self.lengths[1]}
+        s.joined = {game: joins[:self.lengths[3][game]] for game, joins in s.joined.items() if game in self.lengths[3]}
         handle = s.current()
         s.seat = handle.game.players[self.seat_at] if handle and self.seat_at is not None else None
 
@@ -281,6 +282,7 @@ class Session:
     later: list[tuple[OutgoingMail, Later]] = field(default_factory=list)   # of extra_mail: shows a deadline
     show_orders: bool = False
     news: dict[str, list[str]] = field(default_factory=dict)   # game -> what the GM changed, told once
+    joined: dict[str, list[Joined]] = field(default_factory=dict)   # game -> its JOINs, told to the GM once
     loaded: dict[str, Game] = field(default_factory=dict)   # game -> a copy as first loaded by this mail
     documents: set[tuple[str, str | None, str]] = field(default_factory=set)   # answers in separate mails asked
     press_sent: int = 0            # PRESS and BROADCAST lines of this mail allowed so far

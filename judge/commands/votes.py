@@ -15,6 +15,7 @@ from __future__ import annotations
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.agreement import Agreed
 from judge.reading.language import Command
+from judge.reading.suggest import unknown_power
 from judge.turns.agreement import CONCEDE, DRAW, end_if_agreed, end_votes, own_vote, vote
 
 
@@ -73,7 +74,7 @@ def do_set_concede(s: Session, cmd: Command) -> str:
         return f"your concession to {had.title()} is withdrawn" if had else "you had conceded to nobody"
     winner = handle.variant.map.power_named(written)
     if winner is None:
-        raise Refused(f"'{written}' is not a power of '{game.name}'")
+        raise Refused(unknown_power(handle.variant.map, written, game.name))
     if winner == power:
         raise Refused("a power cannot concede the game to itself (SET DRAW votes for a draw)")
     state = handle.state

@@ -74,6 +74,15 @@ class ImpliedHold:
         return f"{self.unit} H"
 
 
+class ImpliedDisband(ImpliedHold):
+    """The disband a dislodged unit without a retreat order undergoes, written out only when asked."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"{self.unit} D"
+
+
 @dataclass(slots=True)
 class PhaseOutcome:
     state: GameState

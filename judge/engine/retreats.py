@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from judge.engine.assignment import Placed, assign
 from judge.engine.geography import Map
 from judge.engine.orders import ARMY, AnyOrder, Disband, Order, Retreat, Unit
-from judge.engine.results import BOUNCE, DISBAND, OK, VOID, OrderResult, PhaseOutcome
+from judge.engine.results import BOUNCE, DISBAND, OK, VOID, ImpliedDisband, OrderResult, PhaseOutcome
 from judge.engine.state import Dislodged, GameState
 from judge.engine.variant import Variant
 
@@ -66,7 +66,7 @@ def _with_retreats(board: Map, state: GameState, d: Dislodged) -> Dislodged:
 def _check(board: Map, d: Dislodged, order: Order | None) -> tuple[str, OrderResult]:
     unit = str(d.unit)
     if order is None:
-        return "", OrderResult(d.power, unit, f"{unit} D", DISBAND, "no retreat order: disbanded")
+        return "", OrderResult(d.power, unit, ImpliedDisband(d.unit), DISBAND, "no retreat order: disbanded")
     if isinstance(order, Disband):
         return "", OrderResult(d.power, unit, str(order), DISBAND, "disbanded")
     if not isinstance(order, Retreat):

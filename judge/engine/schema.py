@@ -51,6 +51,15 @@ class Int:
 
 
 @dataclass(frozen=True)
+class Bool:
+    """``true`` or ``false`` (not 0 or 1, not a string)."""
+
+    def check(self, value: Any, path: str) -> None:
+        if not isinstance(value, bool):
+            raise fail(path, "true or false", value)
+
+
+@dataclass(frozen=True)
 class Str:
     """A string: one of ``choices`` if given (a function of nothing, for sets known late), or matching ``pattern``."""
 

@@ -33,10 +33,12 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 from lark.lark import PostLex
 
+from judge.engine.geography import normalise_name
 from judge.reading.grammars import lalr_parser
+from judge.reading.suggest import close, did_you_mean, or_list, word_matches
 from judge.reading.values import (
     ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
-    read_phase, read_power, read_recipients, read_seats, read_signon, read_timing, read_zone,
+    read_phase, read_power, read_recipients, read_round, read_seats, read_signon, read_timing, read_zone,
 )
 
 MAX_COMMAND_LENGTH = 500
@@ -44,23 +46,27 @@ MAX_COMMAND_LENGTH = 500
 MAX_MAIL_LINES = 1_000
 MAX_BODY_CHARS = 100_000
 _SECRET = "_secret"   # where the builder notes a password's span (Command.secret)
-__all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "KINDS", "MAX_BODY_CHARS", "MAX_MAIL_LINES", "Command", "CommandError",
-           "ParsedMail", "command_parser", "command_words", "parse_command_line", "parse_mail_body"]
+__all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "GM_TOO", "KINDS", "MAX_BODY_CHARS", "MAX_MAIL_LINES", "Command",
+           "CommandError", "ParsedMail", "command_hint", "command_parser", "command_words", "parse_command_line",
+           "parse_mail_body"]
 
 # Who may send each kind: "anyone", "player" (signed on to the game; the GM may
 # use the same settings for himself) or "gm" (signed on as the game's master).
+# HELP lists them in this order, under these three heads.
 AUDIENCE: dict[str, str] = {
-    **dict.fromkeys(("help", "list", "history", "summary", "observe", "create", "signon", "signon_gm",
-                     "join", "rules"), "anyone"),
-    **dict.fromkeys(("order", "clear", "press", "broadcast", "resign", "status", "set_password",
-                     "set_address", "set_wait", "set_absence", "set_zone", "set_map", "set_draw", "set_concede"),
-                    "player"),
-    **dict.fromkeys(("start", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
-                     "terminate", "become", "set_gamezone", "set_deadline", "set_grace", "set_timing", "set_nmr",
-                     "set_press", "set_rule", "set_seats", "set_takeover", "set_publish", "approve", "gm_action"),
-                    "gm"),
+    **dict.fromkeys(("help", "list", "history", "summary", "rules", "observe", "create", "join", "signon",
+                     "signon_gm"), "anyone"),
+    **dict.fromkeys(("order", "clear", "status", "press", "broadcast", "set_password", "set_address", "set_zone",
+                     "set_map", "set_wait", "set_absence", "set_draw", "set_concede", "resign"), "player"),
+    **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
+                     "set_gamezone", "set_nmr", "set_press", "set_rule", "set_seats", "set_takeover", "set_publish",
+                     "approve", "gm_action", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
+                     "become", "terminate"), "gm"),
 }
 KINDS = frozenset(AUDIENCE)
+#: player commands the GM may use for himself (his own settings, press, the game's STATUS, SET WAIT for
+#: the whole game); orders and CLEAR only after BECOME
+GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_map", "set_wait", "press", "broadcast", "status"})
 
 
 @dataclass(frozen=True)
@@ -138,7 +144,8 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "set_zone": ("set_zone", (("zone", read_zone),)),
     "set_map": ("set_map", (("format", _map_format),)),
     "set_gamezone": ("set_gamezone", (("zone", read_zone),)),
-    "set_grace": ("set_grace", (("grace", read_duration),)),
+    "set_mindeadline": ("set_mindeadline", (("notice", read_duration),)),
+    "set_round": ("set_round", (("round", read_round),)),
     "set_nmr": ("set_nmr", (("policy", _nmr),)),
     "set_press": ("set_press", (("press", _press_kind),)),
     "set_seats": ("set_seats", (("seats", read_seats),)),
@@ -200,7 +207,18 @@ class CommandBuilder(Transformer):
         return "set_absence", read_absence(*c)
 
     def set_deadline(self, c: list) -> Parsed:
-        return "set_deadline", read_deadline(*c)
+        return "set_deadline", {**read_deadline(*c), "confirmed": False}
+
+    def set_deadline_confirmed(self, c: list) -> Parsed:
+        """SET DEADLINE!: the GM confirms a deadline in the past or sooner than SET MINDEADLINE."""
+        return "set_deadline", {**read_deadline(*c), "confirmed": True}
+
+    def set_grace(self, c: list) -> Parsed:
+        return "set_grace", {"grace": read_duration(c[0]), "confirmed": False}
+
+    def set_grace_confirmed(self, c: list) -> Parsed:
+        """SET GRACE!: the GM confirms a grace that would end in the past or too soon."""
+        return "set_grace", {"grace": read_duration(c[0]), "confirmed": True}
 
     def set_timing(self, c: list) -> Parsed:
         return "set_timing", read_timing(list(c))
@@ -271,6 +289,22 @@ def command_words() -> frozenset[str]:
     names = parser.parse_interactive("").accepts()
     return frozenset(parser.get_terminal(name).pattern.value.lower() for name in names
                      if name != "$END")
+
+
+@lru_cache(maxsize=1)
+def _command_spellings() -> dict[str, str]:
+    return {normalise_name(word): word.upper().rstrip("!") for word in command_words() if len(word) > 2}
+
+
+def command_hint(line: str) -> str:
+    """For a line read as an order that failed: `` ('SIGNOM' is no command word — did you mean SIGNON?)``
+    if its first word is a misspelt command word ("" if not); only that word is quoted (the rest may hold a
+    password).  The caller makes sure the word is no name of the map."""
+    words = line.split(None, 1)
+    if not words or len(words[0]) < 4 or words[0].lower() in command_words():
+        return ""
+    matches = close(words[0], _command_spellings())
+    return f" ('{words[0]}' is no command word — did you mean {or_list(matches)}?)" if matches else ""
 
 
 # -- the mail, line by line -----------------------------------------------------
@@ -376,7 +410,7 @@ def _indent(raw: str) -> int:
 # -- syntax errors: what the command needed, in the player's words -------------------
 
 _SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, "
-                "DEADLINE, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")
+                "DEADLINE, MINDEADLINE, ROUND, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")
 _SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {
     "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE"}
 # command -> (how it is written, what it needs after its keywords); a command missing
@@ -409,6 +443,8 @@ _USAGE: dict[str, tuple[str, str]] = {
     "SET MAP": ("SET MAP png|svg|none", "png, svg or none"),
     "SET GAMEZONE": ("SET GAMEZONE zone", "a time zone such as Europe/Paris"),
     "SET DEADLINE": ("SET DEADLINE date time", "a date and a time such as 2026-11-25 18:00, or a delay such as +2d"),
+    "SET MINDEADLINE": ("SET MINDEADLINE duration", "a duration such as 12h or 1d"),
+    "SET ROUND": ("SET ROUND :MM|HH:MM|off", ":00 (the next full hour), a time of day such as 20:00, or off"),
     "SET GRACE": ("SET GRACE duration", "a duration such as 24h or 2d"),
     "SET TIMING": ("SET TIMING [M|R|A] key=value…", "settings such as M days=mon-fri hour=18:00 min=24h next=48h"),
     "SET NMR": ("SET NMR hold|disorder|wait", "hold, disorder or wait"),
@@ -424,6 +460,8 @@ _USAGE: dict[str, tuple[str, str]] = {
 def _command_name(line: str) -> str:
     """The command a line was meant to be, from its first word (or two, for SET)."""
     words = line.upper().split()
+    if len(words) > 1 and words[1] in ("DEADLINE!", "GRACE!"):  # confirmed: the same command
+        words[1] = words[1].removesuffix("!")
     if words[0] != "SET" or len(words) < 2 or words[1] not in _SET_WORDS:
         return words[0]
     if words[1] == "NO" and len(words) > 2 and f"NO{words[2]}" in _SET_WORDS:  # SET NO DRAW is SET NODRAW
@@ -440,7 +478,8 @@ def _syntax_error(err: UnexpectedInput, line: str) -> tuple[int, str]:
         return len(line.rstrip()) + 2, f"{name} needs {needs or 'nothing more'}"
     column, got = token.column or 1, token.value
     if name == "SET":  # the option itself is the word that failed
-        return column, f"unknown SET option '{got}': SET takes {_SET_OPTIONS}"
+        hint = did_you_mean([f"SET {w}" for w in word_matches(got, _SET_WORDS)])
+        return column, f"unknown SET option '{got}': SET takes {_SET_OPTIONS}{hint}"
     if "$END" in (getattr(err, "expected", None) or ()):
         return column, f"unexpected '{got}': write {syntax}" if needs else f"{name} takes nothing more, not '{got}'"
     return column, f"{name} needs {needs}, not '{got}'"

@@ -32,6 +32,7 @@ from judge.engine.orders import (
 )
 from judge.reading.grammars import lalr_parser
 from judge.reading.order_errors import NAME_WORD_RE, OrderError, syntax_error
+from judge.reading.suggest import did_you_mean, power_matches, province_matches
 
 __all__ = ["OrderError", "order_parser", "parse_order", "parse_orders"]
 
@@ -356,8 +357,9 @@ class _Resolver:
     def unit(self, unit: _Unit) -> tuple[str | None, str]:
         """The unit type (None if not given) and location; a nationality must name a power."""
         if unit.nation is not None and not self._is_power(unit.nation):
-            raise OrderError(f"unknown power '{self.text((unit.nation,))}'", unit.nation.start_pos + 1,
-                             ["a power", "a unit type"])
+            written = self.text((unit.nation,))
+            raise OrderError(f"unknown power '{written}'{did_you_mean(power_matches(self.board, written))}",
+                             unit.nation.start_pos + 1, ["a power", "a unit type"])
         utype = unit.utype.value if unit.utype is not None else None
         return utype, self.location(unit.loc, typeless_unit=utype is None)
 
@@ -406,7 +408,9 @@ class _Resolver:
                 at_end = words[-1].end_pos >= len(self.prepared.rstrip())
                 return OrderError(f"unexpected '{self.text(words[size:])}' after '{self.text(words[:size])}'",
                                   words[size].start_pos + 1, ["end of line"] if at_end else [])
-        return OrderError(f"unknown province '{self.text(words)}'", words[0].start_pos + 1, ["a province"])
+        written = self.text(words)
+        return OrderError(f"unknown province '{written}'{did_you_mean(province_matches(self.board, written))}",
+                          words[0].start_pos + 1, ["a province"])
 
     def _is_power(self, word: Token) -> bool:
         text = self.text((word,))

@@ -267,6 +267,23 @@ def read_deadline(first: Token, second: Token | None) -> dict[str, Any]:
     return {"at": datetime.combine(read_date(day_token), read_time(time_token)), "delay": None}
 
 
+_ROUND_OFF = ("off", "none", "no")
+
+
+def read_round(token: Token) -> str:
+    """``SET ROUND``: ``:MM`` (that minute of every hour), ``HH:MM`` (that time of every day) or ``off``."""
+    text = token.value.lower()
+    if text in _ROUND_OFF:
+        return "off"
+    if re.fullmatch(r":[0-5][0-9]", text):
+        return text
+    try:
+        return f"{read_time(token):%H:%M}"
+    except Invalid:
+        raise Invalid(f"SET ROUND takes :MM (a minute of every hour, such as :00), HH:MM (a time of day, "
+                      f"such as 20:00) or off, not '{token}'", token.column) from None
+
+
 def read_absence(first: Token, last: Token) -> dict[str, Any]:
     start, end = read_date(first), read_date(last)
     if end < start:

@@ -9,29 +9,34 @@ those entitled to them.
 
 from judge.render.env import Rendered, environment, render
 from judge.render.games import (
-    DecisionLine, GameEndContext, GameListing, GameStartContext, HelpContext, ListContext, RuleLine, RulesContext,
-    SummaryContext, SummaryRow, render_game_end, render_game_start, render_help, render_list, render_rules,
-    render_summary,
+    DecisionLine, GameEndContext, GameListing, GameStartContext, HelpContext, HelpSection, ListContext, RuleLine,
+    RulesContext, SummaryContext, SummaryRow, VariantLine, render_game_end, render_game_start, render_help,
+    render_list, render_rules, render_summary,
 )
 from judge.render.mails import (
-    Accepted, LateContext, OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, ReplyContext,
+    Accepted, LateContext, OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, ReplyContext, Seats,
     StatusContext, render_late_notice, render_press, render_reminder, render_reply, render_status,
 )
 from judge.render.faults import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
-from judge.render.notices import NoticeContext, SignonElsewhereContext, render_notice, render_signon_elsewhere
-from judge.render.results import ResultsContext, render_results, results_context
+from judge.render.notices import (
+    DisorderContext, Joined, JoinNoticeContext, NoticeContext, SignonElsewhereContext, UnattendedContext, gm_note,
+    render_disorder, render_join_notice, render_notice, render_signon_elsewhere, render_unattended,
+)
+from judge.render.results import Recipient, ResultsContext, render_results, results_context
 from judge.render.secrecy import GM, OBSERVER, Secret, hide_powers, reveal
 
 __all__ = [
     "Rendered", "environment", "render",
-    "ResultsContext", "results_context", "render_results",
+    "ResultsContext", "results_context", "render_results", "Recipient",
     "Secret", "GM", "OBSERVER", "hide_powers", "reveal",
     "OrderSet", "Accepted", "Rejected", "ReplyContext", "render_reply",
-    "PowerStatus", "StatusContext", "render_status", "ReminderContext", "render_reminder",
+    "PowerStatus", "Seats", "StatusContext", "render_status", "ReminderContext", "render_reminder",
     "LateContext", "render_late_notice", "PressContext", "render_press",
     "GameListing", "ListContext", "render_list", "SummaryRow", "SummaryContext", "render_summary",
     "RuleLine", "DecisionLine", "RulesContext", "render_rules",
     "SetAsideContext", "render_set_aside", "GameFaultContext", "render_game_fault",
-    "HelpContext", "render_help", "NoticeContext", "render_notice", "SignonElsewhereContext",
-    "render_signon_elsewhere", "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
+    "HelpContext", "HelpSection", "VariantLine", "render_help", "NoticeContext", "render_notice", "gm_note",
+    "SignonElsewhereContext", "render_signon_elsewhere", "Joined", "JoinNoticeContext", "render_join_notice",
+    "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
+    "DisorderContext", "render_disorder", "UnattendedContext", "render_unattended",
 ]

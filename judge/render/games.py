@@ -74,16 +74,39 @@ def render_summary(ctx: SummaryContext) -> Rendered:
 
 
 @dataclass(frozen=True, slots=True)
+class HelpSection:
+    """One part of HELP: who may use its commands (``title``), the kinds of command in the order shown
+    (``judge.reading.language.AUDIENCE``), and the commands of other parts this one's users may use too."""
+
+    title: str
+    kinds: Sequence[str]
+    also: Sequence[str] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class VariantLine:
+    """A variant a game may be created with: its name for CREATE, its title, its number of powers."""
+
+    name: str
+    title: str
+    powers: int
+
+
+@dataclass(frozen=True, slots=True)
 class HelpContext:
-    """HELP: the judge's name and address; the mail holds every command itself (a player by mail
-    cannot open the judge's docs/commands.md)."""
+    """HELP: the judge's name and address, and what it offers, from the judge itself (the commands by
+    who may use them, the variants it has); the mail holds every command itself (a player by mail cannot
+    open the judge's docs/commands.md)."""
 
     judge: str
     address: str
+    sections: Sequence[HelpSection] = ()
+    variants: Sequence[VariantLine] = ()
 
 
 def render_help(ctx: HelpContext) -> Rendered:
-    return render("help.j2", judge=ctx.judge, address=ctx.address)
+    return render("help.j2", judge=ctx.judge, address=ctx.address, sections=list(ctx.sections),
+                  variants=list(ctx.variants))
 
 
 @dataclass(frozen=True, slots=True)

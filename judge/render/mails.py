@@ -41,6 +41,8 @@ class OrderSet:
     inputs_left: Sequence[str] = ()
     #: (most the lines may cost, the power's balance) in a game with money (``Ruleset.money_committed``)
     money: tuple[int, int] | None = None
+    #: orders that stand but are likely slips (a support matching no order of one's own unit), one line each
+    warnings: Sequence[str] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,7 @@ class OrderSetView:
     adjustments_left: int
     inputs_left: tuple[str, ...] = ()
     money: tuple[int, int] | None = None
+    warnings: tuple[str, ...] = ()
 
 
 def order_set_view(board: Map, orders: OrderSet) -> OrderSetView:
@@ -68,7 +71,7 @@ def order_set_view(board: Map, orders: OrderSet) -> OrderSetView:
         tuple(words_of(board, o, known) if o is not None else OrderWords(TEXT, text=text.strip())
               for o, text in zip(parsed, orders.orders)),
         tuple(unit_words(board, unit) for unit in orders.missing), orders.adjustments_left,
-        tuple(orders.inputs_left), orders.money)
+        tuple(orders.inputs_left), orders.money, tuple(orders.warnings))
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +140,17 @@ class PowerStatus:
 
 
 @dataclass(frozen=True, slots=True)
+class Seats:
+    """A forming game's seats (``LIST game``): how many there are and are taken, and the players who
+    joined without a power of their own yet (given one at START), shown by address to the GM alone."""
+
+    total: int
+    taken: int
+    unassigned: int = 0
+    addresses: Sequence[str] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class StatusContext:
     """A game as one reader sees it (``STATUS``): phase, deadline, the powers, the reader's orders.
 
@@ -161,13 +175,15 @@ class StatusContext:
     playing: Phase | None = None
     #: the reader's own vote to end the game, shown to him alone: None when he has none to show
     vote: Mapping[str, Any] | None = None
+    #: while the game forms: its seats (the powers then show who asked for them, not centres and units)
+    seats: Seats | None = None
 
 
 def render_status(ctx: StatusContext, viewer_zone: str | None = None) -> Rendered:
     return render("status.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
                   state=ctx.state, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
                   powers=ctx.powers, settings=ctx.settings, orders=_view(ctx.board, ctx.orders),
-                  grace_until=ctx.grace_until, playing=ctx.playing, vote=ctx.vote)
+                  grace_until=ctx.grace_until, playing=ctx.playing, vote=ctx.vote, seats=ctx.seats)
 
 
 @dataclass(frozen=True, slots=True)

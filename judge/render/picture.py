@@ -14,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from judge.engine.results import OrderResult
-from judge.engine.state import Dislodged
+from judge.engine.state import Dislodged, GameState
 from judge.engine.variant import Variant
 from judge.render.env import render
 from judge.render.geometry import variant_geometry
 from judge.render.results import ResultsContext
 from judge.render.scene import build_scene
-from judge.render.secrecy import Secret, reveal
+from judge.render.secrecy import OBSERVER, Secret, Viewer, reveal
 
 FORMATS = {"PNG": ("image/png", "png"), "SVG": ("image/svg+xml", "svg")}
 
@@ -44,17 +44,27 @@ def has_picture(variant: Variant) -> bool:
     return variant_geometry(variant.name) is not None
 
 
-def phase_picture(variant: Variant, ctx: ResultsContext, viewer: str, fmt: str = "PNG") -> Picture | None:
+def opening_picture(variant: Variant, game: str, state: GameState, fmt: str = "PNG") -> Picture | None:
+    """The board as a game starts (its "game has started" mail): units and centres, no orders yet; None
+    without geometry.  The opening position is public, so every reader gets the same picture."""
+    ctx = ResultsContext("", game, variant.name, variant.map, state.phase, state)
+    return phase_picture(variant, ctx, OBSERVER, fmt, opening=True)
+
+
+def phase_picture(variant: Variant, ctx: ResultsContext, viewer: Viewer, fmt: str = "PNG",
+                  opening: bool = False) -> Picture | None:
     """The map after ``ctx``'s phase with its orders as arrows, as ``viewer`` may see it; None without geometry.
 
-    ``fmt`` is ``PNG`` or ``SVG``.  ``viewer`` is a power, ``GM`` or ``OBSERVER``.
+    ``fmt`` is ``PNG`` or ``SVG``.  ``viewer`` is a power, ``GM`` or ``OBSERVER`` (or the set of
+    them one address holds).  ``opening``: the position before ``ctx``'s phase is played (the legend
+    says so).
     """
     geometry = variant_geometry(variant.name)
     if geometry is None:
         return None
     results = [r for r in reveal(drawn_results(ctx), viewer) if isinstance(r, OrderResult)]
     dislodged = [d for d in reveal(ctx.dislodged, viewer) if isinstance(d, Dislodged)]
-    words = render("picture/legend.j2", game=ctx.game, phase=ctx.phase)
+    words = render("picture/legend.j2", game=ctx.game, phase=ctx.phase, opening=opening)
     aligned: Mapping[str, str] = variant.ruleset.picture_alignments(ctx.state)
     scene = build_scene(geometry, ctx.board, ctx.state, results, dislodged,
                         (words.subject, [line for line in words.body.splitlines() if line.strip()]), aligned)
@@ -65,4 +75,4 @@ def phase_picture(variant: Variant, ctx: ResultsContext, viewer: str, fmt: str =
     else:
         from judge.render.svg import paint_svg
         data = paint_svg(scene)
-    return Picture(f"{ctx.game}-{ctx.phase}.{extension}", mime, data)
+    return Picture(f"{ctx.game}-{'start' if opening else ctx.phase}.{extension}", mime, data)

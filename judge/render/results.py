@@ -18,11 +18,11 @@ from judge.engine.geography import Map
 from judge.engine.orders import (
     Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Unit, Waive,
 )
-from judge.engine.results import ImpliedHold, OrderResult, PhaseOutcome
+from judge.engine.results import ImpliedDisband, ImpliedHold, OrderResult, PhaseOutcome
 from judge.engine.state import MOVEMENT, Dislodged, GameState, Phase
 from judge.engine.variant import Variant
 from judge.render.env import Rendered, render
-from judge.render.secrecy import Secret, hide_powers, may_see, reveal, reveal_all, unwrap, visibility
+from judge.render.secrecy import GM, OBSERVER, Secret, Viewer, hide_powers, may_see, reveal, reveal_all, unwrap, visibility
 from judge.render.words import (
     OrderWords, Place, UnitWords, known_types, order_words, owner_name, place, power_adjective, unit_words,
     words_of,
@@ -75,13 +75,32 @@ class ResultsContext:
 
 
 @dataclass(frozen=True, slots=True)
+class Recipient:
+    """What a result mail says of its one reader, when there is something to say.
+
+    ``roles``: every role an address that holds several reads the mail as
+    (powers, ``"GM"``, ``"OBSERVER"``); ``disorder``: its powers in civil
+    disorder, which the mail tells it how to take back.
+    """
+
+    roles: Sequence[str] = ()
+    disorder: Sequence[str] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class OrderLine:
-    """One line of the orders section; ``visible_to`` None means everyone may read it."""
+    """One line of the orders section; ``visible_to`` None means everyone may read it.
+
+    ``unordered``: a player power's unit had no order (it held, or disbanded
+    for want of a retreat), which the line says as njudge does (``No Order
+    Processed``).
+    """
 
     power: str
     order: OrderWords
     result: str
     visible_to: frozenset[str] | None = None
+    unordered: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,15 +158,36 @@ def results_context(variant: Variant, played: Phase, outcome: PhaseOutcome, *, j
         notes=notes, finished=finished)
 
 
-def render_results(ctx: ResultsContext, viewer: str, viewer_zone: str | None = None) -> Rendered:
-    """The result mail as ``viewer`` (a power, ``"GM"`` or ``"OBSERVER"``) may read it."""
+def render_results(ctx: ResultsContext, viewer: Viewer, viewer_zone: str | None = None,
+                   recipient: Recipient = Recipient()) -> Rendered:
+    """The result mail as ``viewer`` (a power, ``"GM"``, ``"OBSERVER"``, or the set one address holds) may read it."""
     return render(
         "results.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
+        roles=role_names(ctx.board, recipient.roles), disorder=[_seat(ctx.board, p) for p in recipient.disorder],
         next_phase=ctx.state.phase, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
         finished=ctx.finished, groups=order_groups(ctx, viewer), dislodged=dislodged_lines(ctx, viewer),
         notes=reveal(ctx.notes, viewer), centers=centers_section(ctx) if ctx.show_centers else None,
         extra=reveal_all(ctx.extra, viewer), extra_template=ctx.extra_template, head_template=ctx.head_template,
         unused_builds=[(owner_name(ctx.board, p), n) for p, n in sorted(ctx.unused_builds.items()) if n > 0])
+
+
+def role_names(board: Map, roles: Sequence[str]) -> list[str]:
+    """Roles for the template to name, the GM first and an observer last: ``GM``, ``France``, ``OBSERVER``."""
+    ordered = sorted(roles, key=lambda r: (r != GM, r == OBSERVER))
+    return [r if r in (GM, OBSERVER) else owner_name(board, r) for r in ordered]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatWords:
+    """A power its reader left in civil disorder: its name and the letter he signs on with."""
+
+    name: str
+    letter: str
+
+
+def _seat(board: Map, power: str) -> SeatWords:
+    found = board.powers.get(power)
+    return SeatWords(owner_name(board, power), found.letter if found is not None else power[:1])
 
 
 def order_lines(ctx: ResultsContext) -> list[OrderLine]:
@@ -158,8 +198,13 @@ def order_lines(ctx: ResultsContext) -> list[OrderLine]:
         result = unwrap(item)
         words = _words(ctx, result, known)
         lines.append(OrderLine(owner_name(ctx.board, result.power), _with_type(words, result), result.result,
-                               visibility(item)))
+                               visibility(item), _unordered(ctx, result)))
     return lines
+
+
+def _unordered(ctx: ResultsContext, result: OrderResult) -> bool:
+    """A player power's unit that had no order; as in njudge, never a unit nobody plays (a minor state's, rebels')."""
+    return isinstance(result.value, ImpliedHold) and result.power in ctx.board.powers
 
 
 _ENGINE_ORDERS = frozenset({Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Waive})
@@ -173,13 +218,14 @@ def _words(ctx: ResultsContext, result: OrderResult, known: Mapping[str, str]) -
     """
     value = result.value
     if isinstance(value, ImpliedHold) and isinstance(value.unit, Unit):
-        value = Hold(value.unit.type, value.unit.location)
+        implied = Disband if isinstance(value, ImpliedDisband) else Hold
+        value = implied(value.unit.type, value.unit.location)
     if type(value) in _ENGINE_ORDERS:
         return words_of(ctx.board, value, known)
     return order_words(ctx.board, result.order, ctx.phase.kind, known)
 
 
-def order_groups(ctx: ResultsContext, viewer: str) -> list[list[OrderLine]]:
+def order_groups(ctx: ResultsContext, viewer: Viewer) -> list[list[OrderLine]]:
     """The lines ``viewer`` may read, one group per power (powers and units in name order)."""
     groups: dict[str, list[OrderLine]] = {}
     for line in order_lines(ctx):
@@ -205,7 +251,7 @@ def _with_type(words: OrderWords, result: OrderResult) -> OrderWords:
     return OrderWords(words.kind, UnitWords(kind, words.unit.place), words.target, words.other, words.text)
 
 
-def dislodged_lines(ctx: ResultsContext, viewer: str) -> list[DislodgedLine]:
+def dislodged_lines(ctx: ResultsContext, viewer: Viewer) -> list[DislodgedLine]:
     """The dislodged units ``viewer`` may read; destroyed when they have nowhere to go."""
     if ctx.phase.kind != MOVEMENT:
         return []

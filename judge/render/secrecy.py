@@ -3,13 +3,18 @@
 Some variants hide things (Europe 1615 hides the Ottoman vote, bribes are
 private).  The render layer does not know the rules; the caller marks an item
 secret by wrapping it in :class:`Secret` with the viewers entitled to it, and
-every list a mail shows is filtered with :func:`reveal` for the one viewer the
-mail is for.  The GM sees everything.
+every list a mail shows is filtered with :func:`reveal` for the viewer the
+mail is for.  The GM sees everything.  One address that holds several roles
+in a game (two powers, or a power and observer) reads one mail as the set of
+its roles (a :data:`Viewer` that is a frozenset): each secret it may see
+under any of them, and no other.
 
 >>> reveal(["public", Secret("private", frozenset({"FRANCE"}))], "ENGLAND")
 ['public']
 >>> reveal(["public", Secret("private", frozenset({"FRANCE"}))], "france")
 ['public', 'private']
+>>> reveal([Secret("f", frozenset({"FRANCE"})), Secret("i", frozenset({"ITALY"}))], frozenset({"FRANCE", "ENGLAND"}))
+['f']
 """
 
 from __future__ import annotations
@@ -23,6 +28,9 @@ OBSERVER = "OBSERVER"
 
 T = TypeVar("T")
 
+#: who reads a mail: a power, ``"GM"``, ``"OBSERVER"``, or the set of them one address holds
+Viewer = str | frozenset[str]
+
 
 @dataclass(frozen=True, slots=True)
 class Secret(Generic[T]):
@@ -32,12 +40,12 @@ class Secret(Generic[T]):
     visible_to: frozenset[str]
 
 
-def may_see(visible_to: frozenset[str] | None, viewer: str) -> bool:
-    """None means public; the GM is entitled to every secret."""
+def may_see(visible_to: frozenset[str] | None, viewer: Viewer) -> bool:
+    """None means public; the GM is entitled to every secret; a set of roles to what any of them may see."""
     if visible_to is None:
         return True
-    who = viewer.upper()
-    return who == GM or who in {v.upper() for v in visible_to}
+    who = {viewer.upper()} if isinstance(viewer, str) else {v.upper() for v in viewer}
+    return GM in who or bool(who & {v.upper() for v in visible_to})
 
 
 def visibility(item: object) -> frozenset[str] | None:
@@ -49,12 +57,12 @@ def unwrap(item: Secret[T] | T) -> T:
     return item.item if isinstance(item, Secret) else item
 
 
-def reveal(items: Iterable[Secret[T] | T], viewer: str) -> list[T]:
+def reveal(items: Iterable[Secret[T] | T], viewer: Viewer) -> list[T]:
     """The items ``viewer`` may see, unwrapped, in their order."""
     return [unwrap(i) for i in items if may_see(visibility(i), viewer)]
 
 
-def reveal_all(value: object, viewer: str) -> object:
+def reveal_all(value: object, viewer: Viewer) -> object:
     """``value`` with every secret ``viewer`` may not see left out, at any depth of lists and dicts.
 
     A variant's sections of a result mail are nested data (rows of tables,

@@ -116,8 +116,12 @@ class Game:
 
     def replaces(self, power: str, unit: str) -> bool:
         """Whether an order for ``unit`` would replace one of the power's orders rather than add a line."""
+        return self.replaced(power, unit) is not None
+
+    def replaced(self, power: str, unit: str) -> SubmittedOrder | None:
+        """The power's order that an order for ``unit`` would replace (the reply says so), if any."""
         key = _unit_key(unit)
-        return bool(key) and any(_unit_key(o.unit) == key for o in self.orders.get(power, []))
+        return next((o for o in self.orders.get(power, []) if key and _unit_key(o.unit) == key), None)
 
     def clear_orders(self, power: str | None = None) -> None:
         """Drop one power's orders (CLEAR), or everyone's (a new phase)."""

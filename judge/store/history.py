@@ -46,6 +46,12 @@ def record_phase(path: Path, record: PhaseRecord) -> None:
         db.table(_TABLE).upsert(record.to_json(), _PHASE == record.phase)
 
 
+def record_phases(path: Path, records: list[PhaseRecord]) -> None:
+    """Store ``records`` in playing order in one write (a whole game's, imported); the names must differ."""
+    with open_db(path) as db:
+        db.table(_TABLE).insert_multiple([record.to_json() for record in records])
+
+
 def phase_record(path: Path, phase: str) -> PhaseRecord | None:
     with open_db(path) as db:
         doc = db.table(_TABLE).get(_PHASE == phase)

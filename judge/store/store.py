@@ -18,7 +18,9 @@ HISTORY, SUMMARY and ROLLBACK.  Writers must hold :meth:`Store.poll_lock`.
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from datetime import timedelta
@@ -27,7 +29,7 @@ from pathlib import Path
 from tinydb import Query, TinyDB
 
 from judge.clock import Clock, SystemClock
-from judge.store import history
+from judge.store import history, staging
 from judge.store.atomic import (
     StoreError,
     atomic_write_bytes,
@@ -109,12 +111,14 @@ class Store:
         return exclusive_lock(self.data_dir / "poll.lock")
 
     def remove_temp_files(self) -> int:
-        """Delete temp files of writers killed mid-write; call only under :meth:`poll_lock`."""
+        """Delete temp files of writers killed mid-write, and undo an import killed part-way (its stage folder);
+        call only under :meth:`poll_lock`."""
+        undone = staging.roll_back(self.data_dir)
         dirs = [self.data_dir, self.data_dir / "games", self.data_dir / "history", self.data_dir / "seen"]
         for parent in (self.data_dir / "archive", self.data_dir / "quarantine"):
             if parent.is_dir():
                 dirs += [d for d in parent.iterdir() if d.is_dir()]
-        return sum(remove_temp_files(d) for d in dirs)
+        return undone + sum(remove_temp_files(d) for d in dirs)
 
     # --- games -------------------------------------------------------------
 
@@ -133,6 +137,33 @@ class Store:
         if self.has_game(game.name):
             raise GameExists(f"a game named {game.name!r} already exists")
         self._write_game(game)
+
+    def name_in_use(self, game: str) -> bool:
+        """Whether anything of a game ``game`` is in place: its file, its history or its archive folder."""
+        return any(os.path.lexists(path) for path in staging.game_paths(self.data_dir, check_game_name(game)))
+
+    def add_whole_game(self, game: Game, records: list[PhaseRecord], texts: dict[str, str]) -> None:
+        """Store a new game with its history (``records``, in playing order) and archive files (phase → text),
+        all or nothing: staged in a hidden folder, then moved into place (``judge/store/staging.py``).
+
+        Call it under :meth:`poll_lock`; :class:`GameExists` if anything of the name is in place.
+        """
+        if self.name_in_use(game.name):
+            raise GameExists(f"a game named {game.name!r} already exists")
+        names = [_check_phase_name(record.phase) for record in records]
+        if len(set(names)) != len(names):
+            raise InvalidName(f"a phase is given twice in {', '.join(names)}")
+        stage = staging.stage_folder(self.data_dir, game.name)
+        try:
+            staged = Store(stage, self.clock)
+            for phase, text in texts.items():
+                staged.write_archive(game.name, phase, text)
+            history.record_phases(staged.history_path(game.name), records)
+            staged.create_game(game)
+            staging.move_in(stage, self.data_dir, game.name)
+        except BaseException:
+            shutil.rmtree(stage, ignore_errors=True)  # move_in put back what it had moved: nothing is in place
+            raise
 
     def save_game(self, game: Game) -> None:
         """Replace the stored game with ``game`` in one atomic write.

@@ -18,6 +18,9 @@ from judge.store import Game, Player, Timing, from_iso, to_iso
 DEFAULT_TIMING = {"M": timedelta(days=2), "R": timedelta(days=1), "A": timedelta(days=1)}
 MAX_ABSENCE_SHIFT = timedelta(days=14)   # a player's absence never delays a deadline by more
 REMIND_BEFORE = timedelta(hours=24)      # reminders go out this long before the deadline (at most)
+MIN_NOTICE = timedelta(hours=1)          # SET MINDEADLINE's default: the least notice a GM's deadline gives
+ROUND_OFF = "off"                        # SET ROUND off: a default deadline falls where the timing puts it
+DEFAULT_ROUND = ":00"                    # SET ROUND's default for games created now: the next full hour
 _MASK_LETTERS = "SMTWTFS"                # Timing.days: index 0 is Sunday
 
 
@@ -54,13 +57,25 @@ def _allowed(mask: str, day: date) -> bool:
     return mask[(day.weekday() + 1) % 7] != "-"
 
 
-def next_deadline(timing: Timing, start: datetime, zone: str) -> datetime:
-    """``start`` + ``timing.next``, moved on to ``timing.hour`` and an allowed weekday."""
-    wall = utc_to_local(start + timing.next, zone)
-    if timing.hour:
-        hour, _, minute = timing.hour.partition(":")
-        snapped = datetime.combine(wall.date(), time(int(hour), int(minute or 0)))
-        wall = snapped if snapped >= wall else snapped + timedelta(days=1)
+def round_up(wall: datetime, rule: str) -> datetime:
+    """The first wall-clock time at or after ``wall`` that ``rule`` allows.
+
+    ``":MM"`` is minute MM of any hour, ``"HH:MM"`` that time of any day (SET
+    ROUND, and SET TIMING's ``hour``), ``"off"`` (or empty) leaves ``wall`` as it is.
+    """
+    if not rule or rule == ROUND_OFF:
+        return wall
+    hour, _, minute = rule.partition(":")
+    if not hour:
+        snapped, step = wall.replace(minute=int(minute), second=0, microsecond=0), timedelta(hours=1)
+    else:
+        snapped, step = datetime.combine(wall.date(), time(int(hour), int(minute or 0))), timedelta(days=1)
+    return snapped if snapped >= wall else snapped + step
+
+
+def next_deadline(timing: Timing, start: datetime, zone: str, rounding: str = ROUND_OFF) -> datetime:
+    """``start`` + ``timing.next``, moved on to ``timing.hour`` (else rounded: SET ROUND) and an allowed weekday."""
+    wall = round_up(utc_to_local(start + timing.next, zone), timing.hour or rounding)
     for _ in range(7):
         if _allowed(timing.days, wall.date()):
             break
@@ -90,11 +105,30 @@ def after_absences(deadline: datetime, players: list[Player]) -> datetime:
     return moved
 
 
+def rounding(game: Game) -> str:
+    """The game's SET ROUND: ``"off"``, ``":MM"`` or ``"HH:MM"`` (a game stored before it: off)."""
+    return str(game.settings.extra.get("round", ROUND_OFF))
+
+
+def new_game_clock() -> dict[str, str]:
+    """The clock settings a game created now starts with (``Settings.extra``): deadlines on the full hour."""
+    return {"round": DEFAULT_ROUND}
+
+
+def min_notice(game: Game) -> timedelta:
+    """The game's SET MINDEADLINE: a deadline the GM sets sooner than this from now needs SET DEADLINE!."""
+    seconds = game.settings.extra.get("mindeadline")
+    return MIN_NOTICE if seconds is None else timedelta(seconds=int(seconds))
+
+
+def default_deadline(game: Game, kind: str, now: datetime) -> datetime:
+    """The deadline of a phase of ``kind`` starting at ``now``: its timing, the game's rounding, absences."""
+    return after_absences(next_deadline(timing_for(game, kind), now, game.zone, rounding(game)), game.players)
+
+
 def schedule(game: Game, kind: str, now: datetime) -> None:
     """Start a phase of ``kind`` at ``now``: its deadline, grace and reminder markers."""
-    timing = timing_for(game, kind)
-    deadline = after_absences(next_deadline(timing, now, game.zone), game.players)
-    set_deadline(game, deadline)
+    set_deadline(game, default_deadline(game, kind, now))
     game.extra["phase_start"] = to_iso(now)
 
 

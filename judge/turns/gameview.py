@@ -16,7 +16,7 @@ from typing import Any
 
 from judge.engine.adjustments import check_build
 from judge.engine.codec import state_from_json
-from judge.engine.orders import AnyOrder, Build, Order, Remove, Retreat, Unit, Waive
+from judge.engine.orders import FLEET, AnyOrder, Build, Move, Order, Remove, Retreat, Unit, Waive
 from judge.engine.retreats import retreat_options, retreat_target
 from judge.engine.ruleset import BuildsFor
 from judge.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
@@ -25,6 +25,7 @@ from judge.reading.lines import finish_lines, read_line
 from judge.reading.orders import OrderError, parse_order
 from judge.render import OrderSet
 from judge.store import Game, SubmittedOrder
+from judge.turns.suspect import suspect_orders
 from judge.variants import line_reader, load_variant
 
 
@@ -185,9 +186,19 @@ def order_set(game: Game, variant: Variant, state: GameState, power: str) -> Ord
     """The power's whole order set as the reply, STATUS and reminders show it."""
     orders = game.orders.get(power, [])
     units, left = missing(variant, state, power, orders)
+    values = _values(variant, state, orders)
     return OrderSet(power, state.phase, [o.line for o in orders], units, left,
                     [str(u) for u in state.units.get(power, ())], inputs_left(variant, state, power, orders),
-                    variant.ruleset.money_committed(state, power, _values(variant, state, orders)))
+                    variant.ruleset.money_committed(state, power, values), _warnings(variant, state, power, values))
+
+
+def _warnings(variant: Variant, state: GameState, power: str, values: Sequence[Any]) -> tuple[str, ...]:
+    """The power's supports and convoys a classic judge would question (``suspect_orders``), in a movement phase."""
+    if state.phase.kind != MOVEMENT:
+        return ()
+    board = variant.map
+    own = {board.province_of(u.location) for _, u in commandable(variant, state, power)}
+    return tuple(suspect_orders(board, state, values, own))
 
 
 def _values(variant: Variant, state: GameState, orders: Sequence[SubmittedOrder]) -> list[Any]:
@@ -231,7 +242,19 @@ def _as_unit(variant: Variant, order: Order, unit: Unit, province: str | None) -
     if order.unit_type and order.unit_type != unit.type:
         what = "an army" if unit.type == "A" else "a fleet"
         return order, f"the unit in {_name(variant, province)} is {what}"
+    if isinstance(order, Move) and order.via_convoy and unit.type == FLEET:
+        return order, _fleet_via_convoy(variant, order, unit, province)
     return replace(order, unit_type=unit.type, location=unit.location), ""
+
+
+def _fleet_via_convoy(variant: Variant, order: Move, unit: Unit, province: str | None) -> str:
+    """Why ``F TRI - ALB VIA CONVOY`` is refused (a classic judge refuses it too), and the move it may mean."""
+    reason = (f"the unit in {_name(variant, province)} is a fleet, and only an army can be convoyed "
+              "(VIA CONVOY, or a route through seas)")
+    target = variant.map.province_of_or_none(order.target)
+    if target is not None and variant.map.fleet_targets(unit.location, target):
+        reason += f": a fleet moves on its own, write {unit} - {order.target}"
+    return reason
 
 
 def _check_retreat(variant: Variant, state: GameState, power: str, order: Order,

@@ -3,6 +3,13 @@
 Mail about a game is queued in that game's file (``game.queue_mail``) so it
 is saved in the same write as the change it announces: the notice of a new
 deadline exists exactly when the new deadline does.
+
+A seated player reads every mail of his game, whether he plays his power or
+it fell into civil disorder at a deadline (he is still seated and may take it
+back); a player who resigned or was ejected, or whose power the GM put into
+civil disorder (``DUMMY``), has left his seat.  One address may hold several
+roles in a game (the GM and a power, two powers): :func:`by_address` gathers
+them so that it gets one mail for them all.
 """
 
 from __future__ import annotations
@@ -12,7 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from judge.render import GM, OBSERVER, NoticeContext, Rendered, render_notice
-from judge.store import Attachment, Game, OutgoingMail
+from judge.render.secrecy import Viewer
+from judge.store import Attachment, Game, OutgoingMail, Player
 
 GENERATED = "auto-generated"
 
@@ -39,11 +47,46 @@ def own_zone(game: Game, role: str | None, power: str | None) -> str | None:
     return player.zone if player is not None else None
 
 
+@dataclass(frozen=True)
+class Addressee:
+    """One address and every role it reads a game's mail in (``viewers``: powers, ``"GM"``, ``"OBSERVER"``)."""
+
+    address: str
+    viewers: tuple[str, ...]
+    zone: str | None = None
+
+    @property
+    def viewer(self) -> Viewer:
+        """What its one mail may show: the GM's view if it is the GM, else what any of its roles may see."""
+        if GM in self.viewers:
+            return GM
+        return self.viewers[0] if len(self.viewers) == 1 else frozenset(self.viewers)
+
+    @property
+    def main(self) -> Reader:
+        """The role whose choices (SET MAP) its mail follows: the GM's, else its first."""
+        return Reader(self.address, GM if GM in self.viewers else self.viewers[0], self.zone)
+
+
+def by_address(found: Iterable[Reader]) -> list[Addressee]:
+    """``found`` gathered by address (case aside), in the order each address first comes; its first zone set."""
+    gathered: dict[str, list[Reader]] = {}
+    for reader in found:
+        gathered.setdefault(reader.address.lower(), []).append(reader)
+    return [Addressee(rs[0].address, tuple(dict.fromkeys(r.viewer for r in rs)),
+                      next((r.zone for r in rs if r.zone), None)) for rs in gathered.values()]
+
+
+def seated(player: Player) -> bool:
+    """A player still in his seat: playing his power, or in the civil disorder a deadline put it in."""
+    return bool(player.address and player.power) and player.status in ("active", "dummy")
+
+
 def player_readers(game: Game, powers: Iterable[str] | None = None) -> list[Reader]:
-    """Active players (of ``powers`` if given) that have an address."""
+    """Seated players (of ``powers`` if given): active, or in civil disorder since a deadline."""
     wanted = None if powers is None else {p.upper() for p in powers}
     return [Reader(p.address, p.power, p.zone) for p in game.players
-            if p.status == "active" and p.address and p.power and (wanted is None or p.power in wanted)]
+            if seated(p) and (wanted is None or p.power in wanted)]
 
 
 def gm_reader(game: Game) -> Reader:
@@ -74,7 +117,7 @@ def queue(game: Game, reader: Reader, rendered: Rendered, *, key: str | None = N
 
 def notify(game: Game, judge: str, title: str, lines: list[str], *, deadline: datetime | None = None,
            to: list[Reader] | None = None) -> None:
-    """A short notice (``templates/notice.j2``) to ``to``, by default everyone following the game."""
-    for reader in readers(game) if to is None else to:
+    """A short notice (``templates/notice.j2``) to ``to``, by default everyone following the game; once an address."""
+    for each in by_address(readers(game) if to is None else to):
         ctx = NoticeContext(judge, game.name, title, lines, deadline, game.zone)
-        queue(game, reader, render_notice(ctx, reader.zone))
+        queue(game, each.main, render_notice(ctx, each.zone))

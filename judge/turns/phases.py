@@ -22,7 +22,8 @@ from judge.engine.results import OK, OrderResult, PhaseOutcome
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.render import (
-    GM, OBSERVER, GameEndContext, Rendered, ResultsContext, render_game_end, render_results, results_context,
+    GM, OBSERVER, GameEndContext, Recipient, Rendered, ResultsContext, render_game_end, render_results,
+    results_context,
 )
 from judge.store import Game, PhaseRecord, Player, SubmittedOrder, to_iso
 from judge.turns.context import Judge
@@ -31,7 +32,7 @@ from judge.turns.gameview import (
     engine_orders, orders_complete, orders_from_lines, powers_due, state_of, unplayed_powers, variant_of,
 )
 from judge.turns.mapmail import ResultPictures
-from judge.turns.notify import gm_zone, queue, readers
+from judge.turns.notify import Addressee, by_address, gm_zone, queue, readers
 from judge.variants import data_version, results_report
 
 
@@ -171,12 +172,19 @@ def hand_over(game: Game, handovers: Mapping[str, str]) -> None:
 
 
 def _queue_results(judge: Judge, game: Game, ctx: ResultsContext, phase: str) -> None:
-    """Each reader's result mail, with the map picture he may see in the format he chose."""
+    """One result mail per address, naming its roles, with the map picture it may see in the format chosen."""
     pictures = ResultPictures(judge.name, game, ctx)
-    for reader in readers(game):
-        queue(game, reader, render_results(ctx, reader.viewer, reader.zone), key=f"{phase}:{reader.address}:{reader.viewer}",
-              attachments=pictures.attachments(reader))
+    for each in by_address(readers(game)):
+        rendered = render_results(ctx, each.viewer, each.zone, recipient(game, each))
+        queue(game, each.main, rendered, key=f"{phase}:{each.address}", attachments=pictures.attachments(each))
     pictures.tell_gm_if_none()
+
+
+def recipient(game: Game, each: Addressee) -> Recipient:
+    """What a result mail says of its reader: every role when it holds several, the powers he left in disorder."""
+    roles = each.viewers if len(each.viewers) > 1 else ()
+    disorder = tuple(p for p in each.viewers if (seat := game.player(p)) is not None and seat.status == "dummy")
+    return Recipient(roles, disorder)
 
 
 def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState, played: Phase | None,
@@ -194,8 +202,8 @@ def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState
                          {p.power: p.address for p in game.players if p.power and p.address}, extra, template,
                          tuple(agreed))
     rendered = render_game_end(ctx)
-    for reader in readers(game):
-        queue(game, reader, rendered, key=f"end:{reader.address}:{reader.viewer}")
+    for each in by_address(readers(game)):
+        queue(game, each.main, rendered, key=f"end:{each.address}")
 
 
 def terminate(judge: Judge, game: Game) -> None:

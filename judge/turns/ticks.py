@@ -4,14 +4,19 @@ Once all mail of a poll is applied, every game gets one :func:`tick`.  In
 order of precedence, a running game's phase is played when
 
 1. the GM asked (``PROCESS!`` always; ``PROCESS`` if every order is in),
-2. every order is in, nobody asked to WAIT and the phase's minimum has passed,
+2. every order is in, nobody asked to WAIT and the phase's minimum has passed
+   (unless nobody plays the game: then only at its deadlines),
 3. the grace period after the deadline is over, unless the NMR policy is
-   ``wait`` and orders are missing (``disorder`` first puts the late powers
-   into civil disorder; ``hold`` lets their units hold).
+   ``wait`` and a power sent nothing (``disorder`` first puts the powers that
+   sent nothing into civil disorder; ``hold`` lets their units hold).  A
+   power that sent some orders is not late: what it left unordered holds
+   (``turns.disorder``).
 
-Otherwise, once per phase each, late notices go out at the deadline and
-reminders a day before it (halfway for shorter phases).  Markers kept in
+Otherwise, once per phase each, late notices go out at the deadline (to the
+powers that sent nothing) and reminders a day before it (halfway for shorter
+phases: to every power whose orders are not all in).  Markers kept in
 ``game.extra`` and saved with the mail they announce make each go out once.
+A game nobody plays any more is paused instead (``turns.disorder.attend``).
 """
 
 from __future__ import annotations
@@ -30,9 +35,10 @@ from judge.render import (
 from judge.store import Game, to_iso
 from judge.turns.agreement import end_if_agreed
 from judge.turns.context import Judge
-from judge.turns.deadlines import after_absences, minimum_passed, next_deadline, remind_at, timing_for
+from judge.turns.deadlines import default_deadline, minimum_passed, remind_at
+from judge.turns.disorder import attend, into_disorder, plays_early, resume_if_attended, silent_powers
 from judge.turns.gameview import engine_orders, order_set, powers_due, state_of, variant_of
-from judge.turns.notify import gm_reader, player_readers, queue
+from judge.turns.notify import by_address, gm_reader, player_readers, queue
 from judge.turns.phases import anyone_waits, game_result, late_powers, process_phase
 
 log = logging.getLogger("judge.commands")
@@ -50,6 +56,7 @@ def tick(judge: Judge, game: Game) -> list[str]:
     the players' votes may end the game instead (``agreement.end_if_agreed``).
     """
     changed = _finish_rollback(judge, game)
+    changed |= resume_if_attended(judge, game, judge.now())
     played: list[str] = []
     for _ in range(MAX_PHASES_PER_TICK):
         if game.status != "active" or not game.state:
@@ -61,12 +68,16 @@ def tick(judge: Judge, game: Game) -> list[str]:
         variant = variant_of(game)
         state = state_of(game, variant)
         assert state is not None
-        late = late_powers(game, variant, state)
-        if not (_idle(variant, state) or _should_process(game, late, now)):
-            changed |= _waiting(judge, game, variant, state, late, now)
+        if attend(judge, game, variant, state):
+            changed = True
+            if game.status != "active":  # nobody plays it any more: paused, the GM told
+                break
+        late, silent = late_powers(game, variant, state), silent_powers(game, variant, state)
+        if not (_idle(variant, state) or _should_process(game, late, silent, now)):
+            changed |= _waiting(judge, game, variant, state, late, silent, now)
             break
-        if late and game.settings.nmr == "disorder" and game.extra.get("process") != "force":
-            _into_disorder(game, late)
+        if silent and game.settings.nmr == "disorder" and game.extra.get("process") != "force":
+            into_disorder(judge, game, state, silent)
         played.append(process_phase(judge, game, now))
         changed = False
     if changed:
@@ -101,7 +112,7 @@ def deadline_view(judge: Judge, game: Game) -> DeadlineView:
     assert state is not None
     if _idle(variant, state):
         return DeadlineView(_after_idle_phases(game, variant, state, now))
-    if _should_process(game, late_powers(game, variant, state), now):
+    if _should_process(game, late_powers(game, variant, state), silent_powers(game, variant, state), now):
         return DeadlineView(playing=state.phase)
     if game.deadline is not None and game.grace_end is not None and game.deadline <= now < game.grace_end:
         return DeadlineView(game.deadline, game.grace_end)
@@ -127,7 +138,7 @@ def _after_idle_phases(game: Game, variant: Variant, state: GameState, now: date
         state, orders = outcome.state, {}  # as the tick clears the orders of a phase it played
         if not _idle(variant, state):
             break
-    return after_absences(next_deadline(timing_for(game, state.phase.kind), now, game.zone), game.players)
+    return default_deadline(game, state.phase.kind, now)
 
 
 def _idle(variant: Variant, state: GameState) -> bool:
@@ -135,30 +146,25 @@ def _idle(variant: Variant, state: GameState) -> bool:
     return not powers_due(variant, state)
 
 
-def _waiting(judge: Judge, game: Game, variant: Variant, state: GameState, late: list[str],
+def _waiting(judge: Judge, game: Game, variant: Variant, state: GameState, late: list[str], silent: list[str],
              now: datetime) -> bool:
     """The phase waits: a PROCESS whose orders went missing is dropped; notices go out. True if changed."""
     changed = False
     if game.extra.get("process") and late:  # a PROCESS whose orders went missing since (CLEAR)
         game.extra.pop("process")
         changed = True
-    return _notices(judge, game, variant, state, late, now) or changed
+    return _notices(judge, game, variant, state, late, silent, now) or changed
 
 
-def _should_process(game: Game, late: list[str], now: datetime) -> bool:
+def _should_process(game: Game, late: list[str], silent: list[str], now: datetime) -> bool:
+    """``late``: powers whose orders are not all in; ``silent``: those that sent nothing (NMR at the grace's end)."""
     request = game.extra.get("process")
     if request == "force" or (request and not late):
         return True
-    if not late and not anyone_waits(game) and minimum_passed(game, now):
+    if not late and not anyone_waits(game) and minimum_passed(game, now) and plays_early(game):
         return True
     grace_over = game.grace_end is not None and now >= game.grace_end
-    return grace_over and (not late or game.settings.nmr != "wait")
-
-
-def _into_disorder(game: Game, late: list[str]) -> None:
-    for player in game.players:
-        if player.power in late and player.status == "active":
-            player.status = "dummy"
+    return grace_over and (not silent or game.settings.nmr != "wait")
 
 
 def _finish_rollback(judge: Judge, game: Game) -> bool:
@@ -171,19 +177,19 @@ def _finish_rollback(judge: Judge, game: Game) -> bool:
     return True
 
 
-def _notices(judge: Judge, game: Game, variant: Variant, state: GameState, late: list[str],
+def _notices(judge: Judge, game: Game, variant: Variant, state: GameState, late: list[str], silent: list[str],
              now: datetime) -> bool:
-    """Late notices at the deadline, reminders before it: each once per phase."""
+    """Late notices at the deadline (to the powers that sent nothing), reminders before it: each once per phase."""
     phase = str(state.phase)
     if game.deadline is None or not late:
         return False
     if now >= game.deadline:
-        if game.extra.get("late") == phase:
+        if game.extra.get("late") == phase or not silent:
             return False
         game.extra["late"] = phase
         has_grace = game.grace_end is not None and game.grace_end > game.deadline
         if has_grace or game.settings.nmr == "wait":
-            _late_notices(judge, game, state, late)
+            _late_notices(judge, game, state, silent)
         return True
     due = remind_at(game)
     if due is None or now < due or game.extra.get("reminded") == phase:
@@ -199,12 +205,11 @@ def _notices(judge: Judge, game: Game, variant: Variant, state: GameState, late:
 def _late_notices(judge: Judge, game: Game, state: GameState, late: list[str]) -> None:
     assert game.deadline is not None
     grace = game.grace_end if game.grace_end and game.grace_end > game.deadline else None
-    for reader in [*player_readers(game, late), gm_reader(game)]:
-        power = reader.viewer if reader.viewer in late else None
+    for each in by_address([*player_readers(game, late), gm_reader(game)]):
+        power = next((v for v in each.viewers if v in late), None)
         ctx = LateContext(judge.name, game.name, state.phase, late, game.deadline, game.zone, grace,
                           game.settings.nmr, power)
-        queue(game, reader, render_late_notice(ctx, reader.zone),
-              key=f"late:{state.phase}:{reader.address}:{reader.viewer}")
+        queue(game, each.main, render_late_notice(ctx, each.zone), key=f"late:{state.phase}:{each.address}")
 
 
 def pause_after_fault(judge: Judge, name: str, error: BaseException) -> None:

@@ -3,6 +3,7 @@
 ``gamedata/<name>/ruleset.toml``::
 
     name = "standard"
+    title = "Standard Diplomacy, the 2023 rules"  # optional: how HELP lists the variant
     map = "standard.map"                       # relative to the folder
     ruleset = "judge.variants.standard:Standard"  # module:class, a Ruleset subclass
     lines = "judge.reading.europe1615:V3Lines"   # optional: a reader of the variant's own lines
@@ -38,7 +39,7 @@ from judge.engine.variant import Variant
 from judge.paths import gamedata_dir
 
 __all__ = ["OptionError", "UnknownVariant", "available_variants", "data_version", "line_reader", "load_map",
-           "load_variant", "load_variant_on_map", "results_report", "variant_map_path"]
+           "load_variant", "load_variant_on_map", "results_report", "variant_map_path", "variant_summary"]
 
 
 class UnknownVariant(LookupError):
@@ -79,6 +80,12 @@ def _read(name: str) -> tuple[dict[str, Any], Map]:
         raise UnknownVariant(f"unknown variant {name!r} (known: {known})")
     spec = tomllib.loads(spec_file.read_text(encoding="utf-8"))
     return spec, load_map(folder / spec["map"])
+
+
+def variant_summary(name: str) -> tuple[str, int]:
+    """A variant's title (``title =`` in its ruleset file; its name if none) and its number of powers (HELP)."""
+    spec, board = _read(name)
+    return str(spec.get("title", name)), len(board.powers)
 
 
 def load_variant_on_map(name: str, overrides: Mapping[str, Any] | Overrides, map_path: Path) -> Variant:

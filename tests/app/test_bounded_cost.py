@@ -217,3 +217,35 @@ def test_commands_other_than_orders_copy_the_game_at_most_max_changes_times_a_ma
     # the SIGNON is one of the MAX_CHANGES
     assert answer.count(f"at most {MAX_CHANGES} commands other than orders per mail") == 600 - (MAX_CHANGES - 1)
     assert answer.count("STATUS is answered once per mail") == 199
+
+
+def _drain(amount: int) -> str:
+    """20 offers of ``amount`` to France's own army, each naming 17 legal supports (issue 21's drain sheet)."""
+    named = [f"S A {x} - {t}" for t in ("BUR", "PIC") for x in ("MUN", "MAR", "BER", "VEN", "ROM", "VIE", "BUD",
+                                                               "WAR", "MOS")][:17]
+    return "\n".join(f"{amount} : A PAR " + " | ".join(named[i:] + named[:i]) for i in range(20))
+
+
+def test_the_million_agp_drain_by_mail_costs_a_bounded_number_of_rounds(
+        sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21, 2: twenty 1,000,000 AgP offers of 17 alternatives each from a 48 AgP treasury, then PROCESS!:
+    rule 5.5 still takes one silver piece a pass (the ledger counts every pass), but the loop makes them in a
+    few rounds, not a million (before: more than 300 s on the Python path)."""
+    from judge.variants.payola import ruleset
+
+    rounds: list[int] = []
+    determine = ruleset.determine
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        done = determine(*args, **kwargs)
+        rounds.append(done.rounds)
+        return done
+
+    monkeypatch.setattr(ruleset, "determine", counted)
+    start_game(sandbox, variant="payola", powers=("France", "Italy"))
+    send_as(sandbox, "France", _drain(1_000_000))
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    state = sandbox.store.load_game(GAME).state
+    assert state["phase"] == "F1901M" and rounds and max(rounds) <= 20, rounds
+    assert 0 <= state["treasury"]["FRANCE"] <= 48

@@ -124,3 +124,15 @@ def test_summary_counts_centres_year_by_year(sandbox: Sandbox) -> None:
     rows = [line.split()[0] for line in body.splitlines()[-2:]]
     assert rows == ["F1901M", "S1902M"]  # the last phase of 1901, then 1902 so far
     assert len(POWERS) == 7
+
+
+def test_create_refuses_a_name_whose_history_or_archive_was_left_without_its_game(sandbox: Sandbox) -> None:
+    """Issue 21: a stranger's CREATE never inherits another game's results left in the data folder."""
+    data = sandbox.config.data_dir
+    (data / "history").mkdir(parents=True, exist_ok=True)
+    (data / "history" / "victim.json").write_text('{"_default": {}}', encoding="utf-8")
+    sandbox.send("stranger@example.org", "CREATE victim standard pw\nHISTORY victim")
+    sandbox.poll()
+    answer = reply(sandbox, sandbox.new_mail(), "stranger@example.org")
+    assert "the name 'victim' is taken on this judge" in answer
+    assert not sandbox.store.has_game("victim")

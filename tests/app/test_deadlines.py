@@ -68,7 +68,7 @@ def test_reminder_late_notice_grace_and_nmr_hold(sandbox: Sandbox) -> None:
     report = sandbox.poll()
     assert report.played == ["demo S1901M"]
     results = sandbox.text(to(sandbox.new_mail(), "turkey@")[0])
-    assert "Turkey: Army Constantinople HOLD." in results
+    assert "Turkey: Army Constantinople, No Order Processed." in results
     assert sandbox.store.load_game(GAME).player("TURKEY").status == "active"
 
 

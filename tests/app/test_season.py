@@ -6,11 +6,9 @@ duplicated, resigned and replaced; GMs who pause, resume and err; one game
 whose players all fall silent.  Its invariants are checked after every poll,
 and each test below asserts one of them over the whole season.
 
-Two invariants fail on the judge as it is, for bugs being fixed elsewhere
-(issue 22, point 1); their tests are marked ``xfail`` (not strict), and
-:func:`test_what_breaks_the_xfailed_invariants_is_only_the_known_bugs` keeps
-any other failure from hiding behind the marks.  Once the fixes are merged,
-the marks go.
+Before issue 22's fixes two of them failed: players put into civil disorder
+got no results mails, an address both GM and player got two identical ones,
+and a GM's deadline in the past was taken and played at once.
 """
 
 from __future__ import annotations
@@ -18,9 +16,6 @@ from __future__ import annotations
 import pytest
 
 from tests.season import INVARIANTS, VARIANTS, SeasonReport, play_season
-
-KNOWN_RESULTS_BUGS = ("in civil disorder)", "at the GM's own address")
-
 
 @pytest.fixture(scope="module")
 def season(tmp_path_factory: pytest.TempPathFactory) -> SeasonReport:
@@ -49,9 +44,6 @@ def test_the_season_plays_every_variant_and_every_kind_of_player_and_gm(season: 
         assert mailed[what], (what, mailed)
 
 
-@pytest.mark.xfail(strict=False, reason="issue 22 point 1: a power in civil disorder gets no results mails (the "
-                                        "silent, partial and abandoned players put into disorder); an address that "
-                                        "is both GM and player gets two identical results mails")
 def test_every_seated_player_gets_exactly_one_results_mail_per_phase(season: SeasonReport) -> None:
     holds(season, "results")
 
@@ -68,8 +60,6 @@ def test_no_error_and_no_traceback_in_the_judge_logs(season: SeasonReport) -> No
     holds(season, "logs")
 
 
-@pytest.mark.xfail(strict=False, reason="issue 22 point 1: SET DEADLINE with a date in the past (the GM mistyped "
-                                        "the year) is accepted, and the phase is played at once")
 def test_every_mistaken_line_of_a_gm_is_refused(season: SeasonReport) -> None:
     holds(season, "gm mistakes")
 
@@ -77,12 +67,6 @@ def test_every_mistaken_line_of_a_gm_is_refused(season: SeasonReport) -> None:
 def test_every_game_replays_identically(season: SeasonReport) -> None:
     holds(season, "replay")
 
-
-def test_what_breaks_the_xfailed_invariants_is_only_the_known_bugs(season: SeasonReport) -> None:
-    """The xfail marks above must hide nothing else: a seat in civil disorder or at the GM's address, a past date."""
-    other = [v for v in season.broken("results") if not any(bug in v for bug in KNOWN_RESULTS_BUGS)]
-    other += [v for v in season.broken("gm mistakes") if "SET DEADLINE 20" not in v]
-    assert not other, "\n".join(other)
 
 
 def test_the_idle_polls_play_nothing(season: SeasonReport) -> None:

@@ -132,7 +132,7 @@ def test_R_1304_61_the_three_player_game_has_four_seats_join_list_and_status_cou
     listing = _answer(sandbox, "late@e.invalid", "Games on")
     assert "e3    europe1615-2013-04  forming        1" in listing
     status = _answer(sandbox, "late@e.invalid", "Status of e3")
-    assert ("France:   0 centers,  0 units  no seat: France is neutral in the 3-player game until the dice of 1617 "
+    assert ("France:  no seat: France is neutral in the 3-player game until the dice of 1617 "
             "hand it to a side (R-1304-61)") in status
     _mail(sandbox, NORTH, "JOIN e3 d-pw AS Denmark")
     assert "you joined 'e3' as Denmark (4 of 4 seats)" in _answer(sandbox, NORTH, "Re:")

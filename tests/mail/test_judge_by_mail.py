@@ -158,7 +158,7 @@ def _check_gm_turkey_and_the_judge_mailbox(imap: DovecotServer, smtp: SmtpServer
     assert {"Re: new game", "Re: start", "Game demo has started", "Late orders in demo S1901M",
             "Diplomacy results demo S1901M"} <= set(gm)
     turkey = by_subject(inbox(imap, "turkey"))
-    assert "Turkey: Army Constantinople HOLD." in turkey["Diplomacy results demo S1901M"]
+    assert "Turkey: Army Constantinople, No Order Processed." in turkey["Diplomacy results demo S1901M"]
     # issue 15: the map picture travels with the results, as each reader chose (SET MAP)
     maps = {who: [(p.get_filename(), p.get_content_type(), p.get_payload(decode=True))
                   for p in next(m.message for m in inbox(imap, who)

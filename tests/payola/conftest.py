@@ -14,26 +14,8 @@ from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.reading.payola import PayolaLines
 from judge.variants import load_variant
-from judge.variants.payola import compiled
 from judge.variants.payola.determination import Determination, determine
 from judge.variants.payola.offers import Accept
-
-
-@pytest.fixture(autouse=True, params=["compiled", "python"])
-def determination_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Every Payola test twice: with the compiled core of order determination, and in pure Python.
-
-    The compiled run fails, never skips, when the core is not built; the
-    judges the tests start as subprocesses follow by ``JUDGE_PAYOLA_PURE``.
-    """
-    if request.param == "compiled":
-        core = compiled.built()  # ImportError: not built
-        monkeypatch.setattr(compiled, "CORE", core)
-        monkeypatch.delenv("JUDGE_PAYOLA_PURE", raising=False)
-    else:
-        monkeypatch.setattr(compiled, "CORE", None)
-        monkeypatch.setenv("JUDGE_PAYOLA_PURE", "1")
-    return str(request.param)
 
 
 @pytest.fixture(scope="session")

@@ -12,10 +12,13 @@ import pytest
 
 import judge.reading.payola
 import judge.variants.payola.accounts
+import judge.variants.payola.cycles
+import judge.variants.payola.decision
 import judge.variants.payola.determination
 import judge.variants.payola.legal
 import judge.variants.payola.offers
 import judge.variants.payola.options
+import judge.variants.payola.overspending
 import judge.variants.payola.prepared
 import judge.variants.payola.ruleset
 
@@ -89,9 +92,11 @@ def test_a_bad_balance_is_refused_naming_the_field() -> None:
 
 
 @pytest.mark.parametrize("module", [judge.reading.payola, judge.variants.payola.accounts,
+                                    judge.variants.payola.cycles, judge.variants.payola.decision,
                                     judge.variants.payola.determination, judge.variants.payola.legal,
                                     judge.variants.payola.offers, judge.variants.payola.options,
-                                    judge.variants.payola.prepared, judge.variants.payola.ruleset])
+                                    judge.variants.payola.overspending, judge.variants.payola.prepared,
+                                    judge.variants.payola.ruleset])
 def test_the_docstring_examples_hold(module) -> None:
     failed, tried = doctest.testmod(module)
     assert tried and not failed

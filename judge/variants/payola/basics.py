@@ -1,9 +1,7 @@
-"""What both paths of order determination share (``determination.py``, ``compiled.py``).
+"""What order determination (``determination.py``) rests on besides the decisions and the passes of 5.5.
 
 The result, the hooks' protocol, the acceptance lists expanded once per phase
-(4.1, 4.2), why an offer cannot stand (3.1) and eBayola's rebates (6.4): the
-pure-Python reference and the compiled core's driver use the same code for
-everything but rules 5.1–5.5.
+(4.1, 4.2), why an offer cannot stand (3.1) and eBayola's rebates (6.4).
 """
 
 from __future__ import annotations
@@ -52,6 +50,9 @@ class Determination:
     lists: dict[str, tuple[str, ...]]
     #: what was paid for the orders of each power's units (Zero Sum Payola deposits it after Fall, 6.7)
     earned: dict[str, int] = field(default_factory=dict)
+    #: the rounds of the over-expenditure loop (5.5): passes made one by one and cycles of passes repeated at
+    #: once; it grows with the offers, never with the amounts (``overspending.py``), and is no rule quantity
+    rounds: int = 0
 
 
 def expand_lists(powers: Sequence[str], accept: Mapping[str, Accept], seed: str) -> dict[str, tuple[str, ...]]:

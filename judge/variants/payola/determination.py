@@ -20,71 +20,19 @@ over-expenditure loop, so a replay gives the same result.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 
 from judge.engine.geography import Map
 from judge.engine.orders import Hold, Move, Order, Unit
 from judge.engine.state import GameState
-from judge.variants.payola.ledger import (
-    BY_DUMMY, BY_FURTHER, BY_LIST, BY_SEQUENCE, BY_TOTAL, NO_OFFER, Ledger, UnitDecision,
-)
-from judge.variants.payola.offers import (
-    DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings,
-)
-from judge.variants.payola import compiled
 from judge.variants.payola.basics import (
     TWICE, Determination, PayolaHooks, PlainBribes, expand_lists, rebates, refusal,
 )
+from judge.variants.payola.decision import DEFAULT, Bid, Decision, Target, decide, paid
+from judge.variants.payola.ledger import Ledger, UnitDecision
+from judge.variants.payola.offers import DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings
+from judge.variants.payola.overspending import reduce_until_paid
 from judge.variants.payola.prepared import OfferReader, ReadOffer
-
-_NONE = (1 << 62, 0)  # the rank of a power that made no offer for an order: after every real one
-DEFAULT = 1 << 40  # the sheet position of the default HOLD (3.3): after every offer
-
-
-@dataclass(slots=True, eq=False)
-class _Bid:
-    """One offer of one power at one unit, its bribes reduced by the over-expenditure loop (5.5)."""
-
-    power: str
-    seq: int
-    read: ReadOffer
-    #: the sum of its bribes, less what the over-expenditure loop took
-    total: int
-    #: the unit's candidates it puts forward (5.1), as their indices, in its own order
-    named: tuple[int, ...] = ()
-    #: the candidates it pays for (3.1), as their indices
-    pays: tuple[int, ...] = ()
-    #: for the over-expenditure loop (5.5): after how many passes each of its bribes stops losing a piece
-    steps: list[int] = field(default_factory=list)
-
-    def rank(self, index: int) -> tuple[int, int] | None:
-        """Where the offer stands for a candidate (5.3): (sheet line, place in the line); one it only pays for after."""
-        named = self.named
-        if index in named:
-            return self.seq, named.index(index)
-        if index in self.pays:
-            return self.seq, len(named)
-        return None
-
-
-@dataclass(slots=True, eq=False)
-class _Target:
-    owner: str
-    unit: Unit
-    unit_text: str
-    bids: list[_Bid] = field(default_factory=list)
-    candidates: list[Order] = field(default_factory=list)
-    #: each candidate as text (``str``): its identity and the ledger's words
-    keys: list[str] = field(default_factory=list)
-    #: each candidate's total bribe (5.1), kept up to date as bribes are reduced
-    totals: list[int] = field(default_factory=list)
-    #: the list that breaks its ties: the owner's, a variant's fixed one, or None (4.4: a tie holds)
-    tie: tuple[str, ...] | None = None
-    offered: bool = False
-    #: for each candidate, the bids that pay for it
-    payers: list[list[_Bid]] = field(default_factory=list)
 
 
 def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
@@ -95,24 +43,9 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
 
     ``one_offer_per_unit`` is Payola Classic's rule (6.1): a power that makes
     two offers to one unit has both ignored.  ``ebayola`` prices every issued
-    order as rule 6.4 does (:func:`rebates`).  The compiled core does rules
-    5.1–5.5 when it is built (``compiled.py``), with the same outcome as
-    :func:`determine_in_python`, the reference, which runs otherwise.
+    order as rule 6.4 does (:func:`rebates`).  The over-expenditure loop of
+    5.5 is ``overspending.py``'s: its cost does not grow with the amounts.
     """
-    args = (board, hooks, state, sheets, balances, accept, seed, dummies, one_offer_per_unit, ebayola)
-    if compiled.CORE is not None:
-        try:
-            return compiled.determine_compiled(*args)
-        except OverflowError:  # money beyond the core's (a request's balance, say): the reference takes any size
-            pass
-    return determine_in_python(*args)
-
-
-def determine_in_python(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
-                        balances: Mapping[str, int], accept: Mapping[str, Accept], seed: str,
-                        dummies: Sequence[str] = (), one_offer_per_unit: bool = False,
-                        ebayola: bool = False) -> Determination:
-    """:func:`determine` in pure Python: the reference the compiled core is tested against."""
     powers = sorted(set(state.units) | set(balances) | set(sheets))
     lists = expand_lists(powers, accept, seed)
     ledgers = {p: Ledger(p, balances.get(p, 0), acceptance=list(lists[p])) for p in powers}
@@ -126,26 +59,28 @@ def determine_in_python(board: Map, hooks: PayolaHooks, state: GameState, sheets
         wanted = sum(v.amount for v in sheets.get(ledger.power, ()) if isinstance(v, Savings))
         ledger.savings = wanted
         ledger.available = ledger.balance_before - wanted if wanted <= ledger.balance_before else 0
-    chosen = {key: _decide(t) for key, t in targets.items()}
-    _reduce_until_paid(targets, chosen, ledgers)
-    return _outcome(targets, chosen, ledgers, lists, ebayola)
+    chosen = {key: decide(t) for key, t in targets.items()}
+    rounds = reduce_until_paid(targets, chosen, ledgers)
+    done = _outcome(targets, chosen, ledgers, lists, ebayola)
+    done.rounds = rounds
+    return done
 
 
 def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[str, Sequence[object]],
              ledgers: dict[str, Ledger], one_offer_per_unit: bool = False,
-             plain: PlainBribes | None = None) -> dict[str, _Target]:
+             plain: PlainBribes | None = None) -> dict[str, Target]:
     """Every unit with the offers it received (3.1), its owner's default HOLD added (3.3).
 
     Each offer comes read against the board from its arrival (``Offer.read``);
     one that was not, or was read against another unit, is read here.
     """
-    targets: dict[str, _Target] = {}
+    targets: dict[str, Target] = {}
     at: dict[str, Unit] = {}
     for owner, units in state.units.items():
         for unit in units:
             province = board.province_of(unit.location)
             at[province] = unit
-            targets[province] = _Target(owner, unit, str(unit))
+            targets[province] = Target(owner, unit, str(unit))
     bribable: dict[tuple[str, str, str], bool] = {}  # the hooks' answers, asked once per power and unit
     reader: OfferReader | None = None  # for the offers not read on arrival
     for power, sheet in sheets.items():
@@ -166,7 +101,7 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
             if why:
                 ledgers.setdefault(power, Ledger(power, 0)).refused.append((str(offer), why))
                 continue
-            target.bids.append(_Bid(power, seq, read, read.total))
+            target.bids.append(Bid(power, seq, read, read.total))
     for target in targets.values():
         if one_offer_per_unit:
             _ignore_second_offers(target, ledgers)
@@ -174,7 +109,7 @@ def _targets(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[s
     return targets
 
 
-def _ignore_second_offers(target: _Target, ledgers: dict[str, Ledger]) -> None:
+def _ignore_second_offers(target: Target, ledgers: dict[str, Ledger]) -> None:
     """Payola Classic (6.1; Classic rules 4.2): a power that offers twice to one unit has both offers ignored."""
     count: dict[str, int] = {}
     for bid in target.bids:
@@ -187,7 +122,7 @@ def _ignore_second_offers(target: _Target, ledgers: dict[str, Ledger]) -> None:
     target.bids = [bid for bid in target.bids if count[bid.power] == 1]
 
 
-def _candidates(target: _Target) -> None:
+def _candidates(target: Target) -> None:
     """The unit's candidate orders (5.1) and their totals; the owner's 0 AgP HOLD if it made no offer (3.3)."""
     unit = target.unit
     hold = Hold(unit.type, unit.location)
@@ -195,9 +130,9 @@ def _candidates(target: _Target) -> None:
     bids = target.bids
     owner = target.owner
     if not any(b.power == owner for b in bids):
-        default = ReadOffer(unit_text=target.unit_text, keys=(hold_key,), text="", packed=b"", orders=(hold,),
+        default = ReadOffer(unit_text=target.unit_text, keys=(hold_key,), text="", orders=(hold,),
                             province="", kind=DIRECT, problems=("",), values=(0,), plateaus=(0,), total=0)
-        bids.append(_Bid(owner, DEFAULT, default, 0))
+        bids.append(Bid(owner, DEFAULT, default, 0))
     where: dict[str, int] = {}
     keys, candidates = target.keys, target.candidates
     for bid in bids:  # Offer.candidates: a negative offer puts HOLD only
@@ -212,7 +147,7 @@ def _candidates(target: _Target) -> None:
     moves = [isinstance(c, Move) for c in candidates]
     target.offered = any(b.seq != DEFAULT for b in bids)
     totals = target.totals = [0] * len(candidates)
-    payers: list[list[_Bid]] = [[] for _ in candidates]
+    payers: list[list[Bid]] = [[] for _ in candidates]
     target.payers = payers
     for bid in bids:
         named = bid.named
@@ -240,135 +175,7 @@ def _pays(read: ReadOffer, where: Mapping[str, int], moves: list[bool]) -> tuple
     return tuple(range(len(moves)))
 
 
-def _decide(target: _Target) -> tuple[int, int, str]:
-    """The index of the order the unit issues, the total it accepts and why (5.1–5.4, 4.4)."""
-    totals = target.totals
-    best = max(totals)
-    if totals.count(best) == 1:
-        return totals.index(best), best, BY_TOTAL if target.offered else NO_OFFER
-    tied = [i for i, t in enumerate(totals) if t == best]
-    if target.tie is None:  # 4.4: the unit takes its default HOLD; whoever offered for HOLD pays for it
-        hold = str(Hold(target.unit.type, target.unit.location))
-        return (target.keys.index(hold) if hold in target.keys else -1), best + 1, BY_DUMMY
-    return _break_tie(target, tied, target.tie, best)
-
-
-def _break_tie(target: _Target, tied: list[int], order_list: Sequence[str],
-               best: int) -> tuple[int, int, str]:
-    """5.2–5.4: the earliest power in the list that offered for a tied order; its earliest line; then the next."""
-    earliest: dict[int, dict[str, tuple[int, int]]] = {i: {} for i in tied}
-    for bid in target.bids:
-        for i in tied:
-            rank = bid.rank(i)
-            if rank is not None and rank < earliest[i].get(bid.power, _NONE):
-                earliest[i][bid.power] = rank
-    offered = {p for by_power in earliest.values() for p in by_power}
-    powers = [p for p in [*order_list, *sorted(offered - set(order_list))] if p in offered]
-    vectors = {i: tuple(earliest[i].get(p, _NONE) for p in powers) for i in tied}
-    ranked = sorted(tied, key=lambda i: (vectors[i], target.keys[i]))
-    first, second = vectors[ranked[0]], vectors[ranked[1]]
-    depth = next((i for i, (a, b) in enumerate(zip(first, second)) if a != b), len(first))
-    if depth == 0:
-        why = BY_SEQUENCE if first[0] != _NONE and second[0] != _NONE else BY_LIST
-    else:
-        why = BY_FURTHER
-    return ranked[0], best, why
-
-
-def _paid(target: _Target, index: int) -> list[_Bid]:
-    """The bids that pay for the order issued (a dummy's tie HOLD, index -1, is paid by nobody: 4.4)."""
-    return [] if index < 0 else target.payers[index]
-
-
-def _costs(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int, str]]) -> dict[str, int]:
-    """5.6: what each power pays, for the orders issued only."""
-    spend: dict[str, int] = {}
-    for key, target in targets.items():
-        for bid in _paid(target, chosen[key][0]):
-            spend[bid.power] = spend.get(bid.power, 0) + bid.total
-    return spend
-
-
-def _reduce_until_paid(targets: Mapping[str, _Target], chosen: dict[str, tuple[int, int, str]],
-                       ledgers: dict[str, Ledger]) -> None:
-    """5.5: while anyone would overspend, each such power's offers lose 1 and the units re-decide.
-
-    What each power spends is kept up to date rather than summed again after
-    every pass, and bids with nothing left to lose are dropped from the passes.
-    """
-    by_power: dict[str, list[tuple[_Bid, _Target, str]]] = {}
-    for key, target in targets.items():
-        for bid in target.bids:
-            if bid.total:
-                by_power.setdefault(bid.power, []).append((bid, target, key))
-    spend = dict.fromkeys(ledgers, 0) | _costs(targets, chosen)
-    # per power: the passes that cut down to the plateaus only (each takes one piece off every bribe above its
-    # plateau), and the passes made since its cuts last changed kind
-    plateau: dict[str, int] = {}
-    made: dict[str, int] = {}
-    while True:
-        over = [p for p, s in spend.items() if s > ledgers[p].available]
-        if not over:
-            return
-        touched: dict[str, _Target] = {}
-        for power in over:
-            bids = by_power[power]
-            if power not in plateau:  # its first pass
-                plateau[power] = max((v - f for bid, _, _ in bids
-                                      for v, f in zip(bid.read.values, bid.read.plateaus)), default=0)
-                made[power] = 0
-                _steps(bids, plateau[power] > 0)
-            ledgers[power].reductions += 1
-            spend[power] -= _cut(bids, made[power], chosen, touched)
-            made[power] += 1
-            if plateau[power] == made[power]:  # every bribe at its plateau: from now on they go down to zero
-                _steps(bids, False)
-                made[power] = plateau[power] = 0  # once: the zero stage never starts again (no bribe below 0)
-            by_power[power] = [row for row in bids if row[0].total]
-        for key, target in touched.items():
-            before, decided = chosen[key][0], _decide(target)
-            chosen[key] = decided
-            if decided[0] != before:
-                for bid in _paid(target, before):
-                    spend[bid.power] -= bid.total
-                for bid in _paid(target, decided[0]):
-                    spend[bid.power] += bid.total
-
-
-def _cut(bids: Sequence[tuple[_Bid, _Target, str]], done: int, chosen: Mapping[str, tuple[int, int, str]],
-         touched: dict[str, _Target]) -> int:
-    """One pass of 5.5 on one power's bids (``done`` passes made): a piece off every bribe not yet at its step.
-
-    The totals of the candidates they pay for go down with them; the units
-    touched are noted; returned is what the power's payments for the orders
-    now issued went down by.
-    """
-    paid_less = 0
-    for bid, target, key in bids:
-        steps = bid.steps  # a bribe loses a piece in each pass until its step
-        cut = len(steps) - bisect_right(steps, done)
-        if cut:
-            bid.total -= cut
-            totals = target.totals
-            for index in bid.pays:
-                totals[index] -= cut
-            if chosen[key][0] in bid.pays:
-                paid_less += cut
-            touched[key] = target
-    return paid_less
-
-
-def _steps(bids: Sequence[tuple[_Bid, _Target, str]], plateau: bool) -> None:
-    """For each bribe, in how many passes it stops losing a piece: at its plateau, or (after those) at zero."""
-    for bid, _, _ in bids:
-        read = bid.read
-        if plateau:
-            bid.steps = sorted(v - f for v, f in zip(read.values, read.plateaus) if v > f)
-        else:
-            bid.steps = sorted(min(v, f) for v, f in zip(read.values, read.plateaus))
-
-
-def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int, str]],
+def _outcome(targets: Mapping[str, Target], chosen: Mapping[str, Decision],
              ledgers: dict[str, Ledger], lists: dict[str, tuple[str, ...]], ebayola: bool = False) -> Determination:
     """5.6 and 5.7: the orders issued, and every power's ledger (each order written out once per unit)."""
     orders: dict[str, list[Order]] = {}
@@ -382,7 +189,7 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
         else:
             order = Hold(target.unit.type, target.unit.location)
             order_text = str(order)
-        paying = _paid(target, index)
+        paying = paid(target, index)
         order_list = target.tie if target.tie is not None else lists.get(target.owner, ())
         back_by = rebates(target.totals, index, [(id(b), b.power, b.seq, b.total) for b in paying],
                         order_list) if ebayola and index >= 0 else {}
@@ -410,4 +217,4 @@ def _outcome(targets: Mapping[str, _Target], chosen: Mapping[str, tuple[int, int
     return Determination(orders, decisions, ledgers, lists, earned)
 
 
-__all__ = ["TWICE", "Determination", "PayolaHooks", "determine", "determine_in_python", "expand_lists"]
+__all__ = ["TWICE", "Determination", "PayolaHooks", "determine", "expand_lists"]

@@ -13,7 +13,7 @@ asked at determination, never here: it may depend on who sends the offer.
 >>> from judge.variants import load_variant
 >>> from judge.engine.state import GameState, Phase
 >>> from judge.engine.orders import Unit, Move
->>> from judge.variants.payola.offers import DIRECT, GIFT, HOLD, MOVE, NEGATIVE, Offer, Amount
+>>> from judge.variants.payola.offers import Offer, Amount
 >>> board = load_variant("payola").map
 >>> state = GameState(Phase.parse("S1901M"), {"ITALY": [Unit("F", "NAP")]})
 >>> read = prepare(board, units_by_province(board, state), Offer((Amount(3, 2),), ":", Unit("", "NAP"), (Move(None, "NAP", "ION"),)))
@@ -23,28 +23,21 @@ asked at determination, never here: it may depend on who sends the offer.
 
 from __future__ import annotations
 
-import struct
-from array import array
-from sys import intern
 from collections.abc import Mapping
+from sys import intern
 from dataclasses import dataclass
 
 from judge.engine.assignment import canonical
 from judge.engine.geography import Map
-from judge.engine.orders import Move, Order, Unit
+from judge.engine.orders import Order, Unit
 from judge.engine.state import GameState
 from judge.variants.payola.legal import order_problem
-from judge.variants.payola.offers import DIRECT, GIFT, HOLD, MOVE, NEGATIVE, Offer
+from judge.variants.payola.offers import Offer
 
 
 @dataclass(frozen=True, slots=True)
 class ReadOffer:
-    """An offer as determination needs it: its unit's province, its orders as the board reads them, its bribes.
-
-    The fields the compiled core reads of every offer come first: with the
-    object's head they fill its first 64 bytes, one line of the processor's
-    cache (a phase's offers are read cold: ``bench/README.md``).
-    """
+    """An offer as determination needs it: its unit's province, its orders as the board reads them, its bribes."""
 
     #: ``str`` of the unit on the board it was read against ("" when there is none)
     unit_text: str
@@ -52,8 +45,6 @@ class ReadOffer:
     keys: tuple[str, ...]
     #: the offer as the ledgers write it: its amounts and kind with the orders as read
     text: str
-    #: what the compiled core reads of it, as 64-bit integers (``pack``); b"" when they do not fit
-    packed: bytes
     #: the orders as the board reads them (``canonical``)
     orders: tuple[Order, ...]
     #: the province of the unit the offer is for ("" when its location is no place on the board)
@@ -92,9 +83,9 @@ class OfferReader:
         province = board.province_of_or_none(offer.unit.location) or ""
         unit = self.at.get(province)
         if unit is None:
-            return ReadOffer(unit_text="", keys=(), text=str(offer), packed=b"", orders=offer.orders, province=province,
+            return ReadOffer(unit_text="", keys=(), text=str(offer), orders=offer.orders, province=province,
                              kind=offer.kind, problems=(), values=values, plateaus=plateaus, total=sum(values))
-        unit_text = intern(str(unit))  # the core finds the unit by this text: one string, compared by identity
+        unit_text = intern(str(unit))  # one string for every offer to the unit
         read = [self._order(province, unit, order) for order in offer.orders]
         keys = tuple(key for _, key, _ in read)
         head = " + ".join(str(a) for a in amounts)
@@ -102,9 +93,8 @@ class OfferReader:
         text = f"{head} {offer.kind} " + " | ".join([keys[0], *rest])
         problems = tuple(p for _, _, p in read)
         orders = tuple(o for o, _, _ in read)
-        return ReadOffer(unit_text=unit_text, keys=keys, text=text,
-                         packed=pack(offer.kind, orders, keys, problems, values, plateaus), orders=orders,
-                         province=province, kind=offer.kind, problems=_FINE.get(problems, problems), values=values,
+        return ReadOffer(unit_text=unit_text, keys=keys, text=text, orders=orders, province=province,
+                         kind=offer.kind, problems=_FINE.get(problems, problems), values=values,
                          plateaus=plateaus, total=sum(values))
 
     def _order(self, province: str, unit: Unit, order: Order) -> tuple[Order, str, str]:
@@ -115,40 +105,6 @@ class OfferReader:
             found = self._orders[(province, order)] = (as_read, str(as_read),
                                                        order_problem(self.board, unit, order))
         return found
-
-
-#: the kinds as the compiled core numbers them (``_determine.h``)
-_KIND_CODES = {DIRECT: 0, NEGATIVE: 1, MOVE: 2, HOLD: 3, GIFT: 4}
-#: ``pack``'s head: kind, problem, plateaus, a pad byte, number of orders, number of bribes (native order)
-_HEAD = struct.Struct("=BBBxHH")
-
-
-def pack(kind: str, orders: tuple[Order, ...], keys: tuple[str, ...], problems: tuple[str, ...],
-         values: tuple[int, ...], plateaus: tuple[int, ...]) -> bytes:
-    """An offer's numbers in one short field for the compiled core (``_determine_sheets.c``: ``unpack``).
-
-    A head of 8 bytes (the kind, whether an order has a problem (3.1), whether
-    any bribe has a plateau, the numbers of orders and of bribes), a byte per
-    order (a move?) padded to 8, then 64-bit integers: each order's text's hash
-    (this process's, as ``hash`` gives it: the core tells candidates apart by
-    it before their texts, without reading them), the bribes' values and, if
-    any is not 0, their plateaus.  Short, because a phase's offers are read cold
-    (``bench/README.md``).  Empty when a number does not fit (determination
-    then takes the pure-Python path).
-
-    >>> from judge.engine.orders import Move, Hold
-    >>> keys = ("F NAP - ION", "F NAP H")
-    >>> packed = pack(":", (Move("F", "NAP", "ION"), Hold("F", "NAP")), keys, ("", ""), (3, 1), (0, 1))
-    >>> _HEAD.unpack(packed[:8]), packed[8:16], list(array("q", packed[16:]))[2:], len(packed)
-    ((0, 0, 1, 2, 2), b'\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00', [3, 1, 0, 1], 64)
-    """
-    try:
-        head = _HEAD.pack(_KIND_CODES[kind], any(problems), any(plateaus), len(orders), len(values))
-        moves = bytes([isinstance(o, Move) for o in orders]).ljust(-(-len(orders) // 8) * 8, b"\0")
-        numbers = array("q", [*map(hash, keys), *values, *(plateaus if any(plateaus) else ())])
-        return head + moves + numbers.tobytes()
-    except (OverflowError, struct.error):
-        return b""
 
 
 def prepare(board: Map, at: Mapping[str, Unit], offer: Offer) -> ReadOffer:
