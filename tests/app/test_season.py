@@ -17,6 +17,7 @@ import pytest
 
 from tests.season import INVARIANTS, VARIANTS, SeasonReport, play_season
 
+
 @pytest.fixture(scope="module")
 def season(tmp_path_factory: pytest.TempPathFactory) -> SeasonReport:
     return play_season(tmp_path_factory.mktemp("season") / "judge", games=len(VARIANTS), years=1, seed=1)
