@@ -37,20 +37,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", help="play in this folder (kept) instead of a temporary one")
     parser.add_argument("--progress", action="store_true", help="print every poll as it runs")
     args = parser.parse_args(argv)
-    root = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="judge-bench-season-"))
-    started = time.perf_counter()
-    report = play_season(root / "judge", args.games, args.years, args.seed, args.password_cost,
-                         on_poll=print if args.progress else None)
-    took = time.perf_counter() - started
-    show(report, args.games, took, root)
+    with tempfile.TemporaryDirectory(prefix="judge-bench-season-") as scratch:  # 50 games for 4 years: ~200 MB
+        root = Path(args.keep or scratch)
+        started = time.perf_counter()
+        report = play_season(root / "judge", args.games, args.years, args.seed, args.password_cost,
+                             on_poll=print if args.progress else None)
+        took = time.perf_counter() - started
+    show(report, args.games, took, root if args.keep else None)
     return 1 if any(report.broken(name) for name in INVARIANTS) or not report.ended else 0
 
 
-def show(report: SeasonReport, games: int, took: float, root: Path) -> None:
+def show(report: SeasonReport, games: int, took: float, kept: Path | None) -> None:
     """The figures, the invariants, what was mailed."""
     times = sorted(p.seconds for p in report.polls) or [0.0]
     print(f"{games} games for {report.steps} steps of 6 h ({'ended' if report.ended else 'NOT ENDED'}), "
-          f"{took:.0f} s in all, judge in {root / 'judge'}")
+          f"{took:.0f} s in all" + (f", judge kept in {kept / 'judge'}" if kept else ""))
     print(f"  {len(report.polls)} polls: {sum(p.mails for p in report.polls)} mails read, "
           f"{sum(p.phases for p in report.polls)} phases played")
     ninetieth = times[int(0.9 * (len(times) - 1))]
