@@ -35,19 +35,13 @@ sys.path.insert(0, str(ROOT))
 from judge.app.sandbox import Sandbox  # noqa: E402
 
 from tests.app.helpers import gm, send_as, start_game  # noqa: E402
+from tests.payola.drain import par_drain  # noqa: E402
 
-ARMIES = ("MUN", "MAR", "BER", "VEN", "ROM", "VIE", "BUD", "WAR", "MOS")
-TARGETS = ("BUR", "PIC")
 
 
 def sheet(lines: int, first: int = 1) -> str:
     return "\n".join(f"{n} : A PAR H" for n in range(first, first + lines))
 
-
-def drain(amount: int, lines: int = 20) -> str:
-    """``lines`` offers of ``amount`` to France's own army, each naming 17 supports (plus the hold)."""
-    named = [f"S A {x} - {t}" for t in TARGETS for x in ARMIES if x != "PAR"][:17]
-    return "\n".join(f"{amount} : A PAR " + " | ".join(named[i:] + named[:i]) for i in range(lines))
 
 
 def fresh(root: Path) -> Sandbox:
@@ -86,8 +80,8 @@ def main() -> None:
         three = [timed_poll(sandbox, sheet(400, 1000 + 400 * i)) for i in range(3)]
     print("three 400-line mails, one poll each: " + ", ".join(f"{t * 1000:.0f} ms" for t in three)
           + f" (third / first {three[2] / three[0]:.2f})")
-    small = median_of(args.repeat, lambda s: timed_poll(s, drain(5), process=True))
-    big = median_of(args.repeat, lambda s: timed_poll(s, drain(1_000_000), process=True))
+    small = median_of(args.repeat, lambda s: timed_poll(s, par_drain(5), process=True))
+    big = median_of(args.repeat, lambda s: timed_poll(s, par_drain(1_000_000), process=True))
     print(f"the drain: 20 lines of 5 AgP and PROCESS! {small * 1000:.0f} ms, of 1,000,000 AgP {big * 1000:.0f} ms: "
           f"ratio {big / small:.2f}")
 

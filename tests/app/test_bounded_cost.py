@@ -27,6 +27,7 @@ from judge.commands.player import MAX_LINES
 from judge.store import Game
 from judge.turns import ticks
 
+from tests.payola.drain import par_drain
 from tests.app.helpers import GAME, GM, address, gm, reply, send_as, start_game
 
 
@@ -219,12 +220,6 @@ def test_commands_other_than_orders_copy_the_game_at_most_max_changes_times_a_ma
     assert answer.count("STATUS is answered once per mail") == 199
 
 
-def _drain(amount: int) -> str:
-    """20 offers of ``amount`` to France's own army, each naming 17 legal supports (issue 21's drain sheet)."""
-    named = [f"S A {x} - {t}" for t in ("BUR", "PIC") for x in ("MUN", "MAR", "BER", "VEN", "ROM", "VIE", "BUD",
-                                                               "WAR", "MOS")][:17]
-    return "\n".join(f"{amount} : A PAR " + " | ".join(named[i:] + named[:i]) for i in range(20))
-
 
 def test_the_million_agp_drain_by_mail_costs_a_bounded_number_of_rounds(
         sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -243,7 +238,7 @@ def test_the_million_agp_drain_by_mail_costs_a_bounded_number_of_rounds(
 
     monkeypatch.setattr(ruleset, "determine", counted)
     start_game(sandbox, variant="payola", powers=("France", "Italy"))
-    send_as(sandbox, "France", _drain(1_000_000))
+    send_as(sandbox, "France", par_drain(1_000_000))
     gm(sandbox, "PROCESS!")
     sandbox.poll()
     state = sandbox.store.load_game(GAME).state

@@ -70,3 +70,11 @@ def read_sheet(variant: Variant, state: GameState, lines: Sequence[str]) -> list
     """The lines as the reader hands them to determination, each read against the position on arrival."""
     reader = PayolaLines(variant.map, variant.ruleset)
     return [reader.read(line, state) for line in lines]
+
+
+def par_drain(amount: int, count: int = 20) -> str:
+    """Issue 21's mailed drain: ``count`` offers of ``amount`` to France's own army in Paris, each naming 17 of
+    the supports it may give (3.1 allows a support of any unit), in turned orders so that no two lines are alike."""
+    named = [f"S A {x} - {t}" for t in ("BUR", "PIC") for x in ("MUN", "MAR", "BER", "VEN", "ROM", "VIE", "BUD",
+                                                               "WAR", "MOS")][:ALTERNATIVES]
+    return "\n".join(f"{amount} : A PAR " + " | ".join(named[i:] + named[:i]) for i in range(count))
