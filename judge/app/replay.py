@@ -219,9 +219,10 @@ def _text(variant: Variant, archive: GameArchive, entry: PhaseEntry, played: Pla
     facts = entry.facts
     deadline = facts.get("deadline")
     finished = game_result(variant, played.outcome.state) is not None
+    earlier = [(e.phase, e.results.get("state_after") or {}) for e in archive.phases[:archive.phases.index(entry)]]
     ctx = results_of(played, str(facts.get("judge", archive.judge)), str(facts.get("game", archive.name)),
                      str(facts.get("zone", archive.zone)),
-                     None if deadline is None else from_iso(deadline), finished)
+                     None if deadline is None else from_iso(deadline), finished, earlier if finished else ())
     return render_results(ctx, OBSERVER).body
 
 

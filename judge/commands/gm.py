@@ -74,7 +74,8 @@ def do_start(s: Session, cmd: Command) -> str:
     for reader in readers(game):
         ctx = GameStartContext(s.judge.name, game.name, variant.name.title(), variant.map, state, names,
                                reader.viewer if reader.viewer in variant.map.powers else None,
-                               game.settings.press, deadline, game.zone, _start_notes(game, reader, auctioned))
+                               game.settings.press, deadline, game.zone, _start_notes(game, reader, auctioned),
+                               None if reader.viewer in variant.map.powers else str(reader.viewer))
         queue(game, reader, render_game_start(ctx, reader.zone), key=f"start:{reader.address}:{reader.viewer}",
               attachments=pictures.attachments(reader))
     disorder = f"; in civil disorder: {', '.join(p.title() for p in open_powers)}" if open_powers else ""

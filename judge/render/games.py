@@ -116,7 +116,9 @@ class GameStartContext:
     ``state`` is the opening position; ``players`` power → how its player is
     shown (leave out to keep players secret); ``power`` the recipient's own
     power (None for the GM and observers); ``press`` none, white or grey;
-    ``notes`` lines for this reader (how the powers were assigned).
+    ``notes`` lines for this reader (how the powers were assigned).  ``role``
+    (``"GM"`` or ``"OBSERVER"``) says whose copy a mail without a power is: an
+    address that is both GM and player gets one of each, each saying which.
     """
 
     judge: str
@@ -130,6 +132,7 @@ class GameStartContext:
     deadline: datetime | None = None
     zone: str = "UTC"
     notes: Sequence[str] = ()
+    role: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +146,8 @@ def render_game_start(ctx: GameStartContext, viewer_zone: str | None = None) -> 
     return render("game_start.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant,
                   phase=ctx.state.phase, positions=_positions(ctx),
                   power=power_name(ctx.power) if ctx.power else None, press=ctx.press,
-                  deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone, notes=list(ctx.notes))
+                  deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone, notes=list(ctx.notes),
+                  role=ctx.role)
 
 
 def _positions(ctx: GameStartContext) -> list[PowerUnits]:

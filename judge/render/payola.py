@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.results import PhaseOutcome
-from judge.engine.state import GameState
+from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.render.results import ResultsContext
 from judge.render.secrecy import Secret
@@ -53,19 +53,23 @@ class PayolaReport:
         ledgers = after.extra.get("ledgers", {}) if before.phase.kind == "M" else {}
         mine = [Secret(self._ledger(power, ledger), frozenset({power})) for power, ledger in sorted(ledgers.items())]
         entries = self._entries(after, phase)
-        chart = [self._chart(c) for c in after.extra.get("charts", []) if c.get("phase") == phase]
+        chart = [self._chart(phase, ledgers)] if before.phase.kind == "M" else []
         extra: dict[str, Any] = {
             "ledgers": mine,
             "accounts": entries,
             "chart": chart if ctx.finished else Secret(chart, GM_ONLY),
-            "history": [self._chart(c) for c in after.extra.get("charts", [])] if ctx.finished else [],
+            "history": [*self._charts(ctx.earlier), *chart] if ctx.finished else [],
         }
         return replace(ctx, extra=extra, extra_template=TEMPLATE)
 
-    def game_end(self, state: GameState) -> tuple[str, dict[str, Any]]:
-        """The game-end mail's section, to all: the bribe chart of every movement phase (3.6, 4.5)."""
-        charts = [self._chart(c) for c in state.extra.get("charts", [])]
-        return TEMPLATE, {"ledgers": [], "accounts": [], "history": charts}
+    def game_end(self, earlier: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[str, dict[str, Any]]:
+        """The game-end mail's section, to all: the bribe chart of every movement phase played (3.6, 4.5)."""
+        return TEMPLATE, {"ledgers": [], "accounts": [], "history": self._charts(earlier)}
+
+    def _charts(self, earlier: Sequence[tuple[str, Mapping[str, Any]]]) -> list[dict[str, Any]]:
+        """The chart of each movement phase in ``earlier``: the ledgers its position after kept (5.7)."""
+        return [self._chart(name, after.get("ledgers", {})) for name, after in earlier
+                if Phase.parse(name).kind == "M"]
 
     def _ledger(self, power: str, ledger: Mapping[str, Any]) -> dict[str, Any]:
         """One power's ledger as its mail shows it: every power called by its name."""
@@ -73,10 +77,9 @@ class PayolaReport:
                  for key, value in ledger.items() if isinstance(value, list)}
         return {**ledger, **named, "power": power_name(power)}
 
-    def _chart(self, chart: Mapping[str, Any]) -> dict[str, Any]:
+    def _chart(self, phase: str, ledgers: Mapping[str, Any]) -> dict[str, Any]:
         """One movement phase's chart: every power's ledger."""
-        return {"phase": chart.get("phase", ""),
-                "ledgers": [self._ledger(p, led) for p, led in sorted(chart.get("ledgers", {}).items())]}
+        return {"phase": phase, "ledgers": [self._ledger(p, led) for p, led in sorted(ledgers.items())]}
 
     def _entries(self, after: GameState, phase: str) -> list[Secret[dict[str, Any]]]:
         """Each power's account entries of this phase (income, transfers, payments): its own (2.5)."""

@@ -51,6 +51,10 @@ class ResultsContext:
     could have made but left unordered, so lost) is said under the orders.
     ``picture_results``, if given, are the orders the map picture draws where
     ``results`` is left empty because a ``head_template`` lists them instead.
+    ``earlier``, given once the game is ``finished``, holds each phase played
+    before this one with the JSON position after it, in playing order: what a
+    variant publishes at the end (Payola's charts) is read from the history, so
+    that no position has to carry the whole game's past.
     """
 
     judge: str
@@ -71,6 +75,7 @@ class ResultsContext:
     extra_template: str | None = None
     head_template: str | None = None
     unused_builds: Mapping[str, int] = field(default_factory=dict)
+    earlier: Sequence[tuple[str, Mapping[str, Any]]] = ()
     picture_results: Sequence[OrderResult | Secret[OrderResult]] | None = None
 
 

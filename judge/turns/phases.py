@@ -70,15 +70,21 @@ def play_again(variant: Variant, before: GameState, orders: Mapping[str, Sequenc
 def phase_results(judge: Judge, game: Game, played: Played, deadline: datetime | None = None,
                   finished: bool = False) -> ResultsContext:
     """The result mail's context, with the variant's own sections and secrets (``results_report``)."""
-    return results_of(played, judge.name, game.name, game.zone, deadline, finished)
+    earlier = earlier_positions(judge, game) if finished else ()
+    return results_of(played, judge.name, game.name, game.zone, deadline, finished, earlier)
+
+
+def earlier_positions(judge: Judge, game: Game) -> list[tuple[str, dict[str, Any]]]:
+    """Each phase played, with the position after it, in order: what a variant publishes at the end reads them."""
+    return [(r.phase, r.results.get("state_after") or {}) for r in judge.store.phases(game.name)]
 
 
 def results_of(played: Played, judge: str, game: str, zone: str, deadline: datetime | None = None,
-               finished: bool = False) -> ResultsContext:
+               finished: bool = False, earlier: Sequence[tuple[str, Mapping[str, Any]]] = ()) -> ResultsContext:
     """:func:`phase_results` from the facts alone, which the history keeps (``judge replay`` renders again)."""
     ctx = results_context(played.variant, played.before.phase, played.outcome, judge=judge, game=game,
                           zone=zone, deadline=deadline, finished=finished)
-    ctx = replace(ctx, unused_builds=unused_builds(played))
+    ctx = replace(ctx, unused_builds=unused_builds(played), earlier=tuple(earlier))
     report = results_report(played.variant.name, played.variant.overrides)
     return report.context(ctx, played.before, played.orders, played.outcome) if report is not None else ctx
 
@@ -196,7 +202,7 @@ def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState
     """
     report = results_report(variant.name, variant.overrides)
     end = getattr(report, "game_end", None)
-    template, extra = end(state) if end is not None and not published else ("", {})
+    template, extra = end(earlier_positions(judge, game)) if end is not None and not published else ("", {})
     ctx = GameEndContext(judge.name, game.name, variant.name.title(), played, reason, won,
                          {p: len(cs) for p, cs in state.centers.items() if p in variant.map.powers},
                          {p.power: p.address for p in game.players if p.power and p.address}, extra, template,

@@ -47,6 +47,25 @@ def test_the_gm_who_plays_a_power_gets_one_result_mail_naming_both_roles(sandbox
     assert len([s for s in subjects(to(sandbox.new_mail(), GM)) if "is over" in s]) == 1
 
 
+def test_the_gm_who_plays_gets_two_started_mails_each_saying_whose_copy_it_is(sandbox: Sandbox) -> None:
+    """The start mail is personal (the power's own notes, the GM's the bid sheets): one per role, each naming it."""
+    sandbox.send(GM, f"CREATE {GAME} standard gm-secret", "new game")
+    sandbox.poll()
+    for power in POWERS:
+        sandbox.send(GM if power == "France" else address(power), f"JOIN {GAME} {password(power)} AS {power}")
+    sandbox.poll()
+    sandbox.send("watcher@example.org", f"OBSERVE {GAME} look")
+    gm(sandbox, "START")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    started = sorted(sandbox.text(m) for m in to(mails, GM) if str(m.message["Subject"]) == f"Game {GAME} has started")
+    assert len(started) == 2 and started[0] != started[1]
+    assert sum("You are playing France." in t for t in started) == 1
+    assert sum("You are its game master; this is the GM's copy." in t for t in started) == 1
+    [watcher] = [sandbox.text(m) for m in to(mails, "watcher@example.org") if "has started" in str(m.message["Subject"])]
+    assert "You are following it as an observer." in watcher
+
+
 def test_the_gm_and_a_late_player_on_one_address_get_one_late_notice(sandbox: Sandbox) -> None:
     _start(sandbox, "standard", {"France": GM}, "SET GRACE 6h\n")
     deadline = sandbox.store.load_game(GAME).deadline

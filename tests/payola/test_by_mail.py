@@ -7,6 +7,8 @@ only shows that the mechanism runs inside the mail loop as it stands.
 
 from __future__ import annotations
 
+import json
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -217,3 +219,35 @@ def test_a_retreat_is_ordered_directly_and_counts_as_the_powers_orders(sandbox: 
     sandbox.poll()
     state = sandbox.store.load_game(GAME).state
     assert state["phase"] == "S1902M" and "RUH" in str(state["units"]["GERMANY"])
+
+
+def test_a_long_game_keeps_positions_of_one_size_and_terminate_still_publishes_every_chart(
+        sandbox: Sandbox) -> None:
+    """3.6, 4.5 from the history: no position carries the past, so a poll reads as much in year six as in year one.
+
+    The charts of every movement phase were once kept in the live position,
+    which every poll reads and every history record copies: a game's files
+    grew with the square of its phases.
+    """
+    _start(sandbox, ("France", "Germany", "Italy"))
+    sizes: dict[str, int] = {}
+    movements: list[str] = []
+    for _ in range(24):
+        state = sandbox.store.load_game(GAME).state
+        sizes[state["phase"]] = len(json.dumps(state))
+        if state["phase"].endswith("M"):
+            movements.append(state["phase"])
+            send_as(sandbox, "France", "2 : A PAR - BUR\n1 : F BRE H\n3 $")
+        gm(sandbox, "PROCESS!")
+        sandbox.poll()
+    assert "S1906M" in sizes and sizes["S1906M"] <= sizes["S1902M"] * 1.1, sizes
+    records = sandbox.store.phases(GAME)
+    assert len(json.dumps(records[-1].to_json())) <= len(json.dumps(records[3].to_json())) * 1.3
+    sandbox.new_mail()
+    gm(sandbox, "TERMINATE")
+    sandbox.poll()
+    ended = [sandbox.text(m) for m in to(sandbox.new_mail(), address("Germany")) if "is over" in str(m.message["Subject"])]
+    assert len(ended) == 1
+    shown = re.findall(r"Bribe chart of (\w+):", ended[0])
+    assert shown == movements and len(shown) >= 10  # every movement phase played, none twice
+    assert "Ledger of France" in ended[0] and "2 : A PAR - BUR" in ended[0]

@@ -139,9 +139,6 @@ class Europe1615Payola(Payola):
         for ledger in ledgers.values():
             ledger["acceptance"] = [p for p in ledger.get("acceptance", []) if p in powers]
         outcome.state.extra["ledgers"] = ledgers
-        charts = outcome.state.extra.get("charts", [])
-        if charts:
-            charts[-1]["ledgers"] = ledgers
         return outcome
 
     def _influence(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:

@@ -2,7 +2,10 @@
 
 A power's balance lives in ``state.extra["treasury"]``; every change of it
 appends ``[phase, what, amount, balance]`` to ``state.extra["accounts"][power]``,
-the account only its owner may see (2.5).
+the account only its owner may see (2.5).  Each phase begins by
+forgetting the entries of the phases before (:func:`begin_phase`): a results
+mail shows its own phase's, and the history keeps every position, so a
+position stays the same size however long the game.
 
 >>> income(3, "diminishing", 18), income(4, "diminishing", 18), income(3, "flat", 18, per_center=7)
 (48, 62, 21)
@@ -46,6 +49,14 @@ def record(state: GameState, power: str, what: str, amount: int) -> None:
     treasury[power] = int(treasury.get(power, 0)) + amount
     state.extra.setdefault(ACCOUNTS, {}).setdefault(power, []).append(
         [str(state.phase), what, amount, treasury[power]])
+
+
+def begin_phase(state: GameState) -> None:
+    """Forget the entries of phases already reported; what was paid ahead for this one (income) stays."""
+    phase = str(state.phase)
+    kept = {p: [e for e in es if e and e[0] == phase] for p, es in state.extra.get(ACCOUNTS, {}).items()}
+    if ACCOUNTS in state.extra:
+        state.extra[ACCOUNTS] = {p: es for p, es in kept.items() if es}
 
 
 def pay_income(state: GameState, options: PayolaOptions, victory: int, values: Mapping[str, int]) -> None:

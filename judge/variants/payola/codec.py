@@ -26,9 +26,9 @@ def payola_fields(board: Map) -> dict[str, Schema]:
         "received": MapOf(power, ListOf(power)),
         "accounts": MapOf(power, ListOf(Written())),
         "ledgers": MapOf(power, Written()),
-        "charts": ListOf(Written()),
+        "charts": ListOf(Written()),  # kept by games begun before the history held the charts; dropped at the next movement
         "earned": MapOf(power, MONEY),  # 6.7: paid this year for each power's units, deposited after Fall
-        "year_start": MapOf(power, ListOf(Str(what="a supply centre", longest=20))),  # 6.7: centres owned in Spring  # every movement phase's ledgers, published when the game ends (3.6, 4.5)
+        "year_start": MapOf(power, ListOf(Str(what="a supply centre", longest=20))),  # 6.7: centres owned in Spring
     }
 
 

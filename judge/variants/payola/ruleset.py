@@ -147,6 +147,7 @@ class Payola(Ruleset):
     def _movement(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
         """Acceptance lists and transfers first, then order determination, payments and the adjudication."""
         before = state.copy()
+        accounts.begin_phase(before)
         refused: list[tuple[str, str, str]] = []
         sheets = self._sheets(before, orders, refused)
         balances = {p: accounts.balance(before, p) for p in sorted(set(before.units) | set(sheets))}
@@ -164,7 +165,7 @@ class Payola(Ruleset):
         if self.payola.zero_sum:
             zerosum.earn(before, done.earned)
         before.extra["ledgers"] = {p: led.as_json() for p, led in done.ledgers.items()}
-        before.extra.setdefault("charts", []).append({"phase": str(before.phase), "ledgers": before.extra["ledgers"]})
+        before.extra.pop("charts", None)  # kept by games begun before the history held the charts
         before.extra["received"] = {}
         return adjudicate_movement(self._variant(), before, done.orders)
 
@@ -196,6 +197,7 @@ class Payola(Ruleset):
 
         A transfer refused is written in the giver's account with its reason.
         """
+        accounts.begin_phase(state)
         refused: list[tuple[str, str, str]] = []
         left = {p: [v for v in vs if not isinstance(v, (Accept, Transfer))] for p, vs in orders.items()}
         self._sheets(state, {p: [v for v in vs if isinstance(v, (Accept, Transfer))] for p, vs in orders.items()},
