@@ -200,3 +200,43 @@ def test_R_1304_32_revolting_states_are_marked_in_the_result_mails() -> None:
         state.centers[centre].discard(centre)
         state.centers["AUSTRIA"].add(centre)
     assert E1615PayolaReport(variant(APRIL)).revolts(state) == ["BAV of Austria: a third", "SAX of Austria: no builds"]
+
+
+def _take_rhineland(edition: str, phase: str, state: GameState) -> GameState:
+    """France's army from Luxembourg, supported from Liège, dislodges the Rhineland's army."""
+    state.phase = Phase.parse(phase)
+    state.units["FRANCE"] = [Unit("A", "LUX"), Unit("A", "LIE")]
+    return adjudicate(variant(edition), state, {"FRANCE": [
+        _bribe("A LUX", Move("A", "LUX", "RHI")), _bribe("A LIE", Support("A", "LIE", "A", "LUX", "RHI"))]}).state
+
+
+@pytest.mark.parametrize("edition", [MARCH, APRIL])
+def test_R_1303_25_R_1304_34_contested_ends_once_a_new_unit_is_in_place(edition: str) -> None:
+    """France takes the Rhineland ALIGNED to Spain (CONTESTED) and leaves it; the Winter builds a new army.
+
+    "Once a unit is in place, rules regarding assessed penalties [...] become effective immediately": taken
+    again in 1617, NEUTRAL and in DUALITY, it costs France -5 -3.
+    """
+    taken = _take_rhineland(edition, "S1616M", at(edition, "S1616M", {"RHI": marks("ALIGNED", "SPAIN")}))
+    assert taken.extra["contested"] == {"RHI": "FRANCE"} and not taken.units["RHI"]
+    taken.units["FRANCE"] = [Unit("A", "LUX"), Unit("A", "LIE")]            # France left before the Winter
+    winter = adjudicate(variant(edition), taken.__class__(Phase.parse("W1616A"), taken.units, taken.centers, [],
+                                                          taken.extra), {}).state
+    assert winter.units["RHI"] == [Unit("A", "RHI")] and "contested" not in winter.extra
+    winter.extra["status"] = {"RHI": marks("NEUTRAL", "", "DUALITY")}
+    again = _take_rhineland(edition, "S1617M", winter)
+    assert [e[1:3] for e in again.extra["vp_log"] if e[0] == "S1617M"] == [["FRANCE", -5], ["FRANCE", -3]]
+    assert "contested" not in again.extra                                   # NEUTRAL: no contest this time
+
+
+def test_R_1304_33_contested_lasts_while_the_taker_holds_the_state_and_ends_once_it_is_retaken() -> None:
+    taken = _take_rhineland(APRIL, "F1616M", at(APRIL, "F1616M", {"RHI": marks("ALIGNED", "SPAIN")}))
+    assert "RHI" in taken.centers["FRANCE"] and taken.phase == Phase.parse("W1616A")
+    held = adjudicate(variant(APRIL), taken, {}).state                     # France keeps it through the Winter
+    assert held.extra["contested"] == {"RHI": "FRANCE"} and not held.units["RHI"]
+    held.phase = Phase.parse("F1617M")
+    held.units["FRANCE"] = [Unit("A", "LUX")]
+    held.units["SPAIN"] = [Unit("A", "RHI")]                                 # Spain has driven France out
+    retaken = adjudicate(variant(APRIL), held, {}).state
+    assert "RHI" in retaken.centers["SPAIN"]
+    assert "contested" not in adjudicate(variant(APRIL), retaken, {}).state.extra
