@@ -341,3 +341,11 @@ class Ruleset:
     def picture_alignments(self, state: GameState) -> Mapping[str, str]:
         """Minor state -> the power it is aligned to now, for the picture's fills; none in the standard game."""
         return {}
+
+    def picture_marks(self, state: GameState) -> Mapping[str, str]:
+        """Province -> a word the picture writes under its name, for a status the rules mark on the map; none here.
+
+        Europe 1615's Payola editions: "Revolting states will be marked on the
+        map", "CONTESTED states will be marked on the map".
+        """
+        return {}

@@ -99,6 +99,17 @@ class Europe1615Payola(Payola):
         found = {minor: status.aligned_to(state, minor) for minor in self.map.states}
         return {minor: power for minor, power in found.items() if power}
 
+    def picture_marks(self, state: GameState) -> Mapping[str, str]:
+        """The provinces marked on the map: REVOLT (R-1303-24, R-1304-32) and CONTESTED (R-1304-33)."""
+        marks: dict[str, list[str]] = {}
+        for minor, provinces in self.map.states.items():
+            for province in provinces:
+                if self.map.provinces[province].is_center and status.revolt(self.game, state, province):
+                    marks.setdefault(province, []).append("REVOLT")
+                if minor in state.extra.get(consequences.CONTESTED, {}):
+                    marks.setdefault(province, []).append("CONTESTED")
+        return {province: " ".join(words) for province, words in marks.items()}
+
     # -- the port rule (R-1303-37, R-1304-47) ----------------------------------------------
     def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         """A fleet moves (or retreats) into a coastal province only where it has a port; seas are open.
