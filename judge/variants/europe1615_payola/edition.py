@@ -34,6 +34,7 @@ STRATEGIES: dict[str, tuple[str, ...]] = {
     "victory": ("most_vps", "tie_years"),             # R-1303-42, R-1304-58
     "aligned_needs": ("a_entry", "any_entry"),        # A-1303-05: "can garner VPs for having the 2/3 majority"
     "fleet_builds": ("centres", "owned_ports"),       # R-1303-40; R-1304-54: owned ports that are no centres too
+    "papal_orders": ("owner", "location"),            # R-1303-36, R-1304-46: the Papal States' units, or any there
 }
 #: switches, the March edition's value first
 SWITCHES: dict[str, bool] = {"c_award_needs_infs": True, "home_box_redeploy": True,
@@ -51,7 +52,9 @@ READINGS = {"attacks": "R-1304-19: every attack an exchange (no dice)",
             "ratio_rounding": "A-1303-02: rounding the attack ratio",
             "c_award_needs_infs": "A-1303-04/A-1304-04: the C award needs the power's INFs there",
             "aligned_needs": "A-1303-05: ALIGNED needs an A entry (a_entry) or any entry (any_entry)",
-            "aligned_moves": "A-PY-2: the aligned power may buy MOVE orders from its minor's units"}
+            "aligned_moves": "A-PY-2: the aligned power may buy MOVE orders from its minor's units",
+            "papal_orders": "A-PY-16: only Catholic powers order the Papal States' own units (owner), or any other "
+                            "power's unit standing there too (location); a power's own units are always its own"}
 
 
 @dataclass(frozen=True)

@@ -65,9 +65,16 @@ class Europe1615Payola(Payola):
 
     # -- whom a power may bribe for what (PY-36 to PY-38) -------------------------------
     def may_bribe(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
-        """R-1303-36, R-1304-46: only Catholic powers may order the units in the Papal States."""
-        minor = self.game.state_of(self.map.province_of(unit.location))
-        return minor not in self.edition.catholic_only or self.game.faith(power) == CATHOLIC
+        """R-1303-36, R-1304-46: only Catholic powers may order the Papal States' units.
+
+        A power orders its own units "as they see fit" (R-1303-34, R-1304-43),
+        in Rome too.  ``papal_orders = "location"`` (the GM's other reading of
+        "the units in the Papal States"): another power's unit standing there too.
+        """
+        if power == owner or self.game.faith(power) == CATHOLIC:
+            return True
+        where = self.game.state_of(self.map.province_of(unit.location))
+        return (owner if self.edition.papal_orders == "owner" else where) not in self.edition.catholic_only
 
     def may_buy(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> bool:
         """R-1303-34, R-1304-43: from a foreign unit only HOLD, SUPPORT or CONVOY (A-PY-2: aligned minors too).
