@@ -240,3 +240,23 @@ def test_R_1304_33_contested_lasts_while_the_taker_holds_the_state_and_ends_once
     retaken = adjudicate(variant(APRIL), held, {}).state
     assert "RHI" in retaken.centers["SPAIN"]
     assert "contested" not in adjudicate(variant(APRIL), retaken, {}).state.extra
+
+
+def test_R_1304_59_alliances_are_bound_to_this_rule_to_the_end_so_no_ally_wins_alone() -> None:
+    """France + England 21 against 27, and no unallied player beats the other two: nobody has won.
+
+    The game plays another year ("This will continue until a break", R-1304-58; A-PY-17), or with
+    ``alliance_deadlock = "draw"`` it is a draw of all; never allied France alone on the most VPs.
+    """
+    from judge.variants.europe1615_payola.victory import final_result
+    state = at(APRIL, "W1620A")
+    state.extra["alliances"] = [["ENGLAND", "FRANCE"]]
+    vps = {"FRANCE": 12, "ENGLAND": 9, "SPAIN": 10, "AUSTRIA": 9, "DENMARK": 8}
+    assert final_result(game(APRIL), state, vps) is None
+    drawn = final_result(game(APRIL, alliance_deadlock="draw"), state, vps)
+    assert drawn is not None and (drawn["result"], drawn["powers"]) == ("draw", sorted(vps))
+    state.extra["vp_log"] = [["F1620M", power, n, "a test's VPs"] for power, n in vps.items()]
+    after = adjudicate(variant(APRIL), state, {}).state
+    assert "game_over" not in after.extra and after.phase == Phase.parse("S1621P")
+    assert "alliance_deadlock" in {o.name for o in ruleset(APRIL).rule_options()}
+    assert "alliance_deadlock" not in {o.name for o in ruleset(MARCH).rule_options()}  # March has no alliances
