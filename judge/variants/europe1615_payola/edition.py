@@ -36,6 +36,7 @@ STRATEGIES: dict[str, tuple[str, ...]] = {
     "fleet_builds": ("centres", "owned_ports"),       # R-1303-40; R-1304-54: owned ports that are no centres too
     "papal_orders": ("owner", "location"),            # R-1303-36, R-1304-46: the Papal States' units, or any there
     "alliance_deadlock": ("play_on", "draw"),         # R-1304-59: alliances and nobody wins (A-PY-17)
+    "home_box_attacks": ("owner", "any"),             # R-1304-12, R-1304-14: who attacks in a home box (A-PY-18)
 }
 #: switches, the March edition's value first
 SWITCHES: dict[str, bool] = {"c_award_needs_infs": True, "home_box_redeploy": True,
@@ -57,7 +58,9 @@ READINGS = {"attacks": "R-1304-19: every attack an exchange (no dice)",
             "papal_orders": "A-PY-16: only Catholic powers order the Papal States' own units (owner), or any other "
                             "power's unit standing there too (location); a power's own units are always its own",
             "alliance_deadlock": "A-PY-17: with alliances and no winner under R-1304-59, another year (play_on) or "
-                                 "a draw of all (draw)"}
+                                 "a draw of all (draw)",
+            "home_box_attacks": "A-PY-18: only a home box's owner attacks in it (owner), or any power with INFs "
+                                "there (any)"}
 
 
 @dataclass(frozen=True)
