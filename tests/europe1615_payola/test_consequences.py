@@ -260,3 +260,21 @@ def test_R_1304_59_alliances_are_bound_to_this_rule_to_the_end_so_no_ally_wins_a
     assert "game_over" not in after.extra and after.phase == Phase.parse("S1621P")
     assert "alliance_deadlock" in {o.name for o in ruleset(APRIL).rule_options()}
     assert "alliance_deadlock" not in {o.name for o in ruleset(MARCH).rule_options()}  # March has no alliances
+
+
+@pytest.mark.parametrize("edition", [MARCH, APRIL])
+def test_R_1303_24_R_1304_32_a_build_refused_for_revolt_says_so(edition: str) -> None:
+    """Austria owns Saxony, which the Protestants control: "unable to build on the site until [...] DUALITY"."""
+    from judge.engine.orders import Build
+    from judge.turns.gameview import check_order
+    state = at(edition, "W1615A", {"SAX": marks("NEUTRAL", "", "CONTROLLED", "PROTESTANT")})
+    state.units["SAX"] = []
+    state.centers["SAX"].discard("SAX")
+    state.centers["AUSTRIA"].add("SAX")
+    why = "is in REVOLT: the Protestant faction controls it, so no builds there until its religious status is DUALITY"
+    outcome = adjudicate(variant(edition), state, {"AUSTRIA": [Build("A", "SAX")]})
+    assert [(r.result, r.message) for r in outcome.results if r.power == "AUSTRIA"] == [
+        ("void", f"SAX {why} (R-1303-24, R-1304-32)")]
+    assert check_order(variant(edition), state, "AUSTRIA", Build("A", "SAX"))[1].startswith(f"Saxony {why}")
+    assert check_order(variant(edition), state, "AUSTRIA", Build("A", "BAV"))[1] == (
+        "Bavaria is not a free home centre of yours")                         # not owned: the engine's words

@@ -200,6 +200,10 @@ class Europe1615Payola(Payola):
         centres = (c for c in owned if status.revolt(self.game, state, c) != "no builds")
         return tuple(sorted({*centres, *ports.owned_ports(self.game, state, power)}))
 
+    def build_refusal(self, state: GameState, power: str, province: str) -> str:
+        """R-1303-24, R-1304-32: an owned centre in REVOLT against its owner's faith: say so, not "not owned"."""
+        return status.revolt_refusal(self.game, state, power, province)
+
     def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
         """A fleet is built in a port only (the port rule); an army only on a centre (R-1304-54)."""
         return ports.may_build_here(self.game, state, power, unit)
