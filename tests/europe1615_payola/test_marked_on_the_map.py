@@ -1,4 +1,4 @@
-"""What the texts mark on the map: CONTESTED states (R-1304-33) and REVOLT (R-1303-24, R-1304-32), in mail and picture."""
+"""What the texts mark on the map: CONTESTED (R-1304-33) and REVOLT (R-1303-24, R-1304-32), in mail and picture."""
 
 from __future__ import annotations
 
