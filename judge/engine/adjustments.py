@@ -66,18 +66,23 @@ def check_build(variant: Variant, state: GameState, power: str, order: Build, si
     """The unit a build would place, and why it cannot be built ("" if it can).
 
     The phase's own test of each build, for the mail commands to ask when
-    the order arrives: a site of ``sites``, free, the right terrain and coast,
-    and the ruleset's ``may_build``.  ``name`` writes a province in the
+    the order arrives: a site of ``sites`` (else the ruleset's ``build_refusal``
+    says why, if it knows), free, the right terrain and coast, and the
+    ruleset's ``may_build``.  ``name`` writes a province in the
     reason (the results keep the abbreviation; a reply to a player, the name).
     """
-    unit, problem = _build_unit(variant.map, state, sites, order, name)
+    def not_a_site(province: str) -> str:
+        why = variant.ruleset.build_refusal(state, power, province) or "is not an owned home centre of yours"
+        return f"{name(province)} {why}"
+
+    unit, problem = _build_unit(variant.map, state, sites, order, name, not_a_site)
     if not problem and not variant.ruleset.may_build(state, power, unit):
         problem = f"{'a fleet' if unit.type == FLEET else 'an army'} may not be built in {name(unit.location)}"
     return unit, problem
 
 
 def _build_unit(board: Map, state: GameState, sites: Sequence[str], order: Build,
-                name: Callable[[str], str]) -> tuple[Unit, str]:
+                name: Callable[[str], str], not_a_site: Callable[[str], str]) -> tuple[Unit, str]:
     loc = order.location
     if not board.is_location(loc):
         return Unit("A", loc), f"unknown province {loc}"
@@ -89,7 +94,7 @@ def _build_unit(board: Map, state: GameState, sites: Sequence[str], order: Build
         if kind is None:
             return Unit("A", loc), "say whether to build an army or a fleet"
     if province not in sites:
-        return Unit(kind, loc), f"{name(province)} is not an owned home centre of yours"
+        return Unit(kind, loc), not_a_site(province)
     if any(board.province_of(u.location) == province for us in state.units.values() for u in us):
         return Unit(kind, loc), f"{name(province)} is occupied"
     if kind == ARMY:

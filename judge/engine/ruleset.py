@@ -158,6 +158,14 @@ class Ruleset:
         owned = state.centers.get(power, set())
         return tuple(p for p in self.map.homes.get(power, ()) if p in owned)
 
+    def build_refusal(self, state: GameState, power: str, province: str) -> str:
+        """Why ``province`` is no build site of the power, where the rules give a reason: the rest of a sentence
+        after the province's name ("is in REVOLT: ..."); "" for none (the engine's own words).
+
+        Europe 1615's Payola editions: an owned centre in REVOLT against its owner's faith.
+        """
+        return ""
+
     def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
         """Whether this unit (an army or a fleet) may be built where it stands, at one of the build sites.
 
@@ -340,4 +348,12 @@ class Ruleset:
     # -- the map picture (judge/render/picture.py) ---------------------------------------
     def picture_alignments(self, state: GameState) -> Mapping[str, str]:
         """Minor state -> the power it is aligned to now, for the picture's fills; none in the standard game."""
+        return {}
+
+    def picture_marks(self, state: GameState) -> Mapping[str, str]:
+        """Province -> a word the picture writes under its name, for a status the rules mark on the map; none here.
+
+        Europe 1615's Payola editions: "Revolting states will be marked on the
+        map", "CONTESTED states will be marked on the map".
+        """
         return {}

@@ -3,7 +3,8 @@
 INFs are public in these editions (R-1303-07, R-1304-10: "The GM then
 publishes the distribution of INFs"), so every reader gets the whole sheet
 after the Influence and attack phases, with each attack's ratio, roll and
-result, and the marks of the minor states; after the Influence phase, each
+result, and the marks of the minor states (the centres in REVOLT, and after
+any phase the CONTESTED states); after the Influence phase, each
 power's INFs of the year (a public table and public ownership, R-1303-04).  Money stays Payola's: each
 power's ledger and account are its own (:class:`~judge.render.payola.PayolaReport`).  After each
 Winter, every power's victory points: military, objectives if the game
@@ -22,6 +23,7 @@ from judge.engine.state import GameState
 from judge.render.payola import PayolaReport
 from judge.render.results import ResultsContext
 from judge.render.words import power_name
+from judge.variants.europe1615_payola.consequences import CONTESTED
 from judge.variants.europe1615_payola.influence import GRANT
 from judge.variants.europe1615_payola.scoring import military_vps, objective_vps, total_vps
 from judge.variants.europe1615_payola.setups import ROLL
@@ -50,6 +52,9 @@ class E1615PayolaReport(PayolaReport):
             extra["vps"] = self._vps(after)
         if before.phase.kind in ("A", "D"):
             extra["revolts"] = self.revolts(after)
+        contested = self.contested(after)
+        if contested:  # R-1304-33: "CONTESTED states will be marked on the map": the text says so with it
+            extra["contested"] = contested
         rolled = after.extra.get(ROLL)
         if rolled and ROLL not in before.extra:  # R-1304-61: the sides' dice for neutral France, once
             extra["neutral_roll"] = {"neutral": power_name(rolled["neutral"]), "joins": power_name(rolled["joins"]),
@@ -71,6 +76,11 @@ class E1615PayolaReport(PayolaReport):
                 if why:
                     found.append(f"{centre} of {power_name(after.owner_of_center(centre) or '')}: {why}")
         return found
+
+    def contested(self, after: GameState) -> list[str]:
+        """R-1303-25, R-1304-33: the CONTESTED states, each with the power that took it."""
+        taken = after.extra.get(CONTESTED, {})
+        return [f"{minor} (taken by {power_name(taker)})" for minor, taker in sorted(taken.items())]
 
     def _vps(self, after: GameState) -> list[dict[str, Any]]:
         """Each power's victory points as they stand after the Winter (public: they come from public facts)."""

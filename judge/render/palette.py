@@ -23,6 +23,7 @@ LAKE = "#B5CEE0"
 LAND = "#EFE8D6"
 OFF_BOARD = "#D3CFC4"
 INK = "#1A1A1A"
+MARK = "#A0001C"  # the words marking a province's status (REVOLT, CONTESTED): dark red, read as text, not as a colour
 
 
 def power_colours(board: Map) -> dict[str, str]:

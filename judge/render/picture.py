@@ -67,7 +67,8 @@ def phase_picture(variant: Variant, ctx: ResultsContext, viewer: Viewer, fmt: st
     words = render("picture/legend.j2", game=ctx.game, phase=ctx.phase, opening=opening)
     aligned: Mapping[str, str] = variant.ruleset.picture_alignments(ctx.state)
     scene = build_scene(geometry, ctx.board, ctx.state, results, dislodged,
-                        (words.subject, [line for line in words.body.splitlines() if line.strip()]), aligned)
+                        (words.subject, [line for line in words.body.splitlines() if line.strip()]), aligned,
+                        variant.ruleset.picture_marks(ctx.state))
     mime, extension = FORMATS[fmt.upper()]
     if extension == "png":
         from judge.render.png import paint_png

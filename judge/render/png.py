@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from judge.render.geometry import XY, Polygon
-from judge.render.palette import INK, LAKE, tint
+from judge.render.palette import INK, LAKE, MARK, tint
 from judge.render.scene import Arrow, Scene, UnitMark
 from judge.render.shapes import (
     LEGEND_COLUMNS, LEGEND_HEAD, LEGEND_ROW, arrow_shape, army_outline, cross_lines, dash_pattern, dashes,
@@ -35,6 +35,8 @@ def paint_png(scene: Scene) -> bytes:
     font = _font(9)
     for xy, text in scene.labels:
         draw.text(xy, text, fill=INK, font=font, anchor="mm", stroke_width=2, stroke_fill="white")
+    for xy, text in scene.marks:
+        draw.text(xy, text, fill=MARK, font=_font(8), anchor="mm", stroke_width=2, stroke_fill="white")
     for arrow in scene.arrows:
         _arrow(draw, arrow)
     for unit in scene.units:

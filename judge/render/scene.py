@@ -3,8 +3,9 @@
 A scene is made from the results a viewer may read (secret lines are
 revealed per viewer first, as in the result mail), so nothing reaches a
 picture that the text would hide.  No rules here: orders are only read
-for where their arrows go, and a minor state's alignment comes from the
-ruleset (``Ruleset.picture_alignments``).
+for where their arrows go, and a minor state's alignment and the words
+marking a province's status come from the ruleset
+(``Ruleset.picture_alignments``, ``Ruleset.picture_marks``).
 """
 
 from __future__ import annotations
@@ -66,13 +67,17 @@ class Scene:
     units: list[UnitMark] = field(default_factory=list)
     arrows: list[Arrow] = field(default_factory=list)
     labels: list[tuple[XY, str]] = field(default_factory=list)
+    marks: list[tuple[XY, str]] = field(default_factory=list)
     legend: list[LegendEntry] = field(default_factory=list)
 
 
 def build_scene(geometry: Geometry, board: Map, state: GameState, results: Sequence[OrderResult],
                 dislodged: Sequence[Dislodged], words: tuple[str, Sequence[str]],
-                aligned: Mapping[str, str]) -> Scene:
-    """The picture of ``state`` (the position after the phase) with the phase's ``results`` as arrows."""
+                aligned: Mapping[str, str], marks: Mapping[str, str] | None = None) -> Scene:
+    """The picture of ``state`` (the position after the phase) with the phase's ``results`` as arrows.
+
+    ``marks``: province -> a word written under its label (a status the rules mark on the map).
+    """
     colours = power_colours(board)
     scene = Scene(geometry, words[0], words[1])
     _fills(scene, board, state, colours, aligned)
@@ -83,6 +88,8 @@ def build_scene(geometry: Geometry, board: Map, state: GameState, results: Seque
     for item in dislodged:
         _dislodged(scene, item, colours.get(item.power, land_colour(False)))
     scene.labels = [(_label_point(geometry, abbr), abbr) for abbr in board.provinces if abbr in geometry.regions]
+    scene.marks = [(_mark_point(geometry, abbr), word) for abbr, word in sorted((marks or {}).items())
+                   if abbr in geometry.regions]
     scene.legend = [LegendEntry(colours[p], board.powers[p].name.title(), len(state.centers.get(p, ())),
                                 len(state.units.get(p, ()))) for p in board.powers]
     others = [o for o in set(state.units) | set(state.centers) if o not in board.powers]
@@ -194,3 +201,8 @@ def _dislodged(scene: Scene, item: Dislodged, colour: str) -> None:
 def _label_point(geometry: Geometry, abbr: str) -> XY:
     x, y = geometry.regions[abbr].unit
     return (x, y + 15.0)
+
+
+def _mark_point(geometry: Geometry, abbr: str) -> XY:
+    x, y = _label_point(geometry, abbr)
+    return (x, y + 10.0)

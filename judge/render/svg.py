@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from judge.render.geometry import XY, Polygon
-from judge.render.palette import INK, LAKE, tint
+from judge.render.palette import INK, LAKE, MARK, tint
 from judge.render.scene import Arrow, Scene, UnitMark
 from judge.render.shapes import (
     LEGEND_COLUMNS, LEGEND_HEAD, LEGEND_ROW, arrow_shape, army_outline, cross_lines, dash_pattern, fleet_outline,
@@ -41,6 +41,9 @@ def paint_svg(scene: Scene) -> bytes:
             for (x, y), c in scene.centres]
     out += [f'<text x="{_n(x)}" y="{_n(y + 3)}" font-size="9" text-anchor="middle" fill="{INK}" stroke="white" '
             f'stroke-width="2" paint-order="stroke">{escape(t)}</text>' for (x, y), t in scene.labels]
+    out += [f'<text class="mark" x="{_n(x)}" y="{_n(y + 3)}" font-size="8" font-weight="bold" text-anchor="middle" '
+            f'fill="{MARK}" stroke="white" stroke-width="2" paint-order="stroke">{escape(t)}</text>'
+            for (x, y), t in scene.marks]
     for arrow in scene.arrows:
         out += _arrow(arrow)
     for unit in scene.units:

@@ -309,7 +309,8 @@ def _check_build(variant: Variant, state: GameState, power: str, order: Build, p
     if owed <= 0:
         return order, "you have no builds this winter"
     if province not in _free_sites(variant, state, power):
-        return order, f"{_name(variant, province)} is not a free home centre of yours"
+        why = variant.ruleset.build_refusal(state, power, province) if province else ""
+        return order, f"{_name(variant, province)} {why or 'is not a free home centre of yours'}"
     unit, problem = check_build(variant, state, power, order, variant.ruleset.build_sites(state, power),
                                 lambda loc: _name(variant, variant.map.province_of_or_none(loc)))
     if problem:

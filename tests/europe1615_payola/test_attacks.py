@@ -160,3 +160,26 @@ def test_R_1303_14_the_gm_gives_the_dice_from_a_published_source() -> None:
     for words in ("2", "19", "twelve", ""):
         with pytest.raises(ActionError):
             give_dice(state, words)
+
+
+def test_R_1304_12_R_1304_14_A_PY_18_only_the_owner_of_a_home_box_attacks_in_it() -> None:
+    """"directs an attack against any other player's INFs also present in that state": a home box is no state.
+
+    Only France attacks in the French box, to break an immunity (R-1304-14); Spain may not remove Austria's
+    INFs there, unless the GM reads it so (``home_box_attacks = "any"``).
+    """
+    infs = {"FRANCE": {"AUSTRIA": 5, "SPAIN": 20}}
+    outcome = play(APRIL, attack_phase(APRIL, infs), {"SPAIN": [Attack("FRANCE", "AUSTRIA")]})
+    assert outcome.results[0].result == VOID and outcome.results[0].message.startswith(
+        "only FRANCE attacks in its own home box")
+    assert outcome.state.extra["influence"]["FRANCE"] == {"AUSTRIA": 5, "SPAIN": 20}
+    wider = play(APRIL, attack_phase(APRIL, infs, home_box_attacks="any"), {"SPAIN": [Attack("FRANCE", "AUSTRIA")]},
+                 home_box_attacks="any")
+    assert wider.results[0].result == OK and wider.state.extra["influence"]["FRANCE"] == {"SPAIN": 20}
+    from judge.reading.europe1615_payola import E1615PayolaLines
+    state = attack_phase(MARCH, infs)
+    reader = E1615PayolaLines(variant(MARCH).map, variant(MARCH).ruleset)
+    assert reader.check(reader.read("France > Austria", state), "SPAIN", state, [])[0].startswith(
+        "only FRANCE attacks in its own home box")
+    assert variant(MARCH).ruleset.inputs_due(state, "SPAIN") == ()          # nothing Spain could attack
+    assert variant(MARCH, home_box_attacks="any").ruleset.inputs_due(state, "SPAIN") != ()

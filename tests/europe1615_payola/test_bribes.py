@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from judge.engine import adjudicate
 from judge.engine.orders import Convoy, Hold, Move, Support, Unit
 from judge.engine.state import GameState
+from judge.reading.europe1615_payola import E1615PayolaLines
 from judge.variants.payola.offers import Amount, Offer
 from tests.europe1615_payola.helpers import APRIL, MARCH, ruleset, start, variant
 
@@ -114,3 +117,25 @@ def test_A_PY_2_the_aligned_power_buys_no_move_unless_the_gm_reads_so() -> None:
     assert not ruleset(MARCH).may_buy(state, "FRANCE", "WUR", Unit("A", "WUR"), move)
     assert ruleset(MARCH, aligned_moves=True).may_buy(state, "FRANCE", "WUR", Unit("A", "WUR"), move)
     assert not ruleset(MARCH, aligned_moves=True).may_buy(state, "SPAIN", "WUR", Unit("A", "WUR"), move)
+
+
+@pytest.mark.parametrize("edition", [MARCH, APRIL])
+def test_R_1303_34_R_1304_43_a_power_orders_its_own_unit_in_rome_as_it_sees_fit(edition: str) -> None:
+    """"Players may submit bribes and orders as they see fit for their own units": England's army in Rome too."""
+    state = spring(edition)
+    state.units["PAP"] = [Unit("A", "MAR")]
+    state.units["ENGLAND"].append(Unit("A", "ROM"))
+    after, ledgers = moved(edition, state, {"ENGLAND": [offer(1, "A ROM", Move("A", "ROM", "NAP"))]})
+    assert ledgers["ENGLAND"]["refused"] == [] and Unit("A", "NAP") in after.units["ENGLAND"]
+    reader = E1615PayolaLines(variant(edition).map, variant(edition).ruleset)
+    assert reader.check(reader.read("1 : A ROM - NAP", state), "ENGLAND", state, [])[0] == ""
+
+
+def test_R_1304_46_A_PY_16_the_papal_restriction_goes_by_owner_unless_the_gm_reads_it_by_place() -> None:
+    state = spring(APRIL)
+    spanish = Unit("A", "ROM")
+    assert ruleset(APRIL).may_bribe(state, "ENGLAND", "SPAIN", spanish)      # a Spanish army in Rome: Spain's
+    assert not ruleset(APRIL).may_bribe(state, "ENGLAND", "PAP", Unit("A", "MAR"))
+    by_place = ruleset(APRIL, papal_orders="location")
+    assert not by_place.may_bribe(state, "ENGLAND", "SPAIN", spanish)
+    assert by_place.may_bribe(state, "ENGLAND", "ENGLAND", spanish)          # its own unit, by either reading

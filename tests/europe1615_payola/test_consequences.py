@@ -200,3 +200,81 @@ def test_R_1304_32_revolting_states_are_marked_in_the_result_mails() -> None:
         state.centers[centre].discard(centre)
         state.centers["AUSTRIA"].add(centre)
     assert E1615PayolaReport(variant(APRIL)).revolts(state) == ["BAV of Austria: a third", "SAX of Austria: no builds"]
+
+
+def _take_rhineland(edition: str, phase: str, state: GameState) -> GameState:
+    """France's army from Luxembourg, supported from Liège, dislodges the Rhineland's army."""
+    state.phase = Phase.parse(phase)
+    state.units["FRANCE"] = [Unit("A", "LUX"), Unit("A", "LIE")]
+    return adjudicate(variant(edition), state, {"FRANCE": [
+        _bribe("A LUX", Move("A", "LUX", "RHI")), _bribe("A LIE", Support("A", "LIE", "A", "LUX", "RHI"))]}).state
+
+
+@pytest.mark.parametrize("edition", [MARCH, APRIL])
+def test_R_1303_25_R_1304_34_contested_ends_once_a_new_unit_is_in_place(edition: str) -> None:
+    """France takes the Rhineland ALIGNED to Spain (CONTESTED) and leaves it; the Winter builds a new army.
+
+    "Once a unit is in place, rules regarding assessed penalties [...] become effective immediately": taken
+    again in 1617, NEUTRAL and in DUALITY, it costs France -5 -3.
+    """
+    taken = _take_rhineland(edition, "S1616M", at(edition, "S1616M", {"RHI": marks("ALIGNED", "SPAIN")}))
+    assert taken.extra["contested"] == {"RHI": "FRANCE"} and not taken.units["RHI"]
+    taken.units["FRANCE"] = [Unit("A", "LUX"), Unit("A", "LIE")]            # France left before the Winter
+    winter = adjudicate(variant(edition), taken.__class__(Phase.parse("W1616A"), taken.units, taken.centers, [],
+                                                          taken.extra), {}).state
+    assert winter.units["RHI"] == [Unit("A", "RHI")] and "contested" not in winter.extra
+    winter.extra["status"] = {"RHI": marks("NEUTRAL", "", "DUALITY")}
+    again = _take_rhineland(edition, "S1617M", winter)
+    assert [e[1:3] for e in again.extra["vp_log"] if e[0] == "S1617M"] == [["FRANCE", -5], ["FRANCE", -3]]
+    assert "contested" not in again.extra                                   # NEUTRAL: no contest this time
+
+
+def test_R_1304_33_contested_lasts_while_the_taker_holds_the_state_and_ends_once_it_is_retaken() -> None:
+    taken = _take_rhineland(APRIL, "F1616M", at(APRIL, "F1616M", {"RHI": marks("ALIGNED", "SPAIN")}))
+    assert "RHI" in taken.centers["FRANCE"] and taken.phase == Phase.parse("W1616A")
+    held = adjudicate(variant(APRIL), taken, {}).state                     # France keeps it through the Winter
+    assert held.extra["contested"] == {"RHI": "FRANCE"} and not held.units["RHI"]
+    held.phase = Phase.parse("F1617M")
+    held.units["FRANCE"] = [Unit("A", "LUX")]
+    held.units["SPAIN"] = [Unit("A", "RHI")]                                 # Spain has driven France out
+    retaken = adjudicate(variant(APRIL), held, {}).state
+    assert "RHI" in retaken.centers["SPAIN"]
+    assert "contested" not in adjudicate(variant(APRIL), retaken, {}).state.extra
+
+
+def test_R_1304_59_alliances_are_bound_to_this_rule_to_the_end_so_no_ally_wins_alone() -> None:
+    """France + England 21 against 27, and no unallied player beats the other two: nobody has won.
+
+    The game plays another year ("This will continue until a break", R-1304-58; A-PY-17), or with
+    ``alliance_deadlock = "draw"`` it is a draw of all; never allied France alone on the most VPs.
+    """
+    from judge.variants.europe1615_payola.victory import final_result
+    state = at(APRIL, "W1620A")
+    state.extra["alliances"] = [["ENGLAND", "FRANCE"]]
+    vps = {"FRANCE": 12, "ENGLAND": 9, "SPAIN": 10, "AUSTRIA": 9, "DENMARK": 8}
+    assert final_result(game(APRIL), state, vps) is None
+    drawn = final_result(game(APRIL, alliance_deadlock="draw"), state, vps)
+    assert drawn is not None and (drawn["result"], drawn["powers"]) == ("draw", sorted(vps))
+    state.extra["vp_log"] = [["F1620M", power, n, "a test's VPs"] for power, n in vps.items()]
+    after = adjudicate(variant(APRIL), state, {}).state
+    assert "game_over" not in after.extra and after.phase == Phase.parse("S1621P")
+    assert "alliance_deadlock" in {o.name for o in ruleset(APRIL).rule_options()}
+    assert "alliance_deadlock" not in {o.name for o in ruleset(MARCH).rule_options()}  # March has no alliances
+
+
+@pytest.mark.parametrize("edition", [MARCH, APRIL])
+def test_R_1303_24_R_1304_32_a_build_refused_for_revolt_says_so(edition: str) -> None:
+    """Austria owns Saxony, which the Protestants control: "unable to build on the site until [...] DUALITY"."""
+    from judge.engine.orders import Build
+    from judge.turns.gameview import check_order
+    state = at(edition, "W1615A", {"SAX": marks("NEUTRAL", "", "CONTROLLED", "PROTESTANT")})
+    state.units["SAX"] = []
+    state.centers["SAX"].discard("SAX")
+    state.centers["AUSTRIA"].add("SAX")
+    why = "is in REVOLT: the Protestant faction controls it, so no builds there until its religious status is DUALITY"
+    outcome = adjudicate(variant(edition), state, {"AUSTRIA": [Build("A", "SAX")]})
+    assert [(r.result, r.message) for r in outcome.results if r.power == "AUSTRIA"] == [
+        ("void", f"SAX {why} (R-1303-24, R-1304-32)")]
+    assert check_order(variant(edition), state, "AUSTRIA", Build("A", "SAX"))[1].startswith(f"Saxony {why}")
+    assert check_order(variant(edition), state, "AUSTRIA", Build("A", "BAV"))[1] == (
+        "Bavaria is not a free home centre of yours")                         # not owned: the engine's words

@@ -8,7 +8,10 @@ made is made, on the INFs the attacks before it left.  An attack needs the
 attacker's and the target's INFs in the place, and a target that is not
 immune: a power with 5 or more INFs in the attacker's home box cannot be
 attacked by it, except inside that home box, the only way to break the
-immunity (R-1304-13, R-1304-14, A-PY-1).
+immunity (R-1304-13, R-1304-14, A-PY-1).  A home box is no state: only its
+owner attacks there, to break an immunity; a third power's INFs in it are out
+of reach of everyone else's attacks (R-1303-09, R-1304-12, A-PY-18; the
+GM's other reading: ``home_box_attacks = "any"``).
 
 Resolution (R-1303-12 to -14, R-1304-17 to -19): at 5 to 1 or more the
 defender's INFs go without a roll; otherwise the ratio, rounded
@@ -84,12 +87,20 @@ def dice_now(state: GameState) -> str:
     return "; ".join(f"{p}: {' '.join(map(str, r))}" for p, r in sorted(given.items())) or "from the game's seed"
 
 
+def box_open(game: Game, power: str, box: str) -> bool:
+    """Whether ``power`` may attack inside ``box``, a power's home box (A-PY-18): its own, or any if the GM reads so."""
+    return box == power or game.edition.home_box_attacks == "any"
+
+
 def attack_problem(game: Game, state: GameState, power: str, place: str, target: str) -> str:
     """Why this attack cannot be made now ("" if it can)."""
     if not place or (place not in game.edition.pliant and place not in game.board.powers):
         return "not a pliant minor state or a home box"
     if not target or target not in game.board.powers or target == power:
         return "the target must be another power"
+    if place in game.board.powers and not box_open(game, power, place):
+        return (f"only {place} attacks in its own home box (to break an immunity, R-1304-14); "
+                f"other attacks are made in a minor state (R-1303-09, R-1304-12)")
     here = present(state, place)
     if not here.get(power):
         return f"{power} has no INFs in {place}"

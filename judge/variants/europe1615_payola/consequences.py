@@ -7,9 +7,11 @@ of the year (R-1303-22, R-1303-23, R-1304-28, R-1304-29), added together:
 NEUTRAL −5 (any power), ALIGNED to the attacker itself −11 (March) or −15
 (April); DUALITY −3 (any power), CONTROLLED by the attacker's own faith −9.
 A state ALIGNED to another power and taken by an opposing power is CONTESTED
-(PY-27).  A Catholic power that dislodges a unit in a Papal state loses 13
-(March) or 19 (April) VPs (PY-30).  Each penalty is written in
-``extra["vp_log"]`` (phase, power, VPs, why), which the scoring adds up.
+(PY-27) until it has its own unit again or is retaken
+(``winter.end_contests``).  A Catholic power that dislodges a unit in a
+Papal state loses 13 (March) or 19 (April) VPs (PY-30).  Each penalty is
+written in ``extra["vp_log"]`` (phase, power, VPs, why), which the scoring
+adds up.
 """
 
 from __future__ import annotations

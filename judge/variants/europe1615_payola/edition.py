@@ -34,6 +34,9 @@ STRATEGIES: dict[str, tuple[str, ...]] = {
     "victory": ("most_vps", "tie_years"),             # R-1303-42, R-1304-58
     "aligned_needs": ("a_entry", "any_entry"),        # A-1303-05: "can garner VPs for having the 2/3 majority"
     "fleet_builds": ("centres", "owned_ports"),       # R-1303-40; R-1304-54: owned ports that are no centres too
+    "papal_orders": ("owner", "location"),            # R-1303-36, R-1304-46: the Papal States' units, or any there
+    "alliance_deadlock": ("play_on", "draw"),         # R-1304-59: alliances and nobody wins (A-PY-17)
+    "home_box_attacks": ("owner", "any"),             # R-1304-12, R-1304-14: who attacks in a home box (A-PY-18)
 }
 #: switches, the March edition's value first
 SWITCHES: dict[str, bool] = {"c_award_needs_infs": True, "home_box_redeploy": True,
@@ -51,7 +54,13 @@ READINGS = {"attacks": "R-1304-19: every attack an exchange (no dice)",
             "ratio_rounding": "A-1303-02: rounding the attack ratio",
             "c_award_needs_infs": "A-1303-04/A-1304-04: the C award needs the power's INFs there",
             "aligned_needs": "A-1303-05: ALIGNED needs an A entry (a_entry) or any entry (any_entry)",
-            "aligned_moves": "A-PY-2: the aligned power may buy MOVE orders from its minor's units"}
+            "aligned_moves": "A-PY-2: the aligned power may buy MOVE orders from its minor's units",
+            "papal_orders": "A-PY-16: only Catholic powers order the Papal States' own units (owner), or any other "
+                            "power's unit standing there too (location); a power's own units are always its own",
+            "alliance_deadlock": "A-PY-17: with alliances and no winner under R-1304-59, another year (play_on) or "
+                                 "a draw of all (draw)",
+            "home_box_attacks": "A-PY-18: only a home box's owner attacks in it (owner), or any power with INFs "
+                                "there (any)"}
 
 
 @dataclass(frozen=True)
@@ -120,6 +129,8 @@ class PayolaEdition:
         """The readings of the ambiguities a GM may set for a game."""
         made = []
         for name, note in READINGS.items():
+            if name == "alliance_deadlock" and not self.numbers["alliance_deadline"]:
+                continue  # an edition without alliances (March)
             if name in STRATEGIES:
                 made.append(RuleOption(name, self.strategy[name], STRATEGIES[name], note))
             else:

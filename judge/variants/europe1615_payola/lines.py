@@ -13,6 +13,7 @@ from typing import Any
 
 from judge.engine.state import GameState
 from judge.variants.europe1615.inputs import Attack, Deploy
+from judge.variants.europe1615_payola.attacks import box_open
 from judge.variants.europe1615_payola.influence import placement_problem, yearly_grant
 from judge.variants.europe1615_payola.world import Game, present
 
@@ -32,6 +33,9 @@ def check_line(game: Game, state: GameState, power: str, value: Deploy | Attack,
         return f"no diplomatic attacks before {game.edition.first_attack_year}"
     if value.target == power:
         return "a power cannot attack itself"
+    place = game.place_named(value.state)
+    if place in game.board.powers and not box_open(game, power, place):
+        return f"only {place} attacks in its own home box (R-1304-14); other attacks are made in a minor state"
     alternates = dict(game.edition.attack_order).get(power, 0)
     listed = [e for e in earlier if isinstance(e, Attack) and e != value]
     return f"{power} may list only {alternates} alternate(s)" if len(listed) > alternates else ""
@@ -43,6 +47,7 @@ def inputs_due(game: Game, state: GameState, power: str) -> tuple[tuple[str, str
         return (("INF", "INF placements (N: STATE, or N: your own home box)"),)
     if state.phase.kind == "D" and state.phase.year >= game.edition.first_attack_year:
         places = [p for p, by in state.extra.get("influence", {}).items()
-                  if by.get(power) and any(q != power and n for q, n in by.items())]
+                  if by.get(power) and any(q != power and n for q, n in by.items())
+                  and (p not in game.board.powers or box_open(game, power, p))]
         return (("ATTACK", "a diplomatic attack and its alternates (STATE > POWER)"),) if places else ()
     return ()

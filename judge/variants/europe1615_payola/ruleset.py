@@ -65,9 +65,16 @@ class Europe1615Payola(Payola):
 
     # -- whom a power may bribe for what (PY-36 to PY-38) -------------------------------
     def may_bribe(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
-        """R-1303-36, R-1304-46: only Catholic powers may order the units in the Papal States."""
-        minor = self.game.state_of(self.map.province_of(unit.location))
-        return minor not in self.edition.catholic_only or self.game.faith(power) == CATHOLIC
+        """R-1303-36, R-1304-46: only Catholic powers may order the Papal States' units.
+
+        A power orders its own units "as they see fit" (R-1303-34, R-1304-43),
+        in Rome too.  ``papal_orders = "location"`` (the GM's other reading of
+        "the units in the Papal States"): another power's unit standing there too.
+        """
+        if power == owner or self.game.faith(power) == CATHOLIC:
+            return True
+        where = self.game.state_of(self.map.province_of(unit.location))
+        return (owner if self.edition.papal_orders == "owner" else where) not in self.edition.catholic_only
 
     def may_buy(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> bool:
         """R-1303-34, R-1304-43: from a foreign unit only HOLD, SUPPORT or CONVOY (A-PY-2: aligned minors too).
@@ -98,6 +105,17 @@ class Europe1615Payola(Payola):
         """The minor states ALIGNED now, for the picture's fills: statuses are public in these editions (PY-18)."""
         found = {minor: status.aligned_to(state, minor) for minor in self.map.states}
         return {minor: power for minor, power in found.items() if power}
+
+    def picture_marks(self, state: GameState) -> Mapping[str, str]:
+        """The provinces marked on the map: REVOLT (R-1303-24, R-1304-32) and CONTESTED (R-1304-33)."""
+        marks: dict[str, list[str]] = {}
+        for minor, provinces in self.map.states.items():
+            for province in provinces:
+                if self.map.provinces[province].is_center and status.revolt(self.game, state, province):
+                    marks.setdefault(province, []).append("REVOLT")
+                if minor in state.extra.get(consequences.CONTESTED, {}):
+                    marks.setdefault(province, []).append("CONTESTED")
+        return {province: " ".join(words) for province, words in marks.items()}
 
     # -- the port rule (R-1303-37, R-1304-47) ----------------------------------------------
     def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
@@ -181,6 +199,10 @@ class Europe1615Payola(Payola):
         owned = state.centers.get(power, ())
         centres = (c for c in owned if status.revolt(self.game, state, c) != "no builds")
         return tuple(sorted({*centres, *ports.owned_ports(self.game, state, power)}))
+
+    def build_refusal(self, state: GameState, power: str, province: str) -> str:
+        """R-1303-24, R-1304-32: an owned centre in REVOLT against its owner's faith: say so, not "not owned"."""
+        return status.revolt_refusal(self.game, state, power, province)
 
     def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
         """A fleet is built in a port only (the port rule); an army only on a centre (R-1304-54)."""

@@ -92,3 +92,16 @@ def revolt(game: Game, state: GameState, province: str) -> str:
     if marks.get("political") == ALIGNED and marks.get("aligned") not in ("", owner):
         return "a third"
     return ""
+
+
+def revolt_refusal(game: Game, state: GameState, power: str, province: str) -> str:
+    """Why ``power`` may not build on its own centre ``province`` in REVOLT ("" if that is not why).
+
+    R-1303-24, R-1304-32: the owner "will be unable to build on the site until
+    the religious status is changed to DUALITY".
+    """
+    if province not in state.centers.get(power, ()) or revolt(game, state, province) != "no builds":
+        return ""
+    marks = state.extra.get(STATUS, {}).get(game.state_of(province), {})
+    return (f"is in REVOLT: the {str(marks.get('faith', '')).title()} faction controls it, so no builds there "
+            f"until its religious status is DUALITY (R-1303-24, R-1304-32)")

@@ -7,8 +7,12 @@ assessed "at the opening of 1621"; two players may ally before the start of
 two alliances); an alliance wins if its VPs exceed those of the other three
 players together (or of the other alliance and the fifth player); failing
 that, a lone player wins when two alliances balance, or when it has more VPs
-than the other two unallied players together; otherwise the most VPs wins,
-and a tie for first place plays another year (A-1304-06).
+than the other two unallied players together.  "Alliances are bound to this
+rule to the end": with an alliance and none of these, no player has won, an
+ally least of all; the game plays another year as for a tie (R-1304-58), or
+with ``alliance_deadlock = "draw"`` ends in a draw of all (A-PY-17).  Without
+alliances the most VPs wins, and a tie for first place plays another year
+(A-1304-06).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ ALLIANCES = "alliances"
 
 
 def final_result(game: Game, state: GameState, vps: Mapping[str, int]) -> dict[str, Any] | None:
-    """The end, or None when the edition plays another year (a tie for first place, R-1304-58)."""
+    """The end, or None when the edition plays another year (a tie for first place, R-1304-58; A-PY-17)."""
     pairs = [tuple(pair) for pair in state.extra.get(ALLIANCES, [])]
     for pair in pairs:
         if sum(vps[p] for p in pair) > sum(v for p, v in vps.items() if p not in pair):
@@ -36,6 +40,9 @@ def final_result(game: Game, state: GameState, vps: Mapping[str, int]) -> dict[s
         for power in free:
             if vps[power] > sum(vps[p] for p in free if p != power):
                 return {"result": "victory", "powers": [power], "rule": "R-1304-59", "scores": dict(vps)}
+        if game.edition.alliance_deadlock == "play_on":  # A-PY-17: no ally wins alone; "until a break"
+            return None
+        return {"result": "draw", "powers": list(game.powers), "rule": "R-1304-59", "scores": dict(vps)}
     best = max(vps.values())
     leaders = sorted(p for p, v in vps.items() if v == best)
     if len(leaders) > 1 and game.edition.victory == "tie_years":
