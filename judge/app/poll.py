@@ -2,6 +2,10 @@
 
 The steps, under the store's poll lock (a second poll exits at once):
 
+0. sign in: the outbox if it uses a token, then the mailbox as the fetch
+   connects; a refused password or token, or a token command that gives none
+   (:class:`judge.mail.SignInError`), stops the poll here with one log line,
+   before it touches a game;
 1. fetch every unprocessed mail; read each one's envelope where it enters
    (:func:`judge.mail.entry.read_envelope`): mail-loop traffic and mail
    nobody can be answered at are ignored, mail that cannot be read is

@@ -141,7 +141,7 @@ class ImapMailbox:
                 client.oauth2_login(cfg.user, token.reveal(), mech="XOAUTH2")
         except LoginError as exc:
             secret = "password" if token is None else "token"
-            raise self._failed(f"the server refused the {secret}: {exc}") from None
+            raise self._failed(f"the server refused the {secret}: {_words(exc)}") from None
 
     def _failed(self, why: str) -> SignInError:
         cfg = self.config
@@ -232,6 +232,14 @@ class ImapMailbox:
             client.logout()
         except (imaplib.IMAP4.error, OSError):
             _drop(client)
+
+
+def _words(exc: Exception) -> str:
+    """The server's answer as text (imapclient gives LOGIN's as the repr of bytes: ``b'[...] ...'``)."""
+    text = " ".join(str(exc).split())
+    if len(text) > 2 and text[0] == "b" and text[1] in "'\"" and text[-1] == text[1]:
+        return text[2:-1]
+    return text
 
 
 def _parse_id(id: str) -> tuple[int, int]:

@@ -20,6 +20,7 @@ from judge.mail import ImapConfig, ImapMailbox, IncomingMail, body_text
 from tests.app.helpers import GAME, start_game
 from tests.mail.conftest import OAuthServers
 from tests.mail.oauth_servers import xoauth2_blob
+from tests.mail.servers import USERS
 from tests.mail.test_oauth import token_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,8 +44,7 @@ port = {imap_port}
 security = "starttls"
 ca_file = "{ca}"
 user = "judge"
-auth = "xoauth2"
-token_command = ["./imap-token.sh"]
+{imap_auth}
 
 [mail.smtp]
 host = "127.0.0.1"
@@ -58,13 +58,16 @@ token_timeout = 5
 """
 
 
-def oauth_judge(root: Path, oauth: OAuthServers, tokens: dict[str, str]) -> Path:
+IMAP_TOKEN = 'auth = "xoauth2"\ntoken_command = ["./imap-token.sh"]'
+
+
+def oauth_judge(root: Path, oauth: OAuthServers, tokens: dict[str, str], imap_auth: str = IMAP_TOKEN) -> Path:
     """A judge folder whose config signs in to both servers with tokens, each printed by its own script
     next to the config (``./imap-token.sh``, taken from the config's folder)."""
     root.mkdir(parents=True, exist_ok=True)
     for server, token in tokens.items():
         token_script(root, token, f"{server}-token")
-    (root / "judge.toml").write_text(CONFIG.format(judge=JUDGE, imap_port=oauth.dovecot.port,
+    (root / "judge.toml").write_text(CONFIG.format(judge=JUDGE, imap_port=oauth.dovecot.port, imap_auth=imap_auth,
                                                    smtp_port=oauth.smtp.port, ca=oauth.dovecot.cert_file))
     return root
 
@@ -115,20 +118,31 @@ def data_files(root: Path) -> dict[str, bytes]:
             if p.is_file() and p.name != "poll.lock"}
 
 
-REFUSALS = {
-    "imap wrong token": ("imap", "ya29.a-token-nobody-issued",
-                         "IMAP login as judge at 127.0.0.1:{imap} with XOAUTH2 failed: the server refused the token: "
-                         "[AUTHENTICATIONFAILED] Authentication failed."),
-    "imap expired token": ("imap", "revoked",
-                           "IMAP login as judge at 127.0.0.1:{imap} with XOAUTH2 failed: the server refused the "
-                           "token: [AUTHENTICATIONFAILED] Authentication failed."),
-    "smtp expired token": ("smtp", "revoked",
-                           "SMTP login as judge at 127.0.0.1:{smtp} with OAUTHBEARER failed: the server refused the "
-                           "token (535 5.7.8 Authentication credentials invalid)"),
-    "smtp token command fails": ("smtp", "",
-                                 "SMTP login as judge at 127.0.0.1:{smtp} with OAUTHBEARER failed: token_command "
-                                 "printed nothing"),
+REFUSED = "failed: the server refused the"
+IMAP_REFUSED = " [AUTHENTICATIONFAILED] Authentication failed."
+REFUSALS = {  # which server refuses, what it is given, the log line
+    "imap wrong password": ("imap", "password",
+                            f"IMAP login as judge at 127.0.0.1:{{imap}} with a password {REFUSED} password:{IMAP_REFUSED}"),
+    "imap wrong token": ("imap", "wrong", f"IMAP login as judge at 127.0.0.1:{{imap}} with XOAUTH2 {REFUSED} token:"
+                                          f"{IMAP_REFUSED}"),
+    "imap expired token": ("imap", "revoked", f"IMAP login as judge at 127.0.0.1:{{imap}} with XOAUTH2 {REFUSED} "
+                                              f"token:{IMAP_REFUSED}"),
+    "smtp expired token": ("smtp", "revoked", f"SMTP login as judge at 127.0.0.1:{{smtp}} with OAUTHBEARER {REFUSED} "
+                                              "token (535 5.7.8 Authentication credentials invalid)"),
+    "smtp token command fails": ("smtp", "silent", "SMTP login as judge at 127.0.0.1:{smtp} with OAUTHBEARER failed: "
+                                                   "token_command printed nothing"),
 }
+
+
+def refused_setup(oauth: OAuthServers, bad: str) -> tuple[str, str]:
+    """The token the refusing server's command prints (empty: it prints nothing), and the IMAP settings."""
+    if bad == "password":
+        return "", 'password = "not-the-password"'
+    if bad == "revoked":
+        token = oauth.issuer.issue("judge")
+        oauth.issuer.revoke(token)
+        return token, IMAP_TOKEN
+    return {"wrong": "ya29.a-token-nobody-issued", "silent": ""}[bad], IMAP_TOKEN
 
 
 @pytest.mark.parametrize("case", REFUSALS)
@@ -139,11 +153,8 @@ def test_a_refused_sign_in_stops_the_poll_before_it_touches_a_game(oauth: OAuthS
     start_game(sandbox)  # over the spool; the deadline passes, so a poll would play the phase
     sandbox.clock.set(sandbox.store.load_game(GAME).grace_end + timedelta(minutes=1))
     good = {name: oauth.issuer.issue("judge") for name in ("imap", "smtp")}
-    token = bad
-    if bad == "revoked":
-        token = oauth.issuer.issue("judge")
-        oauth.issuer.revoke(token)
-    oauth_judge(sandbox.root, oauth, good | {server: token})
+    token, imap_auth = refused_setup(oauth, bad)
+    oauth_judge(sandbox.root, oauth, good | {server: token}, imap_auth)
     mail_judge(oauth, "stranger@example.org", "LIST", "list")
     oauth.handler.received.clear()
     before = data_files(sandbox.root)
@@ -154,13 +165,14 @@ def test_a_refused_sign_in_stops_the_poll_before_it_touches_a_game(oauth: OAuthS
     assert logged.endswith(" ERROR judge.poll: " + line.format(imap=oauth.dovecot.port, smtp=oauth.smtp.port)
                            + "; this poll stops: no mail read, no game touched, nothing sent")
     assert "0 mails read, 0 skipped, 0 phases played, 0 mails sent, 1 errors" in done.stdout
-    for secret in (token, xoauth2_blob("judge", token)) if token else ():
+    for secret in (token, xoauth2_blob("judge", token), "not-the-password") if token else ("not-the-password",):
         assert secret not in done.stdout + done.stderr
     assert data_files(sandbox.root) == before             # no game ticked, no mail queued or marked seen
     assert len(mailbox(oauth, "judge")) == 1              # the mail waits in the mailbox
     assert oauth.handler.received == []                   # nothing sent
 
-    token_script(sandbox.root, good[server], f"{server}-token")  # the operator mends the token command
+    mended = f'password = "{USERS["judge"]}"' if bad == "password" else IMAP_TOKEN
+    oauth_judge(sandbox.root, oauth, good, mended)        # the operator mends the token command or the password
     done = judge_poll(sandbox.root)
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"1 mails read, 0 skipped, 1 phases played ({GAME} S1901M)" in done.stdout
