@@ -2,6 +2,10 @@
 
 The steps, under the store's poll lock (a second poll exits at once):
 
+0. sign in: the outbox if it uses a token, then the mailbox as the fetch
+   connects; a refused password or token, or a token command that gives none
+   (:class:`judge.mail.SignInError`), stops the poll here with one log line,
+   before it touches a game;
 1. fetch every unprocessed mail; read each one's envelope where it enters
    (:func:`judge.mail.entry.read_envelope`): mail-loop traffic and mail
    nobody can be answered at are ignored, mail that cannot be read is
@@ -34,7 +38,7 @@ from judge.clock import PollClock
 from judge.commands.mailflow import act_on_mail, warm_passwords
 from judge.commands.session import Incoming, Judge, Workspace
 from judge.crash import crash_point
-from judge.mail import IncomingMail, Mailbox, MailError, body_text, open_transports, unread_note
+from judge.mail import IncomingMail, Mailbox, MailError, SignInError, body_text, open_transports, unread_note
 from judge.mail.entry import Envelope, read_envelope
 from judge.mail.message import thread_of
 from judge.render import SetAsideContext, render_set_aside
@@ -62,7 +66,13 @@ def run_poll(config: JudgeConfig) -> PollReport:
         mailbox, outbox = open_transports(config.mail)
         sender = Sender(judge.store, config, outbox, report)
         try:
-            read_mail(judge, config, mailbox, sender, report)
+            try:
+                mails = signed_in_fetch(mailbox, sender, report)
+            except SignInError as exc:
+                log.error("%s; this poll stops: no mail read, no game touched, nothing sent", exc)
+                report.errors += 1
+                return report
+            read_mail(judge, config, mails, mailbox, sender, report)
             play_due(judge, report, config.limits)
             sender.send_pending()
         finally:
@@ -141,14 +151,27 @@ class Run:
             crash_point("mail:seen")
 
 
-def read_mail(judge: Judge, config: JudgeConfig, mailbox: Mailbox, sender: Sender, report: PollReport) -> None:
-    """Act on every mail, RUN mails at a time: save their games, mark them processed, send the replies."""
+def signed_in_fetch(mailbox: Mailbox, sender: Sender, report: PollReport) -> list[IncomingMail]:
+    """Sign in to both servers and fetch, before the poll touches anything: a refused password or
+    token, or a token command that gives none, raises :class:`SignInError` here.
+
+    A server that cannot be reached is not a sign-in: as before, the poll goes on without its mail
+    (nothing fetched) or without sending (everything stays queued).
+    """
+    sender.sign_in()
     try:
-        mails = mailbox.fetch()
+        return mailbox.fetch()
+    except SignInError:
+        raise
     except MailError as exc:
         log.error("cannot fetch mail: %s", exc)
         report.errors += 1
-        return
+        return []
+
+
+def read_mail(judge: Judge, config: JudgeConfig, mails: list[IncomingMail], mailbox: Mailbox, sender: Sender,
+              report: PollReport) -> None:
+    """Act on every mail, RUN mails at a time: save their games, mark them processed, send the replies."""
     run = Run(Workspace(judge.store), config.limits)
     budget = MailBudget(config.limits.poll_seconds)
     for start in range(0, len(mails), RUN):

@@ -22,7 +22,7 @@ from email.message import EmailMessage
 from judge.app.config import JudgeConfig
 from judge.app.report import PollReport
 from judge.crash import crash_point
-from judge.mail import Attachment, MailError, Outbox, build_message
+from judge.mail import Attachment, MailError, Outbox, SignInError, build_message
 from judge.store import OutgoingMail, Store
 
 log = logging.getLogger("judge.poll")
@@ -47,6 +47,18 @@ class Sender:
     report: PollReport
     down: bool = False
     failed: set[str] = field(default_factory=set)
+
+    def sign_in(self) -> None:
+        """The outbox signs in before the poll acts (:meth:`Outbox.sign_in`): a refused token raises
+        :class:`SignInError`; a server that cannot be reached stops sending, as a failed send would."""
+        try:
+            self.outbox.sign_in()
+        except SignInError:
+            raise
+        except MailError as exc:
+            log.error("cannot send mail: %s; sending stops until the next poll", exc)
+            self.report.errors += 1
+            self.down = True
 
     def send_pending(self, games: list[str] | None = None) -> None:
         """Send the pending mail (the global outbox, then every game's or only ``games``')."""

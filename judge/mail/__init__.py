@@ -6,7 +6,7 @@ with :func:`build_reply` through an :class:`Outbox`, and calls
 ``mark_processed`` once the store has the mail.  See ``docs/mail.md``.
 """
 
-from judge.mail.base import IncomingMail, Mailbox, MailError, Outbox
+from judge.mail.base import IncomingMail, Mailbox, MailError, Outbox, SignInError
 from judge.mail.config import MailConfig, load_mail_config, open_transports
 from judge.mail.imap import ImapConfig, ImapMailbox
 from judge.mail.message import (
@@ -31,7 +31,7 @@ from judge.mail.spool import (
 from judge.mail.text import body_text, html_to_text
 
 __all__ = [
-    "IncomingMail", "Mailbox", "MailError", "Outbox", "MailConfig", "load_mail_config",
+    "IncomingMail", "Mailbox", "MailError", "Outbox", "SignInError", "MailConfig", "load_mail_config",
     "open_transports", "ImapConfig", "ImapMailbox", "Attachment", "build_message", "build_reply",
     "decoded_header", "header_text", "unread_note", "is_loop", "loop_reason", "parse_message", "SmtpConfig",
     "SmtpOutbox", "SpoolConfig", "SpoolMailbox", "SpoolOutbox", "deliver_to_spool", "read_outbox",

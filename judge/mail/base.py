@@ -34,6 +34,15 @@ class MailError(Exception):
         self.per_message = per_message
 
 
+class SignInError(MailError):
+    """The server refused the judge's password or token, or the token command gave no token.
+
+    Retrying within the poll cannot help, and acting on anything without the mailbox or the
+    outbox would be half a poll: ``judge poll`` stops before it touches a game.  The message names
+    the server, the user and the mechanism, never the secret.
+    """
+
+
 @dataclass(frozen=True)
 class IncomingMail:
     """One message as fetched, before any command parsing.
@@ -77,6 +86,11 @@ class Mailbox(Protocol):
 @runtime_checkable
 class Outbox(Protocol):
     """Where outgoing mail is handed over for delivery."""
+
+    def sign_in(self) -> None:
+        """Sign in now if a token is used, so that a refused one (:class:`SignInError`) stops a poll
+        before it touches anything; with a password or no server, nothing happens here."""
+        ...
 
     def send(self, msg: EmailMessage) -> None:
         """Deliver or durably queue ``msg``; raise :class:`MailError` if not."""

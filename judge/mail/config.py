@@ -16,6 +16,9 @@
     [mail.smtp]
     host = "smtp.example.org"
     security = "starttls"
+    user = "judge@example.org"
+    auth = "xoauth2"                 # or "oauthbearer"; "password" (default) with password/password_env
+    token_command = ["/usr/local/bin/judge-token", "smtp"]   # prints a fresh access token
 
 Unknown keys are errors, so a typo fails at start-up rather than silently
 falling back to a default.
@@ -23,6 +26,7 @@ falling back to a default.
 
 from __future__ import annotations
 
+import collections.abc
 import os
 import types
 import typing
@@ -33,6 +37,7 @@ from typing import Any, TypeVar
 
 from judge.mail.base import Mailbox, Outbox
 from judge.mail.imap import ImapConfig, ImapMailbox
+from judge.mail.signin import TokenSource
 from judge.mail.smtp import SmtpConfig, SmtpOutbox
 from judge.mail.spool import SpoolConfig, SpoolMailbox, SpoolOutbox
 
@@ -54,7 +59,7 @@ class MailConfig:
     smtp: SmtpConfig | None = None
 
 
-def _section(cls: type[_T], table: Mapping[str, Any], name: str) -> _T:
+def _section(cls: type[_T], table: Mapping[str, Any], name: str, base_dir: Path | str | None = None) -> _T:
     """Build a config dataclass from a TOML table, with ``password_env``
     (the name of an environment variable) as an alternative to ``password``."""
     values = dict(table)
@@ -70,10 +75,23 @@ def _section(cls: type[_T], table: Mapping[str, Any], name: str) -> _T:
     for key, value in values.items():
         if not _matches(value, hints[key]):
             raise ValueError(f"[mail.{name}] {key} must be {_describe(hints[key])}, not {value!r}")
+    if values.get("token_command"):
+        values["token_command"] = _program_from(values["token_command"], base_dir)
     try:
         return cls(**values)
     except TypeError as exc:  # a required key is missing
         raise ValueError(f"[mail.{name}] {exc}") from exc
+    except ValueError as exc:  # the values do not go together (a password and a token command, say)
+        raise ValueError(f"[mail.{name}] {exc}") from None
+
+
+def _program_from(command: list[str], base_dir: Path | str | None) -> list[str]:
+    """A relative program path (``./get-token``, ``bin/token``) is taken from the config file's
+    folder, like ``spool_dir``; a bare name is looked up on $PATH."""
+    program = command[0]
+    if base_dir is not None and "/" in program and not Path(program).is_absolute():
+        program = str(Path(base_dir) / program)
+    return [program, *command[1:]]
 
 
 def _matches(value: object, hint: Any) -> bool:
@@ -82,6 +100,8 @@ def _matches(value: object, hint: Any) -> bool:
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
         return any(_matches(value, arg) for arg in typing.get_args(hint))
+    if origin in (list, collections.abc.Sequence):  # a TOML array, e.g. token_command
+        return isinstance(value, list) and all(_matches(item, typing.get_args(hint)[0]) for item in value)
     if origin is typing.Literal:
         return value in typing.get_args(hint)
     if hint is type(None):
@@ -94,9 +114,13 @@ def _matches(value: object, hint: Any) -> bool:
 
 
 def _describe(hint: Any) -> str:
-    if typing.get_origin(hint) in (typing.Union, types.UnionType, typing.Literal):
-        return " or ".join(_describe(arg) if isinstance(arg, type) else repr(arg)
-                           for arg in typing.get_args(hint) if arg is not type(None))
+    origin = typing.get_origin(hint)
+    if origin in (list, collections.abc.Sequence):
+        return f"a list of {_describe(typing.get_args(hint)[0])}"
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_describe(arg) for arg in typing.get_args(hint) if arg is not type(None))
+    if origin is typing.Literal:
+        return " or ".join(map(repr, typing.get_args(hint)))
     return str(getattr(hint, "__name__", hint))
 
 
@@ -123,8 +147,8 @@ def load_mail_config(table: Mapping[str, Any] | None = None,
     spool_dir = Path(table.get("spool_dir", "spool"))
     if base_dir is not None and not spool_dir.is_absolute():
         spool_dir = Path(base_dir) / spool_dir
-    imap = _section(ImapConfig, table.get("imap", {}), "imap") if incoming == "imap" else None
-    smtp = _section(SmtpConfig, table.get("smtp", {}), "smtp") if outgoing == "smtp" else None
+    imap = _section(ImapConfig, table.get("imap", {}), "imap", base_dir) if incoming == "imap" else None
+    smtp = _section(SmtpConfig, table.get("smtp", {}), "smtp", base_dir) if outgoing == "smtp" else None
     return MailConfig(address=str(table.get("address", "judge@localhost")),
                       msgid_domain=table.get("msgid_domain"), incoming=incoming,
                       outgoing=outgoing, spool=SpoolConfig(spool_dir), imap=imap, smtp=smtp)
@@ -133,21 +157,23 @@ def load_mail_config(table: Mapping[str, Any] | None = None,
 def open_transports(config: Mapping[str, Any] | MailConfig | None = None,
                     base_dir: Path | str | None = None) -> tuple[Mailbox, Outbox]:
     """The (incoming, outgoing) pair the config asks for; the local spool by
-    default.  No server is contacted until the first fetch or send."""
+    default.  No server is contacted and no token command run until the first
+    fetch, send or sign-in; the pair shares one poll's tokens."""
     if not isinstance(config, MailConfig):
         config = load_mail_config(config, base_dir)
+    tokens = TokenSource()
     mailbox: Mailbox
     outbox: Outbox
     if config.incoming == "imap":
         if config.imap is None:
             raise ValueError("[mail] incoming = \"imap\" needs a [mail.imap] table")
-        mailbox = ImapMailbox(config.imap)
+        mailbox = ImapMailbox(config.imap, tokens)
     else:
         mailbox = SpoolMailbox(config.spool.inbox)
     if config.outgoing == "smtp":
         if config.smtp is None:
             raise ValueError("[mail] outgoing = \"smtp\" needs a [mail.smtp] table")
-        outbox = SmtpOutbox(config.smtp)
+        outbox = SmtpOutbox(config.smtp, tokens)
     else:
         outbox = SpoolOutbox(config.spool.outbox)
     return mailbox, outbox

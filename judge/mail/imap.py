@@ -12,14 +12,16 @@ unprocessed, whether or not a person has read it in a mail client.
 from __future__ import annotations
 
 import imaplib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from imapclient import DELETED, SEEN, IMAPClient  # type: ignore[import-untyped]
+from imapclient.exceptions import LoginError  # type: ignore[import-untyped]
 
-from judge.mail.base import IncomingMail, MailError
+from judge.mail.base import IncomingMail, MailError, SignInError
 from judge.mail.message import parse_message
+from judge.mail.signin import AuthMethod, Token, TokenCommandError, TokenSource, check_auth, sign_in_failed
 from judge.mail.tls import Security, check_security, tls_context, warn_if_plaintext
 
 _FETCH_BATCH = 50
@@ -32,12 +34,17 @@ class ImapConfig:
     ``processed_folder`` empty means "flag, don't move": processed mail stays
     in ``folder`` with ``\\Seen`` and the ``processed_flag`` keyword (or just
     ``\\Seen`` where the server refuses keywords).  ``use_move = False``
-    forces the COPY fallback even on servers that offer MOVE.
+    forces the COPY fallback even on servers that offer MOVE.  ``auth`` is how the judge signs in:
+    ``password``, or ``xoauth2``/``oauthbearer`` with the access token ``token_command`` prints
+    (:mod:`judge.mail.signin`).
     """
 
     host: str
     user: str
-    password: str = field(repr=False)
+    password: str | None = field(default=None, repr=False)
+    auth: AuthMethod = "password"
+    token_command: Sequence[str] | None = None
+    token_timeout: float = 30.0
     port: int | None = None
     security: Security = "ssl"
     folder: str = "INBOX"
@@ -49,6 +56,11 @@ class ImapConfig:
 
     def __post_init__(self) -> None:
         check_security(self.security)
+        check_auth(self.auth, self.password, self.token_command)
+        if self.auth == "password" and self.password is None:
+            raise ValueError('password or password_env is required with auth = "password"')
+        if self.token_command is not None:
+            object.__setattr__(self, "token_command", tuple(self.token_command))
 
     @property
     def effective_port(self) -> int:
@@ -76,14 +88,16 @@ class ImapMailbox:
     ids are refused instead of marking the wrong message.
     """
 
-    def __init__(self, config: ImapConfig) -> None:
+    def __init__(self, config: ImapConfig, tokens: TokenSource | None = None) -> None:
         self.config = config
+        self._tokens = tokens or TokenSource()
         self._client: IMAPClient | None = None
         self._uidvalidity = 0
         self._keywords = False
 
     def _connect(self) -> IMAPClient:
         cfg = self.config
+        token = self._token()  # a token command that fails stops here, before any connection
         warn_if_plaintext(cfg.security, cfg.host, "IMAP")
         context = None if cfg.security == "none" else tls_context(cfg.ca_file)
         with _errors(f"connection to {cfg.host}:{cfg.effective_port}"):
@@ -93,7 +107,7 @@ class ImapMailbox:
             with _errors(f"login as {cfg.user}"):
                 if cfg.security == "starttls":
                     client.starttls(context)
-                client.login(cfg.user, cfg.password)
+                self._sign_in(client, token)
             with _errors(f"opening folder {cfg.folder!r}"):
                 self._ensure_folder(client)
                 info = client.select_folder(cfg.folder)
@@ -103,6 +117,35 @@ class ImapMailbox:
         self._uidvalidity = int(info.get(b"UIDVALIDITY", 0))
         self._keywords = b"\\*" in info.get(b"PERMANENTFLAGS", ())
         return client
+
+    def _token(self) -> Token | None:
+        """This poll's access token (None with a password), the token command run at most once a poll."""
+        cfg = self.config
+        if cfg.auth == "password" or cfg.token_command is None:
+            return None
+        try:
+            return self._tokens.token(cfg.token_command, cfg.token_timeout)
+        except TokenCommandError as exc:
+            raise self._failed(str(exc)) from None
+
+    def _sign_in(self, client: IMAPClient, token: Token | None) -> None:
+        """LOGIN with the password, or AUTHENTICATE XOAUTH2/OAUTHBEARER with the token; a refusal is a
+        :class:`SignInError` (the server's words, never the secret)."""
+        cfg = self.config
+        try:
+            if token is None:
+                client.login(cfg.user, cfg.password)
+            elif cfg.auth == "oauthbearer":
+                client.oauthbearer_login(cfg.user, token.reveal())
+            else:
+                client.oauth2_login(cfg.user, token.reveal(), mech="XOAUTH2")
+        except LoginError as exc:
+            secret = "password" if token is None else "token"
+            raise self._failed(f"the server refused the {secret}: {_words(exc)}") from None
+
+    def _failed(self, why: str) -> SignInError:
+        cfg = self.config
+        return sign_in_failed("IMAP", cfg.user, cfg.host, cfg.effective_port, cfg.auth, why)
 
     def _ensure_folder(self, client: IMAPClient) -> None:
         """Create the processed folder on first use (tolerating a concurrent
@@ -189,6 +232,14 @@ class ImapMailbox:
             client.logout()
         except (imaplib.IMAP4.error, OSError):
             _drop(client)
+
+
+def _words(exc: Exception) -> str:
+    """The server's answer as text (imapclient gives LOGIN's as the repr of bytes: ``b'[...] ...'``)."""
+    text = " ".join(str(exc).split())
+    if len(text) > 2 and text[0] == "b" and text[1] in "'\"" and text[-1] == text[1]:
+        return text[2:-1]
+    return text
 
 
 def _parse_id(id: str) -> tuple[int, int]:

@@ -146,6 +146,9 @@ class SpoolOutbox:
     def __init__(self, maildir: Path) -> None:
         self.path = ensure_maildir(Path(maildir))
 
+    def sign_in(self) -> None:
+        """Nothing to sign in to; present to satisfy :class:`Outbox`."""
+
     def send(self, msg: EmailMessage) -> None:
         write_atomically(self.path, message_bytes(msg))
 

@@ -9,10 +9,13 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 import pytest
 from imapclient import IMAPClient
 
+from tests.mail.oauth_servers import IntrospectionServer, OAuthHandler, TokenIssuer
 from tests.mail.servers import (
     DovecotServer,
     ServerError,
@@ -22,11 +25,11 @@ from tests.mail.servers import (
 )
 
 
-@pytest.fixture(scope="session")
-def dovecot() -> Iterator[DovecotServer]:
+@contextmanager
+def _running_dovecot(introspection_url: str = "") -> Iterator[DovecotServer]:
     problem = ""
     try:
-        server = start_dovecot()
+        server = start_dovecot(introspection_url)
     except ServerError as exc:
         problem = str(exc)
     if problem:  # outside the except block, so the report is just the message
@@ -37,6 +40,12 @@ def dovecot() -> Iterator[DovecotServer]:
         server.stop()
         if not os.environ.get("JUDGE_KEEP_MAIL_TESTDIR"):
             shutil.rmtree(server.root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def dovecot() -> Iterator[DovecotServer]:
+    with _running_dovecot() as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
@@ -77,3 +86,48 @@ def smtp(smtp_server: SmtpServer, imap: DovecotServer) -> SmtpServer:
     """The SMTP server with its record of accepted mail cleared."""
     smtp_server.handler.received.clear()
     return smtp_server
+
+
+@dataclass
+class OAuthServers:
+    """A Dovecot whose oauth2 passdb asks the issuer's introspection server, and an SMTP server that
+    checks the same issuer's tokens; both still take the passwords of ``servers.USERS``/``SMTP_USERS``."""
+
+    issuer: TokenIssuer
+    dovecot: DovecotServer
+    smtp: SmtpServer
+
+    @property
+    def handler(self) -> OAuthHandler:
+        assert isinstance(self.smtp.handler, OAuthHandler)
+        return self.smtp.handler
+
+
+@pytest.fixture(scope="session")
+def oauth_servers() -> Iterator[OAuthServers]:
+    issuer = TokenIssuer()
+    introspection = IntrospectionServer(issuer)
+    introspection.start()
+    try:
+        with _running_dovecot(introspection.url) as server:
+            smtp = start_smtp(server, OAuthHandler(server, issuer))
+            try:
+                yield OAuthServers(issuer, server, smtp)
+            finally:
+                smtp.stop()
+    finally:
+        introspection.stop()
+
+
+@pytest.fixture
+def oauth(oauth_servers: OAuthServers) -> OAuthServers:
+    """The OAuth2 servers with the mailboxes empty and the SMTP server's records cleared."""
+    for user in oauth_servers.dovecot.users:
+        client = oauth_servers.dovecot.client(user)
+        try:
+            _empty_mailbox(client)
+        finally:
+            client.logout()
+    oauth_servers.handler.received.clear()
+    oauth_servers.handler.logins.clear()
+    return oauth_servers

@@ -124,7 +124,7 @@ ssl = yes
 ssl_cert = <{cert}
 ssl_key = <{key}
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = {mechanisms}
 default_internal_user = {ident.internal_user}
 default_internal_group = {group}
 default_login_user = {ident.login_user}
@@ -133,9 +133,10 @@ first_valid_gid = 1
 mail_location = maildir:{root}/mail/%u
 passdb {{
   driver = passwd-file
+  mechanisms = plain login
   args = scheme=PLAIN username_format=%u {root}/users
 }}
-userdb {{
+{oauth2_passdb}userdb {{
   driver = passwd-file
   args = username_format=%u {root}/users
 }}
@@ -158,6 +159,22 @@ service anvil {{
 {chroot}}}
 """
 
+OAUTH2_PASSDB = """\
+passdb {{
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = {settings}
+}}
+"""
+OAUTH2_SETTINGS = """\
+introspection_mode = post
+introspection_url = {url}
+username_attribute = username
+active_attribute = active
+active_value = true
+force_introspection = yes
+"""
+
 
 @dataclass
 class DovecotServer:
@@ -173,6 +190,7 @@ class DovecotServer:
     dovecot: str = ""
     lda: str = ""
     identity: Identity | None = None
+    introspection_url: str = ""  # set: the oauth2 passdb variant (tests/mail/oauth_servers.py)
 
     @property
     def config_file(self) -> Path:
@@ -197,7 +215,18 @@ class DovecotServer:
         chroot = "  chroot =\n" if ident.rootless else ""
         self.config_file.write_text(CONFIG.format(
             root=self.root, port=self.port, ssl_port=self.ssl_port, cert=self.cert_file, key=key,
-            ident=ident, group=grp.getgrgid(ident.gid).gr_name, chroot=chroot))
+            ident=ident, group=grp.getgrgid(ident.gid).gr_name, chroot=chroot, **self._oauth2()))
+
+    def _oauth2(self) -> dict[str, str]:
+        """The oauth2 variant (Dovecot 2.3 syntax): passwords still work through the passwd-file, tokens
+        through an oauth2 passdb that asks the introspection server whether each one is active."""
+        if not self.introspection_url:
+            return {"mechanisms": "plain login", "oauth2_passdb": ""}
+        settings = self.root / "dovecot-oauth2.conf.ext"
+        settings.write_text(OAUTH2_SETTINGS.format(url=self.introspection_url))
+        os.chmod(settings, 0o644)
+        return {"mechanisms": "xoauth2 oauthbearer plain login",
+                "oauth2_passdb": OAUTH2_PASSDB.format(settings=settings)}
 
     def _write_users(self) -> None:
         ident = self.identity
@@ -315,7 +344,7 @@ def install_mail_servers() -> None:
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def start_dovecot() -> DovecotServer:
+def start_dovecot(introspection_url: str = "") -> DovecotServer:
     dovecot, lda = _find_dovecot()
     if (dovecot is None or lda is None or shutil.which("openssl") is None) and INSTALL_SCRIPT.exists():
         install_mail_servers()
@@ -325,7 +354,7 @@ def start_dovecot() -> DovecotServer:
     if shutil.which("openssl") is None:
         raise ServerError(f"openssl is not installed: {INSTALL_HINT}")
     root = Path(tempfile.mkdtemp(prefix="judge-dovecot-"))
-    server = DovecotServer(root, dovecot=dovecot, lda=lda)
+    server = DovecotServer(root, dovecot=dovecot, lda=lda, introspection_url=introspection_url)
     try:
         server.start()
     except BaseException:
@@ -415,11 +444,11 @@ def _start_controller(handler: DeliveringHandler, **kwargs: Any) -> Any:
     raise AssertionError("unreachable")
 
 
-def start_smtp(dovecot: DovecotServer) -> SmtpServer:
-    """Both SMTP listeners, sharing Dovecot's certificate."""
+def start_smtp(dovecot: DovecotServer, handler: DeliveringHandler | None = None) -> SmtpServer:
+    """Both SMTP listeners, sharing Dovecot's certificate; ``handler`` may add AUTH mechanisms."""
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(dovecot.cert_file, dovecot.root / "key.pem")
-    server = SmtpServer(DeliveringHandler(dovecot), cert_file=dovecot.cert_file)
+    server = SmtpServer(handler or DeliveringHandler(dovecot), cert_file=dovecot.cert_file)
     common: dict[str, Any] = dict(authenticator=check_login, auth_require_tls=False,
                                   data_size_limit=64 * 2**20)
     try:
