@@ -330,6 +330,10 @@ class Store:
             mails.extend(outbox)
         return mails
 
+    def all_sent(self, game: str) -> None:
+        """The game's outbox holds nothing more to send (its mails went, or were set aside)."""
+        self._wakes.no_mail(check_game_name(game))
+
     def mark_sent(self, mail: OutgoingMail) -> None:
         """Record that ``mail`` went out: one fsynced line in ``sent.log``, not a rewrite of its outbox.
 
