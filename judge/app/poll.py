@@ -278,10 +278,11 @@ def set_aside(judge: Judge, item: IncomingMail, message_id: str, sender: str, su
 
 
 def play_due(judge: Judge, report: PollReport, limits: Limits = Limits()) -> None:
-    """One tick per game; a game the judge fails on, or whose tick runs out of time, is paused (its GM told)
-    and the others go on."""
-    for name in judge.store.game_names():
+    """One tick per game whose instant has come (``Store.due_games``: the others are not even read); a game the
+    judge fails on, or whose tick runs out of time, is paused (its GM told) and the others go on."""
+    for name in judge.store.due_games(judge.now()):
         try:
+            judge.store.remove_archive_temp_files(name)
             with time_limit(limits.game_seconds, f"game {name}"):
                 played = tick(judge, judge.store.load_game(name))
         except Overrun as exc:

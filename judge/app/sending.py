@@ -47,6 +47,7 @@ class Sender:
     report: PollReport
     down: bool = False
     failed: set[str] = field(default_factory=set)
+    retry: set[str] = field(default_factory=set)  # games with a mail refused for now: tried again next poll
 
     def sign_in(self) -> None:
         """The outbox signs in before the poll acts (:meth:`Outbox.sign_in`): a refused token raises
@@ -61,8 +62,13 @@ class Sender:
             self.down = True
 
     def send_pending(self, games: list[str] | None = None) -> None:
-        """Send the pending mail (the global outbox, then every game's or only ``games``')."""
-        for mail in [] if self.down else self._pending(games):
+        """Send the pending mail (the global outbox, then every game's or only ``games``').
+
+        A game whose every mail went (or was set aside) is noted as having
+        none left, so that the next poll does not read it to learn that.
+        """
+        pending = [] if self.down else self._pending(games)
+        for mail in pending:
             if mail.id in self.failed:
                 continue
             if not mail.to or not all(mail.to):  # nobody to send it to (a power in civil disorder)
@@ -71,6 +77,9 @@ class Sender:
             if not self._send(mail):
                 break
         self.store.compact_sent()
+        if not self.down:
+            for game in sorted({m.game for m in pending if m.game} - self.retry):
+                self.store.all_sent(game)
 
     def _pending(self, games: list[str] | None) -> list[OutgoingMail]:
         if games is None:
@@ -107,6 +116,8 @@ class Sender:
             self.down = True
             return False
         self.failed.add(mail.id)
+        if mail.game and not exc.permanent:
+            self.retry.add(mail.game)
         if exc.permanent:
             self._set_aside(mail, f"refused for good: {exc}")
         elif self.store.count_try(mail) >= MAX_SEND_TRIES:

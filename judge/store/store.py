@@ -23,7 +23,7 @@ import re
 import shutil
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from tinydb import Query, TinyDB
@@ -42,6 +42,7 @@ from judge.store.quarantine import Quarantine
 from judge.store.records import OutgoingMail, PhaseRecord
 from judge.store.seen import SeenSet
 from judge.store.sentlog import SentLog
+from judge.store.wakes import Wakes
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 _PHASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
@@ -88,6 +89,7 @@ class Store:
         self._seen = SeenSet(self.data_dir / "seen")
         self._sent = SentLog(self.data_dir / "sent.log")
         self.quarantine = Quarantine(self.data_dir / "quarantine")
+        self._wakes = Wakes(self.data_dir / "wakes.json")
 
     # --- paths -------------------------------------------------------------
 
@@ -112,13 +114,22 @@ class Store:
 
     def remove_temp_files(self) -> int:
         """Delete temp files of writers killed mid-write, and undo an import killed part-way (its stage folder);
-        call only under :meth:`poll_lock`."""
+        call only under :meth:`poll_lock`.
+
+        A game's archive folder is left to :meth:`remove_archive_temp_files`, called
+        when the game is next ticked (a writer killed there left it due), so
+        that this costs the same however large the archive grows.
+        """
         undone = staging.roll_back(self.data_dir)
         dirs = [self.data_dir, self.data_dir / "games", self.data_dir / "history", self.data_dir / "seen"]
-        for parent in (self.data_dir / "archive", self.data_dir / "quarantine"):
-            if parent.is_dir():
-                dirs += [d for d in parent.iterdir() if d.is_dir()]
+        quarantine = self.data_dir / "quarantine"
+        if quarantine.is_dir():
+            dirs += [d for d in quarantine.iterdir() if d.is_dir()]
         return undone + sum(remove_temp_files(d) for d in dirs)
+
+    def remove_archive_temp_files(self, game: str) -> int:
+        """Delete the temp files a killed writer left in the game's archive folder (under the poll lock)."""
+        return remove_temp_files(self.data_dir / "archive" / check_game_name(game))
 
     # --- games -------------------------------------------------------------
 
@@ -178,6 +189,7 @@ class Store:
         self._write_game(game)
 
     def _write_game(self, game: Game) -> None:
+        self._wakes.mark_due(game.name, mail=bool(game.outbox))  # first: a crash leaves it woken, not forgotten
         with open_db(self.game_path(game.name)) as db:
             outbox = merge_outbox(game, db.table("outbox").all())
             db.table("game").truncate()
@@ -201,6 +213,16 @@ class Store:
         loaded = Game.from_tables(dict(records[0]), tables)
         loaded.outbox = self._unsent(loaded.outbox)
         return loaded
+
+    def due_games(self, now: datetime) -> list[str]:
+        """The games whose tick is due at ``now`` (``wakes.json``): what a poll ticks; the others are not read."""
+        names = self.game_names()
+        self._wakes.forget(names)
+        return self._wakes.due(names, now)
+
+    def set_wake(self, game: str, at: datetime | None, *, mail: bool) -> None:
+        """After a tick: when the game next needs the clock (None: only a mail wakes it), and if it has mail to send."""
+        self._wakes.set(game, at, mail=mail)
 
     def games(self) -> Iterator[Game]:
         """Every game, loaded, in name order (what a poll walks through)."""
@@ -288,6 +310,8 @@ class Store:
                 for queued in outbox.search(_MAIL_KEY == mail.key):
                     if queued["id"] not in sent:
                         return OutgoingMail.from_json(dict(queued))
+            if mail.game is not None:
+                self._wakes.mail_queued(mail.game)
             outbox.insert(mail.to_json())
         return mail
 
@@ -299,9 +323,16 @@ class Store:
     def pending_mail(self) -> list[OutgoingMail]:
         """Every pending mail: the global outbox first, then each game's, oldest first."""
         mails = self.global_mail()
-        for game in self.games():
-            mails.extend(game.outbox)
+        for name in self._wakes.with_mail(self.game_names()):
+            outbox = self.load_game(name).outbox
+            if not outbox:
+                self._wakes.no_mail(name)
+            mails.extend(outbox)
         return mails
+
+    def all_sent(self, game: str) -> None:
+        """The game's outbox holds nothing more to send (its mails went, or were set aside)."""
+        self._wakes.no_mail(check_game_name(game))
 
     def mark_sent(self, mail: OutgoingMail) -> None:
         """Record that ``mail`` went out: one fsynced line in ``sent.log``, not a rewrite of its outbox.

@@ -17,6 +17,7 @@ from judge.store import Game, Player, Timing, from_iso, to_iso
 
 DEFAULT_TIMING = {"M": timedelta(days=2), "R": timedelta(days=1), "A": timedelta(days=1)}
 MAX_ABSENCE_SHIFT = timedelta(days=14)   # a player's absence never delays a deadline by more
+MAX_SLEEP = timedelta(days=1)           # a game is ticked at least this often, even with nothing due
 REMIND_BEFORE = timedelta(hours=24)      # reminders go out this long before the deadline (at most)
 MIN_NOTICE = timedelta(hours=1)          # SET MINDEADLINE's default: the least notice a GM's deadline gives
 ROUND_OFF = "off"                        # SET ROUND off: a default deadline falls where the timing puts it
@@ -152,6 +153,22 @@ def remind_at(game: Game) -> datetime | None:
         return None
     start = phase_start(game) or game.deadline - REMIND_BEFORE
     return game.deadline - min(REMIND_BEFORE, (game.deadline - start) / 2)
+
+
+def next_wake(game: Game, now: datetime) -> datetime:
+    """When the clock next matters to ``game`` after ``now``: a reminder, the end of the minimum, the deadline or
+    the end of grace; at the latest a day on (mail moves a game at any time, and wakes it by being saved).
+
+    A poll ticks only the games whose instant has come (``Store.due_games``):
+    between these instants a tick finds nothing new to do.
+    """
+    times = [now + MAX_SLEEP]
+    if game.status == "active" and game.state:
+        start = phase_start(game)
+        kind = game.state.get("phase", "M")[-1:]
+        times += [game.deadline, game.grace_end, remind_at(game),
+                  None if start is None else start + timing_for(game, kind).minimum]
+    return min(t for t in times if t is not None and t > now)
 
 
 def minimum_passed(game: Game, now: datetime) -> bool:

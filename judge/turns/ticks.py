@@ -35,7 +35,7 @@ from judge.render import (
 from judge.store import Game, to_iso
 from judge.turns.agreement import end_if_agreed
 from judge.turns.context import Judge
-from judge.turns.deadlines import default_deadline, minimum_passed, remind_at
+from judge.turns.deadlines import default_deadline, minimum_passed, next_wake, remind_at
 from judge.turns.disorder import attend, into_disorder, plays_early, resume_if_attended, silent_powers
 from judge.turns.gameview import engine_orders, order_set, powers_due, state_of, variant_of
 from judge.turns.notify import by_address, gm_reader, player_readers, queue
@@ -82,6 +82,8 @@ def tick(judge: Judge, game: Game) -> list[str]:
         changed = False
     if changed:
         judge.store.save_game(game)
+    more = len(played) >= MAX_PHASES_PER_TICK  # phases without orders still to play: at the next poll
+    judge.store.set_wake(game.name, judge.now() if more else next_wake(game, judge.now()), mail=bool(game.outbox))
     return played
 
 

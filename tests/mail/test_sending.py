@@ -113,3 +113,22 @@ def test_a_recipient_refused_for_now_is_tried_once_a_poll_then_set_aside(
     assert len(kept) == 2 and all("refused at 3 polls" in path.read_text() for path in kept)
     assert len(sandbox.store.pending_mail()) == 4  # polls 2 and 3's mails to grey@ wait for their tries
     assert handler.tries == 6 + 2 + 4 + 6  # fine@ twice a poll; grey@ 2, then 4, then 6 pending
+
+
+def test_a_game_mail_refused_for_now_is_tried_again_at_the_next_idle_polls(
+        tmp_path: Path, fussy: tuple[FussyHandler, int]) -> None:
+    """The index of games with mail to send (``wakes.json``) keeps a game whose mail waits for another try."""
+    from tests.app.helpers import address, start_game
+
+    handler, port = fussy
+    handler.grey = {address("France")}
+    sandbox = smtp_judge(tmp_path / "judge", port)
+    start_game(sandbox)  # the start mail to France is refused for now
+    sandbox.poll()  # nothing due: the game is read only for its mail
+    assert "Game demo has started" in [m.subject for m in sandbox.store.pending_mail()]
+    sandbox.poll()
+    assert "Game demo has started" in [m.subject for m in sandbox.store.pending_mail()]
+    handler.grey = set()
+    sandbox.poll()
+    assert sandbox.store.pending_mail() == []
+    assert [address("France")] in handler.accepted
