@@ -72,6 +72,9 @@ def run_poll(config: JudgeConfig) -> PollReport:
                 log.error("%s; this poll stops: no mail read, no game touched, nothing sent", exc)
                 report.errors += 1
                 return report
+            if mails is None:  # the orders waiting in the mailbox must count: no phase is played without them
+                sender.send_pending()
+                return report
             read_mail(judge, config, mails, mailbox, sender, report)
             play_due(judge, report, config.limits)
             sender.send_pending()
@@ -151,12 +154,13 @@ class Run:
             crash_point("mail:seen")
 
 
-def signed_in_fetch(mailbox: Mailbox, sender: Sender, report: PollReport) -> list[IncomingMail]:
+def signed_in_fetch(mailbox: Mailbox, sender: Sender, report: PollReport) -> list[IncomingMail] | None:
     """Sign in to both servers and fetch, before the poll touches anything: a refused password or
     token, or a token command that gives none, raises :class:`SignInError` here.
 
-    A server that cannot be reached is not a sign-in: as before, the poll goes on without its mail
-    (nothing fetched) or without sending (everything stays queued).
+    A mail server that cannot be reached is not a sign-in: None, and the poll plays no phase
+    (orders sent in time may be waiting there) but sends what is queued; an SMTP server that
+    cannot be reached leaves everything queued.
     """
     sender.sign_in()
     try:
@@ -164,9 +168,9 @@ def signed_in_fetch(mailbox: Mailbox, sender: Sender, report: PollReport) -> lis
     except SignInError:
         raise
     except MailError as exc:
-        log.error("cannot fetch mail: %s", exc)
+        log.error("cannot fetch mail: %s; no phase is played until the mail can be read", exc)
         report.errors += 1
-        return []
+        return None
 
 
 def read_mail(judge: Judge, config: JudgeConfig, mails: list[IncomingMail], mailbox: Mailbox, sender: Sender,

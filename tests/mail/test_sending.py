@@ -132,3 +132,29 @@ def test_a_game_mail_refused_for_now_is_tried_again_at_the_next_idle_polls(
     sandbox.poll()
     assert sandbox.store.pending_mail() == []
     assert [address("France")] in handler.accepted
+
+
+def test_with_the_mailbox_unreachable_no_phase_is_played_and_the_queue_still_goes(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Orders sent in time may be waiting in a mailbox the judge cannot reach: the deadline waits for them."""
+    from tests.app.helpers import GAME, start_game
+
+    sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
+    start_game(sandbox)
+    game = sandbox.store.load_game(GAME)
+    assert game.grace_end is not None
+    sandbox.clock.set(game.grace_end)
+    config = (sandbox.root / "judge.toml").read_text(encoding="utf-8").replace('incoming = "spool"',
+                                                                                'incoming = "imap"')
+    config += (f'\n[mail.imap]\nhost = "127.0.0.1"\nport = {closed_port()}\nuser = "judge"\n'
+               'password_env = "JUDGE_TEST_NO_SUCH_PASSWORD"\nsecurity = "none"\n')
+    (sandbox.root / "judge.toml").write_text(config, encoding="utf-8")
+    monkeypatch.setenv("JUDGE_TEST_NO_SUCH_PASSWORD", "pw")
+    with caplog.at_level(logging.ERROR, logger="judge.poll"):
+        report = Sandbox(sandbox.root).poll()
+    assert report.played == [] and report.errors == 1
+    assert any("no phase is played until the mail can be read" in r.getMessage() for r in caplog.records)
+    assert sandbox.store.load_game(GAME).state["phase"] == "S1901M"
+    (sandbox.root / "judge.toml").write_text(config.replace('incoming = "imap"', 'incoming = "spool"'),
+                                             encoding="utf-8")
+    assert Sandbox(sandbox.root).poll().played == [f"{GAME} S1901M"]
