@@ -19,6 +19,7 @@ from judge.engine.codec import (
 )
 from judge.engine.discretion import OptionError
 from judge.engine.orders import AnyOrder
+from judge.engine.position import position_problem
 from judge.engine.results import VOID
 from judge.engine.schema import ListOf, MapOf, Maybe, Record, SchemaError, Str
 from judge.engine.variant import Variant
@@ -45,6 +46,7 @@ def handle_request(request: Any, default_variant: str = "standard") -> dict[str,
     try:
         request_schema(variant).check(request, "request")
         state = state_from_json(variant, request.get("state"))
+        _check_position(variant, state)
         orders, unread = _orders_from_json(variant, state, request.get("orders", {}))
     except (SchemaError, CodecError) as exc:
         raise RequestError(str(exc)) from None
@@ -57,6 +59,13 @@ def handle_request(request: Any, default_variant: str = "standard") -> dict[str,
         "dislodged": dislodged_json(outcome.dislodged),
         "state": state_to_json(outcome.state),
     }
+
+
+def _check_position(variant: Variant, state: GameState) -> None:
+    """A position no game can reach (two units in a province, a fleet inland...) is refused, naming the field."""
+    found = position_problem(variant.map, state)
+    if found is not None:
+        raise RequestError(f"request.state.{found[0]}: {found[1]}")
 
 
 def read_options(data: Any) -> dict[str, Any]:

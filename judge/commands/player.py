@@ -100,23 +100,48 @@ def _replacing(game: Game, power: str, key: str, line: str, what: str = "order")
 
 
 def _variant_line(s: Session, handle: Handle, reader: Any, value: Any) -> str:
-    """A line of the variant's own (``9: WUR``): checked by its reader against the power's other lines, kept."""
+    """A line of the variant's own (``9: WUR``): checked by its reader against the power's other lines, kept.
+
+    A line the reader says one mail sends whole (``sent_whole``: Payola's
+    sheet, its transfers) replaces no line of its own mail, and the first of
+    them to stand drops what earlier mails sent of that part.
+    """
     assert s.power is not None
     game, state = handle.game, handle.state
-    earlier = []
+    key, part = reader.key(value), _part(reader, value)
+    kept, dropped = [], []
     for stored in game.orders.get(s.power, []):  # each read once per position (Handle.read_stored)
         known = handle.read_stored(stored.line)
-        if known is not None and reader.key(known):
-            earlier.append(known)
-    problem, note = reader.check(value, s.power, state, earlier)
+        if known is None or not reader.key(known):
+            continue
+        if part and _part(reader, known) == part and stored.message_id != s.mail.message_id:
+            dropped.append(stored)
+        else:
+            kept.append(known)
+    problem, note = reader.check(value, s.power, state, kept)
     if problem:
         raise Refused(problem)
-    _room_for(game, s.power, reader.key(value))
-    note = "; ".join(n for n in (note, _replacing(game, s.power, reader.key(value), str(value), "line")) if n)
-    game.submit(SubmittedOrder(s.power, reader.key(value), str(value), s.mail.message_id, s.judge.now()))
+    if dropped:
+        game.withdraw(s.power, dropped)
+        note = "; ".join(n for n in (f"replaces the {part} of your earlier mail ({_lines(len(dropped))})", note) if n)
+    if part:
+        key = game.fresh_key(s.power, key)
+    _room_for(game, s.power, key)
+    note = "; ".join(n for n in (note, _replacing(game, s.power, key, str(value), "line")) if n)
+    game.submit(SubmittedOrder(s.power, key, str(value), s.mail.message_id, s.judge.now()))
     handle.remember(str(value), value)
     s.show_orders = True
     return note
+
+
+def _part(reader: Any, value: Any) -> str:
+    """The part of the power's lines one mail sends whole that ``value`` belongs to ("" for none)."""
+    sent_whole = getattr(reader, "sent_whole", None)
+    return sent_whole(value) if sent_whole is not None else ""
+
+
+def _lines(n: int) -> str:
+    return f"{n} line" + ("s" if n != 1 else "")
 
 
 def _room_for(game: Game, power: str, key: str) -> None:

@@ -110,6 +110,10 @@ class E1615PayolaLines:
             return f"WAIVE:{value.province}"
         return self.payola.key(value)
 
+    def sent_whole(self, value: Any) -> str:
+        """Payola's: the offers of one mail are the power's sheet, its PAY lines its transfers."""
+        return self.payola.sent_whole(value)
+
     def check(self, value: Any, power: str, state: GameState | None, earlier: Sequence[Any]) -> tuple[str, str]:
         if isinstance(value, WaiveCapture):
             centre = self.board.provinces[value.province].is_center

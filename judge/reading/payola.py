@@ -17,6 +17,7 @@ parser, one order per ``|``.  A line that cannot stand raises one
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -81,28 +82,46 @@ class PayolaLines:
         return list(values)
 
     def key(self, value: Any) -> str:
-        """A later ACCEPT replaces the earlier one (4.3); every other line stands on its own.
+        """A later ACCEPT replaces the earlier one (4.3); offers, savings and payments are lines of a mail's sheet.
 
-        An offer or savings line is a line of the power's sheet (``SHEET:…``): one
-        of them is the sheet the phase waits for (``Payola.inputs_due``).  A
-        retreat or build is no line of ours (""): it is checked and kept as in Diplomacy.
+        An offer is ``SHEET:…``: one of them is the sheet the phase waits for
+        (``Payola.inputs_due``, 3.3); a savings request (``SAVINGS:…``) is not
+        an offer (3.4).  A retreat or build is no line of ours (""): it is
+        checked and kept as in Diplomacy.
         """
         if isinstance(value, Accept):
             return "ACCEPT"
         if isinstance(value, Transfer):
             return f"PAY:{value}"
-        return f"SHEET:{value}" if isinstance(value, (Offer, Savings)) else ""
+        if isinstance(value, Savings):
+            return f"SAVINGS:{value}"
+        return f"SHEET:{value}" if isinstance(value, Offer) else ""
+
+    def sent_whole(self, value: Any) -> str:
+        """The part of a power's lines that one mail sends whole ("" for a line that stands on its own).
+
+        The offers and savings requests of a mail are the power's offer sheet
+        (3.1 "a single offer sheet"), its PAY lines its transfers: the lines
+        of one mail never replace each other (a line written twice counts
+        twice, 5.1), and a later mail's sheet or transfers replace those of
+        the earlier mails (docs/payola.md).
+        """
+        if isinstance(value, (Offer, Savings)):
+            return "sheet"
+        return "transfers" if isinstance(value, Transfer) else ""
 
     def check(self, value: Any, power: str, state: GameState | None, earlier: Sequence[Any]) -> tuple[str, str]:
         """Why an offer cannot stand for ``power`` now (3.1 and the ruleset's restrictions), or ""; and a note.
 
-        The note warns of a second offer to one unit where only one is allowed:
-        order determination ignores both (6.1).
+        ``earlier`` is what the power keeps besides the line.  The note warns of
+        a second offer to one unit where only one is allowed (order
+        determination ignores both, 6.1), and says that lines written twice
+        add up (3.4, 5.1; 2.3 for transfers).
         """
         if isinstance(value, Transfer) and state is not None:
-            return self._payment_problem(value, power, state, earlier), ""
+            return self._payment_problem(value, power, state, earlier), _again(value, earlier)
         if not isinstance(value, Offer) or state is None or self.ruleset is None:
-            return "", ""
+            return "", _again(value, earlier)
         province = self.board.province_of_or_none(value.unit.location)
         found = [(p, u) for p, us in state.units.items() for u in us if self.board.province_of(u.location) == province]
         if not found:
@@ -120,12 +139,12 @@ class PayolaLines:
                 isinstance(e, Offer) and self.board.province_of_or_none(e.unit.location) == province for e in earlier):
             return "", (f"you already offer to the unit in {province}: with one offer per unit (6.1) both "
                         "offers are ignored, unless you CLEAR and send your sheet again")
-        return "", ""
+        return "", "; ".join(n for n in (_again(value, earlier), _rounded(value)) if n)
 
     def _payment_problem(self, value: Transfer, power: str, state: GameState, earlier: Sequence[Any]) -> str:
         """A PAY line checked as it arrives (2.3): the power's other payments of the phase come out of the
-        same balance (a line sent again replaces itself, so it is not counted twice)."""
-        paid = sum(e.amount for e in earlier if isinstance(e, Transfer) and e != value)
+        same balance."""
+        paid = sum(e.amount for e in earlier if isinstance(e, Transfer))
         problem = transfer_problem(state, self.options, power, value.to, value.amount + paid)
         if problem and paid and problem.startswith(f"{power} has only"):
             problem += f", and {paid} AgP of it is already promised in earlier PAY lines of this phase"
@@ -134,6 +153,10 @@ class PayolaLines:
     # -- the kinds of line ---------------------------------------------------------
     def _bare(self, text: str, state: GameState | None) -> Offer:
         """A line with no amount: a plain order, read as ``0 : order`` (own units only, 3.1)."""
+        negative = _NEGATIVE.match(text)
+        if negative:
+            raise OrderError(f"{negative.group(1)!r}: an amount is never negative (an offer or a savings request is "
+                             "of 0 or more silver pieces, 3.1 and 3.4; a transfer of 1 or more)", 1)
         if text[:1].isdigit() or text.upper().startswith(("ACCEPT", "PAY ")):
             raise OrderError(f"cannot read {text!r} (expected e.g. '5 : F NTH - NWG', '5 $', 'ACCEPT FGE?' "
                              "or 'PAY 10 TO FRANCE')", 1)
@@ -149,18 +172,20 @@ class PayolaLines:
         return offer if state is None else self._check_on_board(offer, state)
 
     def _amount(self, term: Tree) -> Amount:
-        parts = term.children
-        numbers = [int(p) for p in parts if isinstance(p, Token)]
-        plateau_tree = next((p for p in parts if isinstance(p, Tree)), None)
-        times, value = (numbers[0], numbers[1]) if len(numbers) == 2 else (1, numbers[0])
+        """``times * value # plateau``; the value may be a fraction, rounded up, where Classic 4.7 is played."""
+        tokens = [p for p in term.children if isinstance(p, Token)]
+        plateau_tree = next((p for p in term.children if isinstance(p, Tree)), None)
+        times = _whole(tokens[0], "a repetition count is a whole number (3.1)") if len(tokens) == 2 else 1
+        written = str(tokens[-1])
+        value = _rounded_up(written) if self.options.fractions else _whole(tokens[-1], "an amount is a whole number of silver pieces (3.1)")
         if times < 1 or times > 100 or value > MOST:
             raise OrderError(f"{times}*{value}: a repetition is from 1 to 100 and an amount at most {MOST}", 1)
         plateau = 0
         if plateau_tree is not None:
-            plateau = int(plateau_tree.children[0]) if plateau_tree.children else value
+            plateau = _whole(plateau_tree.children[0], "a plateau is a whole number of silver pieces (3.1)") if plateau_tree.children else value
             if plateau > value:
                 raise OrderError(f"the plateau {plateau} is above the amount {value}", 1)
-        return Amount(value, times, plateau)
+        return Amount(value, times, plateau, written if "." in written else "")
 
     def _allowed(self, amounts: tuple[Amount, ...], kind: str, text: str) -> None:
         """The section-6 options that forbid parts of an offer (Payola Classic, 6.1)."""
@@ -214,7 +239,7 @@ class PayolaLines:
     def _savings(self, children: list[Any], state: GameState | None) -> Savings:
         if not self.options.savings:
             raise OrderError("savings requests are not allowed in this game", 1)
-        return Savings(min(int(children[0]), MOST))
+        return Savings(min(_whole(children[0], "a savings request is a whole number of silver pieces (3.4)"), MOST))
 
     def _accept(self, children: list[Any], state: GameState | None) -> Accept:
         """4.1: every power once, or some of them and exactly one '?' for the rest."""
@@ -234,7 +259,7 @@ class PayolaLines:
         return Accept(tuple(powers), letters)
 
     def _transfer(self, children: list[Any], state: GameState | None) -> Transfer:
-        amount, name = int(children[0]), str(children[1])
+        amount, name = _whole(children[0], "a transfer is a whole number of silver pieces (2.3)"), str(children[1])
         power = self.board.power_named(name)
         if power is None:
             named = ", ".join(p.title() for p in self.board.powers)
@@ -242,3 +267,41 @@ class PayolaLines:
         if amount < 1 or amount > MOST:
             raise OrderError("a transfer is of at least one silver piece", 1)
         return Transfer(amount, power)
+
+
+#: a line whose amount is written below zero: ``-5 : A PAR - BUR``, ``-5 $``, ``PAY -5 TO ITALY``
+_NEGATIVE = re.compile(r"^(?:PAY\s+)?(-\s*[0-9][0-9.]*)", re.IGNORECASE)
+
+
+def _whole(token: Any, why: str) -> int:
+    """A number the rules count whole (3.1 "whole silver pieces"); a fraction is refused with ``why``."""
+    text = str(token)
+    if "." in text:
+        raise OrderError(f"{text}: {why}", 1)
+    return int(text)
+
+
+def _rounded_up(text: str) -> int:
+    """Classic 4.7 "Fractional offers will be rounded up": ``4.5`` is 5 (exactly, without a float)."""
+    whole, _, fraction = text.partition(".")
+    return int(whole) + (1 if fraction.strip("0") else 0)
+
+
+def _again(value: Any, earlier: Sequence[Any]) -> str:
+    """The note for a line the power's sheet already holds: both stand, and their money adds up."""
+    if isinstance(value, Offer) and value in earlier:
+        return ("the same offer as an earlier line: both are kept and their money adds up (3.2, 5.1); "
+                "if you sent it twice by mistake, CLEAR and send your sheet again")
+    if isinstance(value, Savings) and any(isinstance(e, Savings) for e in earlier):
+        kept = value.amount + sum(e.amount for e in earlier if isinstance(e, Savings))
+        return f"savings requests add up (3.4): you keep at least {kept} AgP"
+    if isinstance(value, Transfer) and value in earlier:
+        return "the same payment as an earlier line: both are made (2.3)"
+    return ""
+
+
+def _rounded(value: Offer) -> str:
+    """The note for an offer whose fractional amount was rounded up (Classic 4.7)."""
+    if any(a.written for a in value.amounts):
+        return f"fractional offers are rounded up (Classic 4.7): read as {value}"
+    return ""

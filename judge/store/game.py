@@ -123,6 +123,20 @@ class Game:
         key = _unit_key(unit)
         return next((o for o in self.orders.get(power, []) if key and _unit_key(o.unit) == key), None)
 
+    def fresh_key(self, power: str, key: str) -> str:
+        """``key``, numbered (``#2``, ``#3``...) past the power's orders that hold it: a line that replaces none."""
+        taken = {_unit_key(o.unit) for o in self.orders.get(power, [])}
+        fresh, n = key, 1
+        while _unit_key(fresh) in taken:
+            n += 1
+            fresh = f"{key}#{n}"
+        return fresh
+
+    def withdraw(self, power: str, orders: list[SubmittedOrder]) -> None:
+        """Drop these of the power's orders (a Payola sheet that a later mail replaces)."""
+        gone = {id(o) for o in orders}
+        self.orders[power] = [o for o in self.orders.get(power, []) if id(o) not in gone]
+
     def clear_orders(self, power: str | None = None) -> None:
         """Drop one power's orders (CLEAR), or everyone's (a new phase)."""
         if power is None:

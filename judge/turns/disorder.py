@@ -26,7 +26,7 @@ from judge.render import DisorderContext, UnattendedContext, render_disorder, re
 from judge.store import Game
 from judge.turns.context import Judge
 from judge.turns.deadlines import schedule, set_deadline
-from judge.turns.gameview import powers_due, state_of, variant_of
+from judge.turns.gameview import powers_due, sent_nothing_due, state_of, variant_of
 from judge.turns.notify import by_address, gm_reader, player_readers, queue, readers
 
 UNATTENDED = "unattended"
@@ -36,12 +36,15 @@ PAUSED, RESUMED = "paused", "resumed"
 def silent_powers(game: Game, variant: Variant, state: GameState) -> list[str]:
     """Powers that owe orders this phase and sent nothing for it: late, missing, NMR.
 
-    Any line counts (a unit order, a retreat, a BUILD/WAIVE/REMOVE, a Payola
-    offer or savings line, Europe 1615's INF, attack or ballot lines); a power
-    in civil disorder owes nothing.
+    Any line counts (a unit order, a retreat, a BUILD/WAIVE/REMOVE, Europe
+    1615's INF, attack or ballot lines), except where a power owes nothing but
+    the variant's inputs: then only a line that meets one of them does (a
+    Payola power that sent savings, ACCEPT or PAY lines but no offer has sent
+    no sheet, rules 3.3 and 3.4).  A power in civil disorder owes nothing.
     """
     dummies = {p.power for p in game.players if p.status == "dummy"}
-    return [p for p in powers_due(variant, state) if p not in dummies and not game.orders.get(p)]
+    return [p for p in powers_due(variant, state)
+            if p not in dummies and sent_nothing_due(variant, state, p, game.orders.get(p, []))]
 
 
 def into_disorder(judge: Judge, game: Game, state: GameState, silent: Sequence[str]) -> None:

@@ -173,6 +173,17 @@ def inputs_left(variant: Variant, state: GameState, power: str, orders: list[Sub
     return unmet
 
 
+def sent_nothing_due(variant: Variant, state: GameState, power: str, orders: list[SubmittedOrder]) -> bool:
+    """Whether ``power`` sent nothing for this phase: no line at all, or, when all it owes is the variant's
+    inputs (a Payola sheet), no line that meets one of them."""
+    if not orders:
+        return True
+    need = due(variant, state, power)
+    if need.units or need.adjustments or not need.inputs:
+        return False
+    return len(inputs_left(variant, state, power, orders)) == len(need.inputs)
+
+
 def _kind(order: SubmittedOrder) -> str:
     return order.line.split(None, 1)[0].upper() if order.line.strip() else ""
 

@@ -95,13 +95,17 @@ def test_lines_past_the_cap_are_refused_with_the_reason_and_a_replacing_line_sti
     answer = reply(sandbox, sandbox.new_mail(), address("France"))
     assert f"France has {MAX_LINES} lines this phase, the most a power may keep" in answer
     assert answer.count(f"has {MAX_LINES} lines this phase") == 2  # offers 300 and 301
-    send_as(sandbox, "France", "ACCEPT IF?\n999 : A PAR H")
+    send_as(sandbox, "France", "ACCEPT IF?\nPAY 1 TO Italy")
     sandbox.poll()
     answer = reply(sandbox, sandbox.new_mail(), address("France"))
-    assert answer.count(f"has {MAX_LINES} lines this phase") == 1  # the offer; the ACCEPT replaces the first
+    assert answer.count(f"has {MAX_LINES} lines this phase") == 1  # the payment; the ACCEPT replaces the first
     lines = [o.line for o in sandbox.store.load_game(GAME).orders["FRANCE"]]
     assert len(lines) == MAX_LINES and "ACCEPT IF?" in lines and "ACCEPT FI?" not in lines
-    assert f"{MAX_LINES} : A PAR H" not in lines and "999 : A PAR H" not in lines
+    assert f"{MAX_LINES} : A PAR H" not in lines and "PAY 1 TO ITALY" not in lines
+    send_as(sandbox, "France", "999 : A PAR H")  # a later mail's sheet replaces the sheet kept (docs/payola.md)
+    sandbox.poll()
+    lines = [o.line for o in sandbox.store.load_game(GAME).orders["FRANCE"]]
+    assert lines == ["ACCEPT IF?", "999 : A PAR H"]
     send_as(sandbox, "France", "CLEAR\n5 : A PAR - BUR\nACCEPT FI?")
     sandbox.poll()
     lines = [o.line for o in sandbox.store.load_game(GAME).orders["FRANCE"]]

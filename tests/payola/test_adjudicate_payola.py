@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 import judge.reading.payola
+from judge.app.adjudicate import RequestError, handle_request
 import judge.variants.payola.accounts
+import judge.variants.payola.codec
 import judge.variants.payola.cycles
 import judge.variants.payola.decision
 import judge.variants.payola.determination
@@ -91,7 +93,32 @@ def test_a_bad_balance_is_refused_naming_the_field() -> None:
     assert "request.state.treasury.ITALY" in done.stderr
 
 
-@pytest.mark.parametrize("module", [judge.reading.payola, judge.variants.payola.accounts,
+def _refused(state: dict) -> str:
+    """Why ``judge adjudicate`` refuses REQUEST with these state fields (one line)."""
+    with pytest.raises(RequestError) as caught:
+        handle_request({**REQUEST, "state": {**REQUEST["state"], **state}}, "payola")
+    return str(caught.value)
+
+
+def test_5_5_a_negative_treasury_is_refused_naming_the_field() -> None:
+    """5.5 "until no player would end up with a balance less than ... zero": no game reaches a balance below 0."""
+    why = _refused({"treasury": {"ITALY": -5, "FRANCE": 8}})
+    assert why.startswith("request.state.treasury.ITALY: expected a whole number from 0") and "\n" not in why
+
+
+@pytest.mark.parametrize("accept, expected", [
+    (["ITALY", "ITALY", "?"], "each power once"), (["ITALY", "FRANCE"], "every power, or some of them and '?'"),
+    (["?", "?"], "at most one '?'"), ([], "at least one power or '?'"),
+    (["ITALY", "FRANCE", "ITALY", "AUSTRIA", "ENGLAND", "GERMANY", "RUSSIA"], "each power once"),
+])
+def test_4_1_an_acceptance_list_that_cannot_exist_is_refused_naming_the_field(accept: list, expected: str) -> None:
+    """4.1: "an ordered list of every power in the game", or some of them and "exactly one question-mark"."""
+    why = _refused({"accept": {"ITALY": accept}})
+    assert why.startswith("request.state.accept.ITALY: expected an acceptance list with") and expected in why
+    assert handle_request({**REQUEST, "state": {**REQUEST["state"], "accept": {"ITALY": ["?"]}}}, "payola")
+
+
+@pytest.mark.parametrize("module", [judge.reading.payola, judge.variants.payola.accounts, judge.variants.payola.codec,
                                     judge.variants.payola.cycles, judge.variants.payola.decision,
                                     judge.variants.payola.determination, judge.variants.payola.legal,
                                     judge.variants.payola.offers, judge.variants.payola.options,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from judge.app.adjudicate import handle_request
 from judge.engine.orders import Hold, Move, Support, Unit
 from judge.reading.orders import OrderError
 from judge.reading.payola import PayolaLines
@@ -129,3 +130,34 @@ def test_6_1_classic_one_offer_per_unit_and_zero_foreign():
     assert reader.check(first, "FRANCE", state, []) == ("", "")
     problem, note = reader.check(second, "FRANCE", state, [first])
     assert problem == "" and "both offers are ignored" in note  # 6.1: kept, and both ignored at determination
+
+
+def test_classic_4_7_fractional_offers_are_rounded_up():
+    """Classic 4.7 "Fractional offers will be rounded up"; the formal rules' 3.1 counts whole silver pieces."""
+    variant = load_variant("payola", {"preset": "classic"})
+    classic = PayolaLines(variant.map, variant.ruleset)
+    state = position({"FRANCE": ["A PAR"]})
+    offer = classic.read("4.5 : A PAR - BUR", state)
+    assert offer == Offer((Amount(5),), ":", Unit("A", "PAR"), (Move("A", "PAR", "BUR"),))
+    assert str(offer) == "5 : A PAR - BUR" and classic.read("4.0 : A PAR - BUR").amounts == (Amount(4),)
+    assert "rounded up (Classic 4.7): read as 5 : A PAR - BUR" in classic.check(offer, "FRANCE", state, [])[1]
+    assert "a transfer is a whole number" in reason(classic, "PAY 4.5 TO Italy")
+    standard = load_variant("payola")
+    assert "an amount is a whole number of silver pieces (3.1)" in reason(
+        PayolaLines(standard.map, standard.ruleset), "4.5 : A PAR - BUR")
+
+
+def test_classic_4_7_fractional_offers_are_rounded_up_over_json():
+    """The same offer in a ``judge adjudicate`` request: France's 4.5 is 5, which beats Italy's 4 + 0 for HOLD."""
+    request = {"variant": "payola", "options": {"preset": "classic"},
+               "state": {"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "ITALY": ["A PIE"]},
+                         "treasury": {"FRANCE": 10, "ITALY": 10}},
+               "orders": {"FRANCE": ["4.5 : A PIE - MAR"], "ITALY": ["4 : A PIE - TYR"]}}
+    out = handle_request(request)
+    assert out["state"]["units"]["ITALY"] == ["A MAR"] and out["state"]["treasury"]["FRANCE"] == 5
+
+
+@pytest.mark.parametrize("line", ["-5 : A PAR - BUR", "- 5 : A PAR - BUR", "-5 $", "PAY -5 TO Italy"])
+def test_3_1_a_negative_amount_is_refused_saying_amounts_are_never_negative(reader, line):
+    """3.1 "a non-negative number (including zero) of whole silver pieces": the reason names the amount."""
+    assert "an amount is never negative" in reason(reader, line)

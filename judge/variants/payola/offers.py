@@ -35,6 +35,8 @@ class Amount:
     value: int
     times: int = 1
     plateau: int = 0
+    #: the fraction the player wrote, where Classic 4.7 rounded it up to ``value`` ("" for a whole number)
+    written: str = field(default="", compare=False, repr=False)
 
     def __str__(self) -> str:
         text = f"{self.times}*{self.value}" if self.times != 1 else str(self.value)

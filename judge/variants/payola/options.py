@@ -35,6 +35,7 @@ class PayolaOptions:
     alternatives: bool = True        # 3.1 item 8, '|' (6.1: not allowed)
     savings: bool = True             # 3.4 (6.1: not allowed)
     zero_foreign: bool = False       # 3.1 item 2: zero offers to foreign units (6.1: allowed)
+    fractions: bool = False          # Classic 4.7: fractional offers are rounded up (3.1: whole silver pieces)
     income: str = "diminishing"      # 2.1; 6.1 flat; 6.6 a table per centre
     income_per_center: int = 7       # 6.1: seven silver pieces per centre
     carry_over: bool = True          # unspent money stays (6.6 'alternate schemes' may drop it)
@@ -64,6 +65,7 @@ class PayolaOptions:
             "repetition": "3.1: repetition counts (4*3)", "plateaus": "3.1: plateaus (#)",
             "augmentation": "3.1: '+' chains of amounts", "alternatives": "3.1: several orders with '|'",
             "savings": "3.4: savings requests ($)", "zero_foreign": "3.1/6.1: zero offers to foreign units",
+            "fractions": "Classic 4.7: fractional offers (4.5) are rounded up; off: whole silver pieces (3.1)",
             "carry_over": "2.1/6.6: unspent money carries over to the next year",
             "loyal_units": "6.5: only the units of unplayed powers take bribes",
             "ebayola": "6.4: eBayola: the winners pay one more than the best losing total, the rest back",
@@ -81,4 +83,4 @@ class PayolaOptions:
 
 CLASSIC = PayolaOptions(preset="classic", direct_only=True, one_offer_per_unit=True, repetition=False,
                         plateaus=False, augmentation=False, alternatives=False, savings=False,
-                        zero_foreign=True, income="flat", income_per_center=7, transfers="classic")
+                        zero_foreign=True, fractions=True, income="flat", income_per_center=7, transfers="classic")

@@ -121,7 +121,8 @@ class Payola(Ruleset):
         return () if state.phase.kind == "M" else None
 
     def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
-        """A power with units owes one offer sheet (any offer or savings line) in a movement phase."""
+        """A power with units owes one offer sheet in a movement phase: at least one offer (3.3), which a
+        savings request is not (3.4); the line reader keys offers ``SHEET:…`` and savings ``SAVINGS:…``."""
         return (("SHEET", "an offer sheet"),) if state.phase.kind == "M" and state.units.get(power) else ()
 
     def money_committed(self, state: GameState, power: str, values: Sequence[Any]) -> tuple[int, int] | None:
