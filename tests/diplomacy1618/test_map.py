@@ -17,6 +17,7 @@ from judge.app.mapcli import check_map
 from judge.engine.geography import Terrain
 from judge.engine.mapfile import MapError, parse_map
 from judge.paths import gamedata_dir
+from judge.reading.lines import read_line
 from judge.variants import load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,3 +142,61 @@ def test_provinces_named_like_their_powers_read_as_provinces_in_orders(line: str
     from judge.reading.orders import parse_order
 
     assert str(parse_order(line, BOARD)) == order
+
+
+# -- every place the rules text names, read as a player writes it (issue 23, point 13) --------
+
+# Rules 3 to 7 of seed 003 and its errata, as the text writes them (the places only: the
+# prose of rules 6 and 8 to 10 names no place but Prague and the North Sea, see below).
+RULES_TEXT = """
+AUSTRIA: A Breslau, A Vienna, A Trieste, A Tyrol, (see rule 6)
+BAVARIA: A Landshut, A Munich, A Braunau
+BRANDENBURG: A Berlin, A Uckermark, A Brandenburg
+DENMARK: A Holstein, A Kiel, F Copenhagen
+PALATINATE: A Palatinate, A Heidelberg, A Upper Palatinate
+POLAND: A Posen, A Warsaw, A Danzig
+SAXONY: A Dresden, A Leipzig, A Thuringia
+SPANISH HAPSBURGS: A Antwerp, A Brussels, A Milan
+SWEDEN: A Sweden, F Baltic Sea
+UNITED NETHERLANDS: A Utrecht, A Gelderland, A Frisia
+FRANCE: A Paris, A Chalons, A Burgundy
+4. ... If Sweden takes Hither Pomerania, he may use it as a Home Supply center.
+5. If Brandenburg captures Stettin, he may use it as a Home Supply Center solely for the purpose of building fleets.
+6. PRAGUE: ... If, at the end of Fall 1618, the Civil Disorder Army still occupies Prague, ...
+7. Abbreviations on the map: Cop= Copenhagen; Rat= Ratisbon; Nur= Nuremberg; Bru= Brussels; Gro= Groningen;
+Gel= Gelderland; Utr= Utrecht; Hei= Heidelberg; Bay= Bayreuth. The sea province to the north of Stettin,
+Hoth. Pom., and Farther Pom. is the Baltic sea. The land province directly to the north of the Baltic is Sweden,
+and is a home supply center.
+FRANCE ... He gets A Paris A Burgundy, and A Chalons. Denmark is incorrectly listed as getting A Copenhagen;
+this should be F Copenhagen.
+"""
+
+
+def _places_of_the_rules_text() -> list[str]:
+    """Every spelling of a place in RULES_TEXT: the units' places, both sides of each abbreviation, the prose's."""
+    text = " ".join(RULES_TEXT.split())
+    places = re.findall(r"\b[AF] ([A-Z][a-z]+(?: [A-Z][a-z]+)*)", text)
+    places += [name for pair in re.findall(r"(\w+)= (\w+)", text) for name in pair]
+    sea_sentence = re.search(r"north of (.+?) is the (Baltic sea)", text)
+    assert sea_sentence
+    places += [*re.split(r",? and |, ", sea_sentence[1]), sea_sentence[2]]
+    places += re.findall(r"(?:takes|captures|occupies|north of the) ([A-Z][a-z]+(?: [A-Z][a-z]+)*)", text)
+    places += re.findall(r"Baltic is ([A-Z][a-z]+)", text)
+    return places
+
+
+def test_r_1618_14_every_place_the_rules_text_names_reads_as_a_province_in_an_order() -> None:
+    """Rule 7's "Farther Pom." was unknown: each spelling the text uses must be a name a player can write."""
+    game = load_variant("diplomacy1618")
+    places = _places_of_the_rules_text()
+    assert {"Farther Pom.", "Hoth. Pom.", "Upper Palatinate", "Gel", "Bayreuth", "Hither Pomerania"} <= set(places)
+    read = {}
+    for place in places:
+        kind = "F" if place.lower().startswith("baltic") else "A"
+        read[place] = str(read_line(game, None, f"{kind} {place} H")).split()[1]
+    assert read["Stettin"] == "STE" and read["Hoth. Pom."] == "HPO" and read["Farther Pom."] == "FPO"
+    assert all(p in BOARD.fleet_adjacency["BAL"] for p in ("STE", "HPO", "FPO", read["Sweden"]))  # rule 7
+    for abbr, name in re.findall(r"(\w+)= (\w+)", " ".join(RULES_TEXT.split())):
+        assert read[abbr] == read[name] == abbr.upper(), (abbr, name)
+    # Rule 8's "North Sea area" is the sea the map leaves out (R-1618-12), not a province.
+    assert BOARD.resolve_name("North Sea") is None
