@@ -6,9 +6,11 @@ fact it checks; SOURCES.md must account for every province and border.
 
 from __future__ import annotations
 
+import math
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,7 @@ from judge.reading.lines import read_line
 from judge.variants import load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
+DRAWN = ROOT / "docs" / "maps" / "diplomacy1618.svg"
 FOLDER = gamedata_dir() / "diplomacy1618"
 BOARD = load_variant("diplomacy1618").map
 NORTH_SEA_COAST = ("ANT", "HLD", "FRI", "GRO", "BRM", "HAM", "HOL", "PIC")
@@ -200,3 +203,30 @@ def test_r_1618_14_every_place_the_rules_text_names_reads_as_a_province_in_an_or
         assert read[abbr] == read[name] == abbr.upper(), (abbr, name)
     # Rule 8's "North Sea area" is the sea the map leaves out (R-1618-12), not a province.
     assert BOARD.resolve_name("North Sea") is None
+
+
+# -- judge map draw (issue 23, point 15) ------------------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_r_1618_14_judge_map_draw_shows_every_province_at_its_label_with_its_borders(tmp_path: Path) -> None:
+    """The map had no `label` lines and the drawing only its legend: each province's town is now its label."""
+    out = tmp_path / "d1618.svg"
+    done = subprocess.run([sys.executable, "-m", "judge", "map", "draw", "diplomacy1618", "--out", str(out)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    root = ET.parse(out).getroot()
+    groups = {g.get("id"): g for g in root.iter(f"{SVG}g") if g.get("id")}
+    places = [g for g in groups["provinces"] if g.tag == f"{SVG}g"]
+    assert {(g.findtext(f"{SVG}title") or "").split(":")[0] for g in places} == set(BOARD.provinces)
+    assert all(t.text and t.text.split()[0] in BOARD.provinces for g in places for t in g.iter(f"{SVG}text")
+               if t.get("font-size") == "10")
+    army = {frozenset((a, b)) for a, ends in BOARD.army_adjacency.items() for b in ends}
+    fleet = {frozenset((BOARD.province_of(a), BOARD.province_of(b))) for a, ends in BOARD.fleet_adjacency.items()
+             for b in ends}
+    assert len(groups["army-links"]) == len(army) and len(groups["fleet-links"]) == len(fleet)
+    dots = [(float(c.get("cx", 0)), float(c.get("cy", 0))) for g in places for c in g.iter(f"{SVG}circle")]
+    assert min(math.dist(a, b) for n, a in enumerate(dots) for b in dots[n + 1:]) > 16   # no two dots overlap
+    assert out.read_text(encoding="utf-8") == DRAWN.read_text(encoding="utf-8"), \
+        "docs/maps/diplomacy1618.svg is out of date: run judge map draw diplomacy1618 --out docs/maps/diplomacy1618.svg"
