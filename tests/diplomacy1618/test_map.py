@@ -93,6 +93,26 @@ def test_sources_md_accounts_for_every_province_and_border() -> None:
                 assert row, (kind, x, y)
 
 
+# Issue 23, point 14: the borders re-examined against the public maps (SOURCES.md §5, "Borders
+# re-examined"): True where the map has the army border, False where it must not.
+RE_EXAMINED = {("GEL", "HLD"): True,      # DR Amsterdam-Gelder Valley, Amsterdam-Veluwe
+               ("ANT", "UTR"): False,     # DR: Utrecht touches only Holland and Gelderland (the Betuwe between)
+               ("MIL", "TYR"): False,     # ER: Graubunden (the Valtellina) and Brescia lie between
+               ("BRM", "HOL"): False,     # G48 has no Elbe; ER crosses the lower Elbe only at Hamburg
+               ("HOL", "LSX"): False,     # the same
+               ("FPO", "HPO"): False}     # rule 7 and ER: Stettin reaches the Baltic between them
+
+
+def test_r_1618_14_the_re_examined_borders_follow_the_public_maps_and_sources_md_says_why() -> None:
+    text = (FOLDER / "SOURCES.md").read_text(encoding="utf-8")
+    for (a, b), bordered in RE_EXAMINED.items():
+        assert (b in BOARD.army_adjacency.get(a, ())) is bordered and (a in BOARD.army_adjacency.get(b, ())) is bordered
+        assert re.search(rf"^\| {a} – {b} \| (kept|added|removed|not added) \|", text, re.M), (a, b)
+    assert set(BOARD.army_adjacency["UTR"]) == {"GEL", "HLD"}
+    assert set(BOARD.army_adjacency["HLD"]) == {"ANT", "GEL", "UTR"}     # a neutral centre with three neighbours
+    assert set(BOARD.army_adjacency["MIL"]) == {"SWI", "VEN"} and {"SWI", "VEN"} <= BOARD.army_adjacency["TYR"]
+
+
 # -- what the loader refuses ------------------------------------------------------------
 
 MINI = """
