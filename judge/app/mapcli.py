@@ -19,6 +19,7 @@ from pathlib import Path
 from judge.app.geocli import add_picture_commands
 from judge.engine.geography import Map, Terrain
 from judge.engine.mapfile import MapError, MapProblem
+from judge.render.palette import power_colours
 from judge.variants import UnknownVariant, load_map, load_variant, variant_map_path
 
 Report = Callable[[tuple[str, int], str], None]
@@ -167,32 +168,39 @@ def _board(edition: str) -> Map:
     return load_variant(edition).map
 
 
-SCALE = 34.0  # pixels per degree of latitude
+SCALE = 34.0  # pixels per degree of latitude, for a continent
+SPAN = 1000.0  # the least the longer side of the drawing spans, so that a small region is not crowded
 MARGIN = 40.0
-POWER_COLOURS = ("#c0392b", "#2e86c1", "#d4ac0d", "#8e44ad", "#17a589", "#e67e22", "#7f8c8d")
 TERRAIN_FILL = {Terrain.SEA: "#d6eaf8", Terrain.LAND: "#f5e6c8", Terrain.COAST: "#e3f1d5"}
 ARMY_STYLE = 'stroke="#8d6e63" stroke-width="1.6"'
 FLEET_STYLE = 'stroke="#2471a3" stroke-width="1.2" stroke-dasharray="4 3"'
 
 
 class Projection:
-    """Longitude and latitude to SVG pixels: plate carree, squeezed by the cosine of the mean latitude."""
+    """Longitude and latitude to SVG pixels: plate carree, squeezed by the cosine of the mean latitude.
+
+    A continent is drawn at ``SCALE``; a smaller region (Diplomacy 1618's Empire) is enlarged until
+    its longer side spans ``SPAN`` pixels, so that its labels do not overlap.
+    """
 
     def __init__(self, points: list[tuple[float, float]]) -> None:
         lons, lats = [p[0] for p in points] or [0.0], [p[1] for p in points] or [0.0]
         self.west, self.north = min(lons), max(lats)
         self.squeeze = math.cos(math.radians((min(lats) + max(lats)) / 2))
-        self.width = (max(lons) - self.west) * self.squeeze * SCALE + 2 * MARGIN
-        self.height = (self.north - min(lats)) * SCALE + 2 * MARGIN
+        degrees = max((max(lons) - self.west) * self.squeeze, self.north - min(lats))
+        self.scale = max(SCALE, SPAN / degrees) if degrees else SCALE
+        self.width = (max(lons) - self.west) * self.squeeze * self.scale + 2 * MARGIN
+        self.height = (self.north - min(lats)) * self.scale + 2 * MARGIN
 
     def __call__(self, lon: float, lat: float) -> tuple[float, float]:
-        return ((lon - self.west) * self.squeeze * SCALE + MARGIN, (self.north - lat) * SCALE + MARGIN)
+        return ((lon - self.west) * self.squeeze * self.scale + MARGIN, (self.north - lat) * self.scale + MARGIN)
 
 
 def draw_svg(board: Map) -> str:
     """The map as an SVG picture: links (armies solid, fleets dashed), provinces, centres, homes, units."""
     project = Projection(list(board.labels.values()))
-    colours = {power: POWER_COLOURS[i % len(POWER_COLOURS)] for i, power in enumerate(sorted(board.powers))}
+    palette = power_colours(board)                      # the pictures' colours: the map's `colour` lines first
+    colours = {power: palette[power] for power in sorted(board.powers)}
     legend_height = 24.0 * (len(colours) + 6)
     width, height = project.width + 230, max(project.height, legend_height + 2 * MARGIN)
     parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '

@@ -6,10 +6,17 @@ ambiguities (A-1618-nn) are in docs/diplomacy1618.md.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from judge.engine.codec import state_to_json
 from judge.engine.state import Phase
 from judge.variants.diplomacy1618 import PRAGUE_HOME
 from tests.diplomacy1618.helpers import opening, play, position, variant, where
 
+ROOT = Path(__file__).resolve().parents[2]
 PRAGUE_ARMY = {"BOH": ["A PRA"]}
 
 
@@ -50,6 +57,32 @@ def test_r_1618_08_the_prague_army_is_annihilated_if_dislodged() -> None:
     out = play(state, {"AUSTRIA": ["A VIE - PRA", "A MOR S A VIE - PRA"]})
     assert "BOH" not in where(out.state) and where(out.state)["AUSTRIA"] == ["A MOR", "A PRA"]
     assert not out.state.dislodged and str(out.state.phase) == "F1618M"   # no retreat phase: nothing to retreat
+
+
+def test_r_1618_08_judge_adjudicate_offers_the_annihilated_prague_army_no_retreat() -> None:
+    """ "If dislodged, it is annihilated": listed as dislodged, with no retreat (it was offered BAY, LUS, MOR)."""
+    state = state_to_json(opening())
+    request = {"state": state, "orders": {"AUSTRIA": ["A VIE - PRA", "A BRE S A VIE - PRA"],
+                                          "SAXONY": ["A DRE - LEI"]}}
+    done = subprocess.run([sys.executable, "-m", "judge", "adjudicate", "--variant", "diplomacy1618"],
+                          input=json.dumps(request), capture_output=True, text=True, cwd=ROOT, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["dislodged"] == {"BOH": [{"unit": "A PRA", "attacker_from": "VIE", "retreats": []}]}
+    assert "dislodged" not in out["state"] and out["state"]["phase"] == "F1618M"
+    assert "BOH" not in out["state"]["units"] and "A PRA" in out["state"]["units"]["AUSTRIA"]
+
+
+def test_r_1618_08_another_dislodged_army_keeps_its_retreats() -> None:
+    """Only the rebels are annihilated: a power's army dislodged beside them retreats as in the 1971 rules."""
+    state = position("S1618M", {**PRAGUE_ARMY, "AUSTRIA": ["A VIE"], "SAXONY": ["A DRE", "A LUS"],
+                                "BAVARIA": ["A BRA", "A STY"]})
+    out = play(state, {"SAXONY": ["A DRE - PRA", "A LUS S A DRE - PRA"],
+                       "BAVARIA": ["A BRA - VIE", "A STY S A BRA - VIE"]})
+    gone = {d.power: set(d.retreats) for d in out.dislodged}
+    assert gone == {"BOH": set(), "AUSTRIA": {"HUN", "MOR"}} and "A PRA" in where(out.state)["SAXONY"]
+    assert [(d.power, str(d.unit)) for d in out.state.dislodged] == [("AUSTRIA", "A VIE")]
+    assert str(out.state.phase) == "S1618R"
 
 
 def test_r_1618_08_the_prague_army_takes_no_centre_and_asks_no_adjustment() -> None:
