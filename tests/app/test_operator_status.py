@@ -155,3 +155,11 @@ def test_2_the_log_file_rotates_at_its_size_and_keeps_a_few_old_files(tmp_path) 
 
 def test_2_the_record_masks_addresses_in_messages() -> None:
     assert mask_addresses("mail <a.b@x.org> from alice@example.org broke") == "mail <…@x.org> from …@example.org broke"
+
+
+def test_2_publish_quiet_says_nothing_a_minute(sandbox: Sandbox, tmp_path) -> None:
+    several_games(sandbox)
+    quiet = judge(sandbox, "publish", "--quiet", "--out", str(tmp_path / "site"))
+    told = judge(sandbox, "publish", "--out", str(tmp_path / "site2"))
+    assert quiet.returncode == told.returncode == 0 and quiet.stdout == quiet.stderr == ""
+    assert (tmp_path / "site" / "index.html").is_file() and "published 1 games" in told.stdout
