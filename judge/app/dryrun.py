@@ -27,7 +27,7 @@ from judge.app.report import PollReport
 from judge.app.status import Zone, game_row, outgoing_mail
 from judge.clock import Clock, PollClock
 from judge.commands.session import Judge
-from judge.mail import IncomingMail, Mailbox, MailError, open_transports
+from judge.mail import ImapMailbox, IncomingMail, Mailbox, MailError
 from judge.mail.entry import read_envelope
 from judge.mail.spool import SpoolMailbox
 from judge.store import Game, Store, StoreError
@@ -93,13 +93,25 @@ def waiting_mail(config: JudgeConfig, store: Store | None) -> list[JSONDict]:
 
 
 def _mailbox(config: JudgeConfig) -> Mailbox | None:
-    """The mailbox, opened to read only: a spool inbox that does not exist yet is not made."""
+    """The mailbox, opened to read only: a spool inbox that does not exist yet is not made, nor an IMAP
+    processed folder (``judge poll`` makes it on first use)."""
     if config.mail.incoming == "spool":
         inbox = config.mail.spool.inbox
         return SpoolMailbox(inbox) if all((inbox / sub).is_dir() for sub in ("new", "cur", "tmp")) else None
-    mailbox, outbox = open_transports(config.mail)  # IMAP: nothing is contacted before fetch
-    outbox.close()
-    return mailbox
+    if config.mail.imap is None:
+        raise MailError('[mail] incoming = "imap" needs a [mail.imap] table')
+    return _PeekingImap(config.mail.imap)
+
+
+class _PeekingImap(ImapMailbox):
+    """The judge's IMAP mailbox as a dry run uses it: fetched (``BODY.PEEK[]``), its processed folder not made.
+
+    tests/mail/test_dry_run_imap.py checks on Dovecot that no folder, flag or
+    message changes.
+    """
+
+    def _ensure_folder(self, client: Any) -> None:
+        return
 
 
 def _what_of(item: IncomingMail, config: JudgeConfig, store: Store | None, read: set[str]) -> JSONDict:
