@@ -33,7 +33,7 @@ from judge.mail.spool import SpoolMailbox
 from judge.store import Game, Store, StoreError
 
 SCHEMA = 1
-NOT_COPIED = {"history", "archive", "quarantine", "state", "poll.lock"}  # only written by a tick, or not its own
+NOT_COPIED = {"history", "archive", "quarantine", "poll.lock"}  # a tick only writes them (history: ScratchStore)
 KINDS = {"remind": "reminder", "late": "late notice", "disorder": "civil disorder notice",
          "unattended": "nobody-plays notice", "fault": "fault notice", "end": "game end"}
 JSONDict = dict[str, Any]
