@@ -1,7 +1,9 @@
 """Where the data that ships beside the code lives: grammars, templates, game data.
 
-The repository keeps them at its top level so a GM can edit them; an
-environment variable points elsewhere for an installed judge.
+The repository keeps them at its top level so a GM can edit them.  An
+installed judge (``pip install .``, not editable) has them inside the package,
+as ``judge/_data/<name>/``, copied there by ``setup.py``'s build step; an
+environment variable points elsewhere (a GM's corrected copy).
 """
 
 from __future__ import annotations
@@ -10,10 +12,15 @@ import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = Path(__file__).resolve().parent / "_data"
+_INSTALLED = SHIPPED.is_dir()  # looked at once: a checkout never has it (.gitignore), a wheel always
 
 
 def _dir(env: str, default: str) -> Path:
-    return Path(os.environ.get(env, ROOT / default))
+    chosen = os.environ.get(env)
+    if chosen:
+        return Path(chosen)
+    return SHIPPED / default if _INSTALLED else ROOT / default
 
 
 def gamedata_dir() -> Path:

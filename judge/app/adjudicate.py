@@ -9,9 +9,12 @@ of explanation; a bad order line is only a ``void`` result for that line.
 
 from __future__ import annotations
 
+import argparse
+import io
 import json
+import sys
 from functools import lru_cache
-from typing import Any
+from typing import Any, TextIO
 
 from judge.engine import GameState, OrderResult, PhaseError, adjudicate
 from judge.engine.codec import (
@@ -148,3 +151,53 @@ def _as_movement_order(variant: Variant, line: str, kind: str) -> AnyOrder | Non
         return parse_order(line, variant.map, "M")
     except OrderError:
         return None
+
+
+def run_adjudicate(args: argparse.Namespace) -> int:
+    """``judge adjudicate``: one request on stdin (an error is one line on stderr, status 2), or ``--jsonl``."""
+    if isinstance(sys.stdin, io.TextIOWrapper):  # bytes that are not UTF-8 make malformed JSON, not a traceback
+        sys.stdin.reconfigure(errors="replace")
+    if args.jsonl:
+        return adjudicate_stream(sys.stdin, sys.stdout, args.variant)
+    out = answer(sys.stdin.read(), args.variant)
+    if "error" in out:
+        print(f"judge adjudicate: {out['error']}", file=sys.stderr)
+        return 2
+    json.dump(out, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+def answer(text: str, variant: str = "standard") -> dict[str, Any]:
+    """One request's response, or ``{"error": one line}``: nothing in a request escapes as a traceback."""
+    try:
+        request = json.loads(text)
+    except (ValueError, RecursionError) as exc:  # bad JSON, a number of more than 4300 digits, nesting too deep
+        return {"error": f"malformed JSON: {_one_line(exc)}"}
+    try:
+        return handle_request(request, variant)
+    except RequestError as exc:
+        return {"error": _one_line(exc)}
+    except Exception as exc:  # noqa: BLE001 -- a bug of ours: still one line, and a stream goes on
+        return {"error": f"internal error ({type(exc).__name__}): {_one_line(exc)}"}
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
+
+
+def adjudicate_stream(source: TextIO, sink: TextIO, variant: str = "standard") -> int:
+    """JSON lines in, JSON lines out; a bad request gets an error line and the stream goes on.
+
+    ``variant`` is the one of requests that name none (``--variant``).
+    """
+    failures = 0
+    for line in source:
+        if not line.strip():
+            continue
+        out = answer(line, variant)
+        failures += "error" in out
+        sink.write(json.dumps(out))
+        sink.write("\n")
+        sink.flush()
+    return 1 if failures else 0

@@ -26,32 +26,20 @@ class Failed(Exception):
     """What stops a command, said in one line."""
 
 
-def add_archive_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register replay, export, import and publish."""
-    rep = sub.add_parser("replay", help="play a game's archive again and compare it with what was kept")
-    rep.add_argument("game", nargs="?", help="the game's name (or --file)")
-    rep.add_argument("--file", help="replay an export file (judge export) instead of a game of this judge")
-    rep.add_argument("--from", dest="first", metavar="PHASE", help="the first phase to replay (default: the first)")
-    rep.add_argument("--to", dest="last", metavar="PHASE", help="the last phase to replay (default: the last)")
-    rep.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="what-if: play with this rule option (repeatable); the game is not changed")
-    rep.add_argument("--map", metavar="FILE", help="what-if: play on this map file (a corrected copy)")
-    rep.add_argument("--config", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
-    rep.set_defaults(run=lambda a: _guarded("replay", _replay, a))
-    exp = sub.add_parser("export", help="write a game as one JSON-lines file (variant, settings, every phase)")
-    exp.add_argument("game")
-    exp.add_argument("--out", default="-", help="the file to write (default: standard output)")
-    exp.add_argument("--config", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
-    exp.set_defaults(run=lambda a: _guarded("export", _export, a))
-    imp = sub.add_parser("import", help="make a finished game of this judge from an export file")
-    imp.add_argument("file")
-    imp.add_argument("--name", help="the game's name here (default: its name in the file)")
-    imp.add_argument("--config", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
-    imp.set_defaults(run=lambda a: _guarded("import", _import, a))
-    pub = sub.add_parser("publish", help="write a static website of the judge's games")
-    pub.add_argument("--out", default="site", help="the folder to write (default: ./site)")
-    pub.add_argument("--config", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
-    pub.set_defaults(run=lambda a: _guarded("publish", _publish, a))
+def run_replay(args: argparse.Namespace) -> int:
+    return _guarded("replay", _replay, args)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    return _guarded("export", _export, args)
+
+
+def run_import(args: argparse.Namespace) -> int:
+    return _guarded("import", _import, args)
+
+
+def run_publish(args: argparse.Namespace) -> int:
+    return _guarded("publish", _publish, args)
 
 
 def _guarded(name: str, command: Any, args: argparse.Namespace) -> int:
@@ -137,7 +125,8 @@ def _publish(args: argparse.Namespace) -> int:
 
     config = _config(args)
     written = publish(Store(config.data_dir, clock=config.clock()), Path(args.out), config.name)
-    print(f"published {written.games} games, {written.pages} pages in {args.out}")
+    if not args.quiet:
+        print(f"published {written.games} games, {written.pages} pages in {args.out}")
     for name, why in written.left_out:
         print(f"judge publish: {name} left out: its archive cannot be read ({why})", file=sys.stderr)
     return 1 if written.left_out else 0

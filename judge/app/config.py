@@ -21,6 +21,7 @@ from judge.mail.config import MailConfig, load_mail_config
 DEFAULT_NAME = "judge.toml"
 _JUDGE_KEYS = {"name", "data_dir", "timezone", "clock", "password_cost"}
 _LIMIT_KEYS = {"poll_seconds", "mail_seconds", "game_seconds"}
+_LOG_KEYS = {"file", "max_kb", "keep"}
 DEFAULT_PASSWORD_COST = 12  # scrypt n = 2**12: about 10 ms a check (docs/store.md)
 
 
@@ -40,6 +41,20 @@ class Limits:
     game_seconds: float = 60.0
 
 
+@dataclass(frozen=True)
+class LogConfig:
+    """Where ``judge poll`` logs (the ``[log]`` table): stderr by default, else a file it rotates itself.
+
+    The file is rotated past ``max_kb`` kilobytes, ``keep`` old files kept
+    (``judge.log.1`` … ``judge.log.<keep>``), so cron's log never grows
+    without bound; a poll that did nothing writes nothing to it (docs/operator.md).
+    """
+
+    file: Path | None = None
+    max_kb: int = 1024
+    keep: int = 5
+
+
 class ConfigError(ValueError):
     """The configuration cannot be used; the message says which key and why."""
 
@@ -54,6 +69,7 @@ class JudgeConfig:
     mail: MailConfig
     password_cost: int = DEFAULT_PASSWORD_COST
     limits: Limits = Limits()
+    log: LogConfig = LogConfig()
 
     def clock(self) -> Clock:
         return FileClock(self.clock_file) if self.clock_file else SystemClock()
@@ -95,7 +111,7 @@ def _from_tables(path: Path, data: dict[str, Any]) -> JudgeConfig:
     return JudgeConfig(
         path=path, name=str(table.get("name", "judge")), data_dir=base / str(table.get("data_dir", "data")),
         timezone=zone, clock_file=None if clock == "system" else base / str(clock), mail=mail,
-        password_cost=cost, limits=_limits(path, data.get("limits", {})))
+        password_cost=cost, limits=_limits(path, data.get("limits", {})), log=_log(path, base, data.get("log", {})))
 
 
 def _limits(path: Path, table: Any) -> Limits:
@@ -109,3 +125,22 @@ def _limits(path: Path, table: Any) -> Limits:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 86400:
             raise ConfigError(f"{path}: [limits] {key} must be a number of seconds from 0 (no limit) to 86400")
     return Limits(**{key: float(value) for key, value in table.items()})
+
+
+def _log(path: Path, base: Path, table: Any) -> LogConfig:
+    """The ``[log]`` table: ``file`` (relative to the config's folder), ``max_kb`` and ``keep``, whole numbers."""
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [log] must be a table")
+    unknown = sorted(set(table) - _LOG_KEYS)
+    if unknown:
+        raise ConfigError(f"{path}: [log] unknown keys: {', '.join(unknown)}")
+    file = table.get("file")
+    if file is not None and (not isinstance(file, str) or not file.strip()):
+        raise ConfigError(f"{path}: [log] file must be a file name")
+    bounds = {"max_kb": (1, 1_000_000), "keep": (1, 100)}
+    for key, (low, high) in bounds.items():
+        value = table.get(key, getattr(LogConfig, key))
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ConfigError(f"{path}: [log] {key} must be a whole number from {low} to {high}")
+    return LogConfig(None if file is None else base / file, table.get("max_kb", LogConfig.max_kb),
+                     table.get("keep", LogConfig.keep))

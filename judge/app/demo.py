@@ -137,6 +137,11 @@ def demos() -> list[str]:
     return sorted(names, key=lambda name: name != "standard")
 
 
+def run_demo_command(args: Any) -> int:
+    """``judge demo [--dir DIR] [--variant NAME]``."""
+    return run_demo(args.dir, args.variant)
+
+
 def run_demo(folder: str | None = None, variant: str = "standard") -> int:
     if variant not in demos():
         print(f"judge demo: no demo of {variant!r} (there are: {', '.join(demos())})")

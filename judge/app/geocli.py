@@ -14,23 +14,7 @@ from pathlib import Path
 from judge.app.seeds import SeedsError
 
 
-def add_picture_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``judge map build`` and ``judge map picture`` under ``judge map``."""
-    build = sub.add_parser("build", help="generate <map>.geo.json from the coastlines and <map>.seeds")
-    build.add_argument("path", help="the map file (its seeds file is <map>.seeds beside it)")
-    build.add_argument("--seeds", default=None, help="another seeds file")
-    build.set_defaults(run=_build)
-    picture = sub.add_parser("picture", help="draw a phase of a game (the last played by default) to a file")
-    picture.add_argument("game", help="the game's name")
-    picture.add_argument("phase", nargs="?", default=None, help="a phase played, e.g. F1901M")
-    picture.add_argument("--format", default="PNG", choices=["PNG", "SVG", "png", "svg"])
-    picture.add_argument("--as", dest="viewer", default="GM", help="GM (default), OBSERVER or a power")
-    picture.add_argument("--out", default=None, help="the file to write (default: GAME-PHASE.png)")
-    picture.add_argument("--config", default=None, help="judge.toml (default: $JUDGE_CONFIG or ./judge.toml)")
-    picture.set_defaults(run=_picture)
-
-
-def _build(args: argparse.Namespace) -> int:
+def run_build(args: argparse.Namespace) -> int:
     from judge.app.geobuild import BuildError, build_geometry, write_geometry
     from judge.engine.mapfile import MapError
     path = Path(args.path)
@@ -47,7 +31,7 @@ def _build(args: argparse.Namespace) -> int:
     return 0
 
 
-def _picture(args: argparse.Namespace) -> int:
+def run_picture(args: argparse.Namespace) -> int:
     from judge.app.config import ConfigError, config_path, load_config
     from judge.store import Store
     from judge.turns.pictures import PictureError, stored_phase_picture

@@ -16,7 +16,6 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from judge.app.geocli import add_picture_commands
 from judge.engine.geography import Map, Terrain
 from judge.engine.mapfile import MapError, MapProblem
 from judge.render.palette import power_colours
@@ -25,29 +24,9 @@ from judge.variants import UnknownVariant, load_map, load_variant, variant_map_p
 Report = Callable[[tuple[str, int], str], None]
 
 
-def add_map_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``judge map check PATH`` and ``judge map draw EDITION --out FILE``."""
-    cmd = subparsers.add_parser("map", help="check or draw a map file")
-    sub = cmd.add_subparsers(title="map commands")
-    check = sub.add_parser("check", help="validate a map file and print every problem with its line")
-    check.add_argument("path", help="the map file (its includes are read relative to it), or a variant name")
-    check.set_defaults(run=_check)
-    draw = sub.add_parser("draw", help="draw a map as SVG: provinces at their label points, with adjacencies")
-    draw.add_argument("edition", help="a variant name (europe1615-2013-08) or a map file")
-    draw.add_argument("--out", default="-", help="the SVG file to write (default: standard output)")
-    draw.set_defaults(run=_draw)
-    add_picture_commands(sub)
-    cmd.set_defaults(run=lambda _args: _usage(cmd))
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help()
-    return 2
-
-
 # -- check ------------------------------------------------------------------------
 
-def _check(args: argparse.Namespace) -> int:
+def run_check(args: argparse.Namespace) -> int:
     path = Path(args.path)
     if not path.is_file() and path.suffix != ".map":
         path = variant_map_path(args.path) or path
@@ -146,7 +125,7 @@ def _fleets_in_ports(board: Map, lines: _Lines, report: Report) -> None:
 
 # -- draw -------------------------------------------------------------------------
 
-def _draw(args: argparse.Namespace) -> int:
+def run_draw(args: argparse.Namespace) -> int:
     try:
         board = _board(args.edition)
     except (UnknownVariant, MapError, OSError) as exc:

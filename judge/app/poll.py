@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, field
 
 from judge.app.config import JudgeConfig, Limits
-from judge.app.report import PollReport
+from judge.app.report import PollReport, mask_addresses, note_poll
 from judge.app.sending import Sender
 from judge.budget import Overrun, time_limit
 from judge.clock import PollClock
@@ -57,31 +57,47 @@ def make_judge(config: JudgeConfig) -> Judge:
 
 
 def run_poll(config: JudgeConfig) -> PollReport:
-    """One poll; raises :class:`judge.store.PollBusy` if another one holds the lock."""
+    """One poll; raises :class:`judge.store.PollBusy` if another one holds the lock.
+
+    Whatever happens under the lock, the poll's report is kept at the end
+    (``state/last_poll.json``, :func:`judge.app.report.note_poll`) for ``judge status``.
+    """
     judge = make_judge(config)
-    report = PollReport()
-    with judge.store.poll_lock():
-        judge.store.remove_temp_files()
-        judge.store.compact_sent()  # what a killed poll sent but did not compact
-        mailbox, outbox = open_transports(config.mail)
-        sender = Sender(judge.store, config, outbox, report)
+    report = PollReport(started=judge.now())
+    began = time.monotonic()
+    with judge.store.poll_lock(), report.listening():
         try:
-            try:
-                mails = signed_in_fetch(mailbox, sender, report)
-            except SignInError as exc:
-                log.error("%s; this poll stops: no mail read, no game touched, nothing sent", exc)
-                report.errors += 1
-                return report
-            if mails is None:  # the orders waiting in the mailbox must count: no phase is played without them
-                sender.send_pending()
-                return report
-            read_mail(judge, config, mails, mailbox, sender, report)
-            play_due(judge, report, config.limits)
-            sender.send_pending()
+            _poll(judge, config, report)
+        except BaseException as exc:
+            report.failed = mask_addresses(" ".join(f"{type(exc).__name__}: {exc}".split()))[:300]
+            raise
         finally:
-            mailbox.close()
-            outbox.close()
+            report.seconds = time.monotonic() - began
+            note_poll(judge.store, report)
     return report
+
+
+def _poll(judge: Judge, config: JudgeConfig, report: PollReport) -> None:
+    judge.store.remove_temp_files()
+    judge.store.compact_sent()  # what a killed poll sent but did not compact
+    mailbox, outbox = open_transports(config.mail)
+    sender = Sender(judge.store, config, outbox, report)
+    try:
+        try:
+            mails = signed_in_fetch(mailbox, sender, report)
+        except SignInError as exc:
+            log.error("%s; this poll stops: no mail read, no game touched, nothing sent", exc)
+            report.errors += 1
+            return
+        if mails is None:  # the orders waiting in the mailbox must count: no phase is played without them
+            sender.send_pending()
+            return
+        read_mail(judge, config, mails, mailbox, sender, report)
+        play_due(judge, report, config.limits)
+        sender.send_pending()
+    finally:
+        mailbox.close()
+        outbox.close()
 
 
 @dataclass

@@ -9,6 +9,7 @@ Layout (see docs/store.md)::
     <data>/outbox.json                mails not tied to a game
     <data>/sent.log                   ids of mails sent, until compacted out of their outboxes
     <data>/quarantine/                mail, outgoing mail and game faults set aside for the keeper
+    <data>/state/last_poll.json       what the last poll (and the last one that did something) did
     <data>/poll.lock                  flock: one poll at a time
 
 What a poll reads every time (the game files, the global outbox) does not grow
@@ -25,6 +26,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from tinydb import Query, TinyDB
 
@@ -34,7 +36,9 @@ from judge.store.atomic import (
     StoreError,
     atomic_write_bytes,
     open_db,
+    read_json,
     remove_temp_files,
+    write_json,
 )
 from judge.store.game import Game, merge_outbox
 from judge.store.lock import exclusive_lock
@@ -121,7 +125,8 @@ class Store:
         that this costs the same however large the archive grows.
         """
         undone = staging.roll_back(self.data_dir)
-        dirs = [self.data_dir, self.data_dir / "games", self.data_dir / "history", self.data_dir / "seen"]
+        dirs = [self.data_dir, self.data_dir / "games", self.data_dir / "history", self.data_dir / "seen",
+                self.data_dir / "state"]
         quarantine = self.data_dir / "quarantine"
         if quarantine.is_dir():
             dirs += [d for d in quarantine.iterdir() if d.is_dir()]
@@ -190,6 +195,7 @@ class Store:
 
     def _write_game(self, game: Game) -> None:
         self._wakes.mark_due(game.name, mail=bool(game.outbox))  # first: a crash leaves it woken, not forgotten
+        self._stamp(game.outbox)
         with open_db(self.game_path(game.name)) as db:
             outbox = merge_outbox(game, db.table("outbox").all())
             db.table("game").truncate()
@@ -303,6 +309,7 @@ class Store:
         path = self.outbox_path if mail.game is None else self.game_path(mail.game)
         if mail.game is not None and not path.exists():
             raise UnknownGame(mail.game)
+        self._stamp([mail])
         sent = self._sent.entries()
         with open_db(path) as db:
             outbox = db.table("outbox")
@@ -375,6 +382,27 @@ class Store:
                     removed += len(gone)
         self._sent.clear()
         return removed
+
+    def _stamp(self, mails: list[OutgoingMail]) -> None:
+        """Note when each new mail was queued (``judge status`` shows the oldest one waiting)."""
+        for mail in mails:
+            if mail.queued is None:
+                mail.queued = self.clock.now()
+
+    # --- the poll's own record --------------------------------------------------
+
+    @property
+    def poll_record_path(self) -> Path:
+        return self.data_dir / "state" / "last_poll.json"
+
+    def note_poll(self, record: dict[str, Any]) -> None:
+        """Keep what the last poll did, for ``judge status``: one small file, replaced whole."""
+        write_json(self.poll_record_path, record)
+
+    def last_poll(self) -> dict[str, Any] | None:
+        """The record :meth:`note_poll` kept, or None before the first poll."""
+        data = read_json(self.poll_record_path)
+        return data if isinstance(data, dict) else None
 
     def _unsent(self, mails: list[OutgoingMail]) -> list[OutgoingMail]:
         sent = self._sent.entries()

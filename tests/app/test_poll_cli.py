@@ -30,7 +30,8 @@ def test_the_config_comes_from_the_option_the_variable_or_the_current_folder(san
     sandbox.send("b@example.org", "HELP")
     by_variable = poll(tmp_path, config_env=str(sandbox.root / "judge.toml"))
     assert by_variable.returncode == 0 and "1 mails read" in by_variable.stdout
+    sandbox.send("c@example.org", "HELP")
     by_option = poll(tmp_path, "--config", str(sandbox.root / "judge.toml"))
-    assert by_option.returncode == 0 and "0 mails read" in by_option.stdout
+    assert by_option.returncode == 0 and "1 mails read" in by_option.stdout
     missing = poll(tmp_path)
     assert missing.returncode == 2 and "judge init" in missing.stderr

@@ -35,14 +35,16 @@ STRANGER = "stranger@example.org"
 
 def snapshot(folder: Path, *, lock: bool = True) -> dict[str, str]:
     """Every file and folder under ``folder``, hidden ones too: a file's SHA-256, a folder as "folder".
-    ``lock=False`` leaves out the content of poll.lock (the pid of its last holder)."""
+    ``lock=False`` leaves out the content of poll.lock (the pid of its last holder) and of
+    state/last_poll.json (what the last poll did, rewritten by every poll)."""
     seen = {}
     for path in sorted(folder.rglob("*")):
         name = str(path.relative_to(folder))
         if path.is_dir():
             seen[name] = "folder"
         else:
-            seen[name] = "" if name == "poll.lock" and not lock else hashlib.sha256(path.read_bytes()).hexdigest()
+            polls = name in ("poll.lock", "state/last_poll.json")
+            seen[name] = "" if polls and not lock else hashlib.sha256(path.read_bytes()).hexdigest()
     return seen
 
 

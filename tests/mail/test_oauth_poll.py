@@ -4,6 +4,7 @@ poll with one log line for the operator before it touches any game."""
 
 from __future__ import annotations
 
+import json
 import os
 import smtplib
 import subprocess
@@ -113,9 +114,10 @@ def test_a_whole_poll_signs_in_with_xoauth2_and_oauthbearer(oauth: OAuthServers,
 
 
 def data_files(root: Path) -> dict[str, bytes]:
-    """Everything the judge keeps, but the lock file a poll always takes."""
+    """Everything the judge keeps, but the lock file a poll always takes and the poll's own record
+    (``state/last_poll.json``, for ``judge status``)."""
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted((root / "data").rglob("*"))
-            if p.is_file() and p.name != "poll.lock"}
+            if p.is_file() and p.name not in ("poll.lock", "last_poll.json")}
 
 
 REFUSED = "failed: the server refused the"
@@ -165,8 +167,10 @@ def test_a_refused_sign_in_stops_the_poll_before_it_touches_a_game(oauth: OAuthS
     assert logged.endswith(" ERROR judge.poll: " + line.format(imap=oauth.dovecot.port, smtp=oauth.smtp.port)
                            + "; this poll stops: no mail read, no game touched, nothing sent")
     assert "0 mails read, 0 skipped, 0 phases played, 0 mails sent, 1 errors" in done.stdout
+    record = (sandbox.root / "data" / "state" / "last_poll.json").read_text(encoding="utf-8")
     for secret in (token, xoauth2_blob("judge", token), "not-the-password") if token else ("not-the-password",):
-        assert secret not in done.stdout + done.stderr
+        assert secret not in done.stdout + done.stderr + record
+    assert json.loads(record)["last"]["errors"] == 1 and "this poll stops" in record   # judge status shows it
     assert data_files(sandbox.root) == before             # no game ticked, no mail queued or marked seen
     assert len(mailbox(oauth, "judge")) == 1              # the mail waits in the mailbox
     assert oauth.handler.received == []                   # nothing sent
