@@ -83,7 +83,7 @@ Russia: Army Warsaw -> Silesia.  (*bounce*)
 
 The following units were dislodged:
 
-The German Army in Burgundy can retreat to Belgium, Gascony, Picardy or Ruhr.
+The German Army in Burgundy can retreat to Belgium or Gascony or Picardy or Ruhr.
 
 The next phase of 'demo' will be Retreats for Spring of 1901.
 The deadline for orders will be Mon Oct 28 2024 12:00:00 CET.
@@ -168,8 +168,8 @@ def test_retreat_results_and_destroyed_units() -> None:
     body = render_results(results_context(VARIANT, before.phase, outcome, judge="J", game="g"), GM).body
     assert body.splitlines()[2:9] == [
         "Retreat results for Fall of 1901.  (g.F1901R)", "",
-        "Germany: Army Ruhr -> Kiel.", "Germany: Fleet Holland -> Heligoland Bight.", "",
-        "Russia: Fleet St Petersburg (south coast) DISBAND, No Order Processed.", ""]
+        "Germany:   Army Ruhr -> Kiel.", "Germany:   Fleet Holland -> Heligoland Bight.", "",
+        "Russia:    Fleet St Petersburg (south coast), No Order Processed (DISBAND).", ""]
 
 
 def test_dislodged_units_without_retreat_are_destroyed() -> None:
@@ -191,9 +191,9 @@ def test_adjustment_results_keep_the_order_given() -> None:
     body = render_results(results_context(VARIANT, before.phase, outcome, judge="J", game="g"), GM).body
     assert body.splitlines()[2:11] == [
         "Adjustment results for Winter of 1901.  (g.W1901A)", "",
-        "France: Builds a fleet in Brest.", "France: Builds an army in Paris.  (*void*)", "",
-        "Russia: Builds a fleet in St Petersburg (north coast).", "",
-        "Turkey: Removes the fleet in Black Sea.", "Turkey: Defaults, removing the army in Bulgaria."]
+        "France:    Builds a fleet in Brest.", "France:    Builds an army in Paris.  (*void*)", "",
+        "Russia:    Builds a fleet in St Petersburg (north coast).", "",
+        "Turkey:    Removes the fleet in Black Sea.", "Turkey:    Defaults, removing the army in Bulgaria."]
 
 
 # -- deadlines ----------------------------------------------------------------------
