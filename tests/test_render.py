@@ -18,6 +18,7 @@ from judge.render import SignonElsewhereContext, render_signon_elsewhere
 from judge.render import DisorderContext, Recipient, UnattendedContext, render_disorder, render_unattended
 from judge.render import HelpSection, Joined, JoinNoticeContext, Seats, VariantLine, render_join_notice
 from judge.render import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
+from judge.render import HistoryContext, HistoryEntry, render_history
 from judge.render import (
     GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
     OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, Rendered, ReplyContext, Secret, StatusContext,
@@ -83,7 +84,7 @@ Russia: Army Warsaw -> Silesia.  (*bounce*)
 
 The following units were dislodged:
 
-The German Army in Burgundy can retreat to Belgium, Gascony, Picardy or Ruhr.
+The German Army in Burgundy can retreat to Belgium or Gascony or Picardy or Ruhr.
 
 The next phase of 'demo' will be Retreats for Spring of 1901.
 The deadline for orders will be Mon Oct 28 2024 12:00:00 CET.
@@ -168,8 +169,8 @@ def test_retreat_results_and_destroyed_units() -> None:
     body = render_results(results_context(VARIANT, before.phase, outcome, judge="J", game="g"), GM).body
     assert body.splitlines()[2:9] == [
         "Retreat results for Fall of 1901.  (g.F1901R)", "",
-        "Germany: Army Ruhr -> Kiel.", "Germany: Fleet Holland -> Heligoland Bight.", "",
-        "Russia: Fleet St Petersburg (south coast) DISBAND, No Order Processed.", ""]
+        "Germany:   Army Ruhr -> Kiel.", "Germany:   Fleet Holland -> Heligoland Bight.", "",
+        "Russia:    Fleet St Petersburg (south coast), No Order Processed (DISBAND).", ""]
 
 
 def test_dislodged_units_without_retreat_are_destroyed() -> None:
@@ -191,9 +192,9 @@ def test_adjustment_results_keep_the_order_given() -> None:
     body = render_results(results_context(VARIANT, before.phase, outcome, judge="J", game="g"), GM).body
     assert body.splitlines()[2:11] == [
         "Adjustment results for Winter of 1901.  (g.W1901A)", "",
-        "France: Builds a fleet in Brest.", "France: Builds an army in Paris.  (*void*)", "",
-        "Russia: Builds a fleet in St Petersburg (north coast).", "",
-        "Turkey: Removes the fleet in Black Sea.", "Turkey: Defaults, removing the army in Bulgaria."]
+        "France:    Builds a fleet in Brest.", "France:    Builds an army in Paris.  (*void*)", "",
+        "Russia:    Builds a fleet in St Petersburg (north coast).", "",
+        "Turkey:    Removes the fleet in Black Sea.", "Turkey:    Defaults, removing the army in Bulgaria."]
 
 
 # -- deadlines ----------------------------------------------------------------------
@@ -375,6 +376,9 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
     "game_fault.j2": lambda: render_game_fault(GameFaultContext("J", "demo", "S1901M", "OverflowError")),
     "disorder.j2": lambda: render_disorder(DisorderContext("J", "demo", PHASE, ["FRANCE"], "FRANCE", "F")),
     "unattended.j2": lambda: render_unattended(UnattendedContext("J", "demo", PHASE, gm=True)),
+    "history.j2": lambda: render_history(HistoryContext("demo-judge", "demo", "Standard", [
+        HistoryEntry("S1901M", datetime(2026, 3, 23, 11, 0, tzinfo=UTC), spring()[2].body),
+        HistoryEntry("F1901M", datetime(2026, 4, 2, 9, 5, 7, tzinfo=UTC), ":: Judge: J\n\nFall text.\n")])),
 }
 
 
@@ -440,9 +444,23 @@ def test_status_and_game_mails_say_the_essentials() -> None:
     summary = SAMPLES["summary.j2"]().body
     assert "Phase     Eng  Fra  Ger  Ita  Aus  Rus  Tur\nW1901A      -    5    -    -    -    -    -\n" in summary
     start = SAMPLES["game_start.j2"]().body
-    assert "France (alice):\n    Army Paris\n    Fleet Brest\nRussia:\n    Fleet St Petersburg (south coast)\n" in start
+    assert ("You have been selected as France in game 'demo' of Diplomacy.\nGame 'demo' (Standard) has started.\n"
+            "You are playing France.\n") in start
+    assert ("Starting position for Spring of 1901.\n\nFrance:  Army Paris.\nFrance:  Fleet Brest.\n\n"
+            "Russia:  Fleet St Petersburg (south coast).\n\nFrance is played by alice.\n") in start
     end = SAMPLES["game_end.j2"]().body
     assert "France has won" in end and "France:     18\nEngland:     4\n" in end
+
+
+def test_25_3_history_is_one_header_then_each_phase_under_its_date_and_subject_lines() -> None:
+    body = SAMPLES["history.j2"]().body
+    spring_text = spring()[2].body.split("\n\n", 1)[1]  # the results without their two "::" lines
+    assert body == (":: Judge: demo-judge  Game: demo  Variant: Standard\n\n"
+                    "Date:    Mon Mar 23 11:00:00 2026 (1774263600)\n"
+                    "Subject: demojudge:demo - S1901M Results\n\n" + spring_text + "\n"
+                    "Date:    Thu Apr  2 09:05:07 2026 (1775120707)\n"
+                    "Subject: demojudge:demo - F1901M Results\n\nFall text.\n")
+    assert SAMPLES["history.j2"]().subject == "History of demo, S1901M to F1901M"
 
 
 # -- civil disorder and several roles (issue 22) --------------------------------------------

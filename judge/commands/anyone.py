@@ -80,7 +80,7 @@ def do_list(s: Session, cmd: Command) -> str:
 def do_history(s: Session, cmd: Command) -> str:
     game = peek(s, cmd.args["game"])
     try:
-        rendered = reports.history(s.store, game, cmd.args["from_phase"], cmd.args["to_phase"])
+        rendered = reports.history(s.store, s.judge.name, game, cmd.args["from_phase"], cmd.args["to_phase"])
     except UnknownPhase as exc:
         raise Refused(f"{exc}") from None
     s.reply_to_sender(rendered.subject, rendered.body, _history_map(s, game, cmd))

@@ -9,8 +9,8 @@ from __future__ import annotations
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.render import (
-    GameListing, ListContext, PowerStatus, Rendered, Seats, StatusContext, SummaryContext, SummaryRow, render_list,
-    render_status, render_summary,
+    GameListing, HistoryContext, HistoryEntry, ListContext, PowerStatus, Rendered, Seats, StatusContext,
+    SummaryContext, SummaryRow, render_history, render_list, render_status, render_summary,
 )
 from judge.store import Game, PhaseRecord, Store
 from judge.turns.agreement import end_votes, own_vote
@@ -119,11 +119,10 @@ def _state_after(record: PhaseRecord) -> dict | None:
     return after if isinstance(after, dict) else None
 
 
-def history(store: Store, game: Game, first: Phase | None, last: Phase | None) -> Rendered:
-    """HISTORY: the archived result mails (the public view), oldest first."""
+def history(store: Store, judge: str, game: Game, first: Phase | None, last: Phase | None) -> Rendered:
+    """HISTORY: the archived result mails (the public view), oldest first, in njudge's layout."""
     records = store.phases(game.name, str(first) if first else None, str(last) if last else None)
     if not records:
         return Rendered(f"History of {game.name}", f"No phase of '{game.name}' has been played yet.\n")
-    span = f"{records[0].phase} to {records[-1].phase}"
-    separator = "\n" + "=" * 75 + "\n\n"
-    return Rendered(f"History of {game.name}, {span}", separator.join(r.text for r in records))
+    entries = [HistoryEntry(r.phase, r.processed_at, r.text) for r in records]
+    return render_history(HistoryContext(judge, game.name, variant_of(game).name.title(), entries))

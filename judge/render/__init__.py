@@ -22,6 +22,7 @@ from judge.render.notices import (
     DisorderContext, Joined, JoinNoticeContext, NoticeContext, SignonElsewhereContext, UnattendedContext, gm_note,
     render_disorder, render_join_notice, render_notice, render_signon_elsewhere, render_unattended,
 )
+from judge.render.history import HistoryContext, HistoryEntry, judge_code, render_history
 from judge.render.results import Recipient, ResultsContext, render_results, results_context
 from judge.render.secrecy import GM, OBSERVER, Secret, hide_powers, reveal
 
@@ -39,4 +40,5 @@ __all__ = [
     "SignonElsewhereContext", "render_signon_elsewhere", "Joined", "JoinNoticeContext", "render_join_notice",
     "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
     "DisorderContext", "render_disorder", "UnattendedContext", "render_unattended",
+    "HistoryContext", "HistoryEntry", "judge_code", "render_history",
 ]

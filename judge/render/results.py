@@ -48,7 +48,9 @@ class ResultsContext:
     from the same ``extra`` right under the title, before the order list (a
     variant whose results read as its rules text prints them: Europe 1615's
     2013-08 adjudication sheet).  ``unused_builds`` (power → builds it
-    could have made but left unordered, so lost) is said under the orders.
+    neither made nor waived by the deadline) is said under the orders as
+    njudge says it: ``1 build pending.`` while a home centre was left free
+    for them, else (the power in ``unusable_builds``) ``1 unusable build waived.``
     ``picture_results``, if given, are the orders the map picture draws where
     ``results`` is left empty because a ``head_template`` lists them instead.
     ``earlier``, given once the game is ``finished``, holds each phase played
@@ -75,6 +77,7 @@ class ResultsContext:
     extra_template: str | None = None
     head_template: str | None = None
     unused_builds: Mapping[str, int] = field(default_factory=dict)
+    unusable_builds: frozenset[str] = frozenset()
     earlier: Sequence[tuple[str, Mapping[str, Any]]] = ()
     picture_results: Sequence[OrderResult | Secret[OrderResult]] | None = None
 
@@ -173,7 +176,13 @@ def render_results(ctx: ResultsContext, viewer: Viewer, viewer_zone: str | None 
         finished=ctx.finished, groups=order_groups(ctx, viewer), dislodged=dislodged_lines(ctx, viewer),
         notes=reveal(ctx.notes, viewer), centers=centers_section(ctx) if ctx.show_centers else None,
         extra=reveal_all(ctx.extra, viewer), extra_template=ctx.extra_template, head_template=ctx.head_template,
-        unused_builds=[(owner_name(ctx.board, p), n) for p, n in sorted(ctx.unused_builds.items()) if n > 0])
+        unused_builds=unused_build_lines(ctx))
+
+
+def unused_build_lines(ctx: ResultsContext) -> list[tuple[str, int, bool]]:
+    """(power's name, builds left, whether no home centre was free for them), in name order."""
+    lines = [(owner_name(ctx.board, p), n, p in ctx.unusable_builds) for p, n in ctx.unused_builds.items() if n > 0]
+    return sorted(lines)
 
 
 def role_names(board: Map, roles: Sequence[str]) -> list[str]:

@@ -84,31 +84,35 @@ def results_of(played: Played, judge: str, game: str, zone: str, deadline: datet
     """:func:`phase_results` from the facts alone, which the history keeps (``judge replay`` renders again)."""
     ctx = results_context(played.variant, played.before.phase, played.outcome, judge=judge, game=game,
                           zone=zone, deadline=deadline, finished=finished)
-    ctx = replace(ctx, unused_builds=unused_builds(played), earlier=tuple(earlier))
+    unused, unusable = unused_builds(played)
+    ctx = replace(ctx, unused_builds=unused, unusable_builds=unusable, earlier=tuple(earlier))
     report = results_report(played.variant.name, played.variant.overrides)
     return report.context(ctx, played.before, played.orders, played.outcome) if report is not None else ctx
 
 
-def unused_builds(played: Played) -> dict[str, int]:
-    """Power -> the builds it could have made this winter but ordered neither built nor waived (lost).
+def unused_builds(played: Played) -> tuple[dict[str, int], frozenset[str]]:
+    """Power -> the builds it neither made nor waived this winter; and the powers left without a free home centre.
 
-    A build counts as possible only on a free build site, so a power with no
-    room to build is not said to have lost anything.
+    njudge's two lines (``1 build pending.``, ``2 unusable builds waived.``):
+    the builds are counted whether or not there was room for them, and a
+    power with no free build site left after its builds has its builds
+    said unusable.
     """
     if played.before.phase.kind != "A":
-        return {}
+        return {}, frozenset()
     ruleset, board = played.variant.ruleset, played.variant.map
     before = ruleset.orders_meet(played.before)  # as the builds met it (2013-08: the year settled first)
-    taken = {board.province_of(u.location) for units in before.units.values() for u in units}
-    lost = {}
+    taken = {board.province_of(u.location) for units in played.outcome.state.units.values() for u in units}
+    left, unusable = {}, set()
     for power in board.powers:
-        free = [s for s in ruleset.build_sites(before, power) if board.province_of(s) not in taken]
-        possible = min(ruleset.adjustment_count(before, power), len(free))
         used = sum(1 for r in played.outcome.results if r.power == power and r.result == OK
                    and isinstance(r.order, str) and r.order.split()[:1] in (["BUILD"], ["WAIVE"]))
-        if possible - used > 0:
-            lost[power] = possible - used
-    return lost
+        owed = ruleset.adjustment_count(before, power) - used
+        if owed > 0:
+            left[power] = owed
+            if all(board.province_of(s) in taken for s in ruleset.build_sites(before, power)):
+                unusable.add(power)
+    return left, frozenset(unusable)
 
 
 def preview(judge: Judge, game: Game) -> Rendered:

@@ -37,7 +37,7 @@ def test_judge_demo_plays_two_years_and_shows_where_the_mail_is(tmp_path: Path) 
     assert results and all([p.get_content_type() for p in m.message.iter_attachments()] == ["image/png"]
                            for m in results)                          # issue 15: every result mail has its map
     w1902 = (folder / "data" / "archive" / "demo" / "W1902A.txt").read_text()
-    assert "Germany: Builds an army in Berlin." in w1902 and "France: Removes the army in Picardy." in w1902
+    assert "Germany:   Builds an army in Berlin." in w1902 and "France:    Removes the army in Picardy." in w1902
     assert "CEST" in w1902  # the deadline after the change to summer time
     again = subprocess.run([sys.executable, "-m", "judge", "demo", "--dir", str(folder)], capture_output=True,
                            text=True, env=env, timeout=60, check=False)

@@ -86,7 +86,7 @@ def test_a_build_phase_with_one_line_sent_counts_as_moved_and_the_rest_is_lost(s
     assert sandbox.poll().played == [f"{GAME} W1901A"]
     assert _status(sandbox, "Germany") == "active"
     [text] = _results(sandbox, sandbox.new_mail(), address("Germany"), "W1901A")
-    assert "Germany: 1 build not ordered by the deadline (no valid BUILD or WAIVE), and so lost." in text
+    assert "Germany:   1 build pending." in text
 
 
 def _silent_france_to_the_end(sandbox: Sandbox) -> list[IncomingMail]:
@@ -133,7 +133,7 @@ def test_a_player_in_disorder_keeps_every_result_and_the_game_end_mail(sandbox: 
     assert "France: Army Marseilles, No Order Processed.  (*dislodged*)" in fall
     assert "France is in civil disorder: it owes no orders" in fall
     [retreat] = _results(sandbox, mails, address("France"), "F1901R")
-    assert "France: Army Marseilles DISBAND, No Order Processed." in retreat
+    assert "France:    Army Marseilles, No Order Processed (DISBAND)." in retreat
     assert [s for s in subjects(to(mails, address("France"))) if "is over" in s]
 
 

@@ -1,4 +1,9 @@
-"""Issue 9, item 16: the winter results say when a power lost builds it did not order by the deadline."""
+"""Issue 9, item 16: the winter results say when a power lost builds it did not order by the deadline.
+
+Issue 25, point 3: they say it as njudge does, in its padded power column, so that importers of the
+classic judges' histories read the line ("Germany:   1 build pending.", or "... unusable builds waived."
+when no home centre was free for them).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ import pytest
 from judge.app.sandbox import Sandbox
 from tests.app.helpers import GAME, address, gm, send_as, start_game, to
 
-LOST = "Germany: 1 build not ordered by the deadline (no valid BUILD or WAIVE), and so lost."
+LOST = "Germany:   1 build pending."
 
 
 def _to_winter(sandbox: Sandbox) -> None:
@@ -45,4 +50,16 @@ def test_a_build_made_or_waived_is_not_lost(sandbox: Sandbox, order: str) -> Non
     send_as(sandbox, "Germany", order)
     sandbox.poll()
     text = _winter_results(sandbox)
-    assert "not ordered by the deadline" not in text
+    assert "pending" not in text and "waived." not in text.replace("Build waived.", "")
+
+
+def test_25_3_builds_with_no_free_home_centre_are_unusable_and_waived(sandbox: Sandbox) -> None:
+    _to_winter(sandbox)
+    game = sandbox.store.load_game(GAME)
+    game.state["centers"]["GERMANY"].append("HOL")  # five centres, four units, Kiel taken: nowhere to build
+    game.state["units"]["GERMANY"].append("A KIE")
+    sandbox.store.save_game(game)
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    text = _winter_results(sandbox)
+    assert "Germany:   1 unusable build waived.\n" in text and "pending" not in text

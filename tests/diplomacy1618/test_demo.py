@@ -65,10 +65,10 @@ def test_r_1618_08_r_1618_09_the_prague_army_survives_1618_and_serves_the_palati
 
 def test_r_1618_05_to_07_the_winters_of_sweden_and_brandenburg(game: Sandbox) -> None:
     w1618, w1619 = (archived(game, DEMO.game, p) for p in ("W1618A", "W1619A"))
-    assert "Sweden: Builds an army in Sweden.\nSweden: Build waived." in w1618   # the off-board centre: no site
-    assert "Sweden: Builds a fleet in Hither Pomerania." in w1619
+    assert "Sweden:    Builds an army in Sweden.\nSweden:    Build waived." in w1618   # the off-board centre: no site
+    assert "Sweden:    Builds a fleet in Hither Pomerania." in w1619
     assert "Brandenburg: Builds a fleet in Stettin." in w1619
-    assert "Bavaria: Removes the army in Swabia." in w1619
+    assert "Bavaria:   Removes the army in Swabia." in w1619
 
 
 def test_judge_demo_variant_diplomacy1618_runs_from_the_command_line(tmp_path: Path) -> None:

@@ -139,7 +139,7 @@ def test_R_1308_44_a_build_the_internment_frees_is_owed_and_accepted_on_arrival(
     out = play(state, {"FRANCE": "BUILD A BUR"})
     assert result_of(out, "BUILD A BUR").result == "ok" and result_of(out, "A LOR").result == "disband"
     unplayed = play(state, {})
-    assert unused_builds(Played(variant, state, {}, unplayed))["FRANCE"] == 1   # the others have no units here
+    assert unused_builds(Played(variant, state, {}, unplayed))[0]["FRANCE"] == 1   # the others have no units here
     fall = play(position("F1615M", units={"FRANCE": ["A PAR", "A NOR", "A GUY", "A PRO", "A LOR"]},
                          influence={"LOR": {"SPAIN": 5, "AUSTRIA": 5}}), {})
     ctx = results_context(variant, Phase.parse("F1615M"), fall, judge="j", game="g")

@@ -194,10 +194,10 @@ def test_EX_1308_08_spain_holds_the_dutch_provinces_into_the_winter(game: Sandbo
 def test_the_build_phase_settles_the_year(game: Sandbox) -> None:
     """R-1308-43: Hungary, taken by Austria, loses its army; R-1308-73: no fleet in Wales; R-1308-35: an Ottoman build."""
     winter = archive(game, "W1615A")
-    assert "Hungary: Defaults, removing the army in Pressburg." in winter
-    assert "Ottoman Empire: Builds an army in Serbia." in winter and "Spain: Builds an army in Serbia" not in winter
+    assert "Hungary:   Defaults, removing the army in Pressburg." in winter
+    assert "Ottoman Empire: Builds an army in Serbia." in winter and "Spain:     Builds an army in Serbia" not in winter
     assert "line 2: BUILD F WAL\n      a fleet may not be built in Wales" in mails_to(game, "England", "Re: W1615A orders")
-    assert "England: Builds a fleet in Bristol." in winter
+    assert "England:   Builds a fleet in Bristol." in winter
     assert "Prussia is annexed by Scandinavia." in winter
 
 

@@ -121,7 +121,7 @@ def test_the_april_script_marks_the_texts_map_and_uses_the_alternate(games: dict
     assert "DENMARK on AUSTRIA in SAX: 5 v 35, column <1:1, the GM rolled 14: EX." in later
     assert "Austria: SAX > DENMARK.  (*void*)" in later and "AUSTRIA on FRANCE in VEN: 5 v 2, column 3:1" in later
     builds = (archive / "W1615A.txt").read_text(encoding="utf-8")
-    assert "France: Builds a fleet in Normandy." in builds and "Spain: Builds an army in Catalonia." in builds
+    assert "France:    Builds a fleet in Normandy." in builds and "Spain:     Builds an army in Catalonia." in builds
     assert "Set aside" not in mails_to(sandbox, script.address("Denmark"))  # refused on arrival instead:
     assert "DENMARK may not bribe A ROM" in mails_to(sandbox, script.address("Denmark"))
 
@@ -136,9 +136,9 @@ def test_the_march_script_plays_1616_with_a_bribed_minor_a_retreat_and_the_winte
     fall = (archive / "F1616M.txt").read_text(encoding="utf-8")
     assert "Rhineland-Palatinate: Army Rhineland SUPPORT Army Spanish Netherlands -> Liege." in fall
     assert "Spain: Army Liege HOLD.  (*dislodged*)" in fall
-    assert "Spain: Army Liege -> Luxembourg." in (archive / "F1616R.txt").read_text(encoding="utf-8")
+    assert "Spain:     Army Liege -> Luxembourg." in (archive / "F1616R.txt").read_text(encoding="utf-8")
     winter = (archive / "W1616A.txt").read_text(encoding="utf-8")
-    assert "Austria: Builds an army in Silesia." in winter and "France: Builds an army in Paris." in winter
+    assert "Austria:   Builds an army in Silesia." in winter and "France:    Builds an army in Paris." in winter
     assert "  Austria: 3 (+9, +14, -20)." in winter
 
 
@@ -147,9 +147,9 @@ def test_PY_41_the_april_script_plays_1616_with_two_retreats_and_the_winter_orde
     Austria dislodges its own ALIGNED, Catholic-CONTROLLED Saxony's army (-15 -9) and builds in the Winter."""
     _, script, sandbox = games[APRIL]
     archive = sandbox.config.data_dir / "archive" / script.game
-    assert "France: Fleet English Channel -> North Sea." in (archive / "S1616R.txt").read_text(encoding="utf-8")
-    assert "England: Fleet English Channel -> London." in (archive / "F1616R.txt").read_text(encoding="utf-8")
+    assert "France:    Fleet English Channel -> North Sea." in (archive / "S1616R.txt").read_text(encoding="utf-8")
+    assert "England:   Fleet English Channel -> London." in (archive / "F1616R.txt").read_text(encoding="utf-8")
     summer = (archive / "U1616M.txt").read_text(encoding="utf-8")
     assert "Austria: Army Silesia SUPPORT Army Bohemia -> Saxony." in summer
     winter = (archive / "W1616A.txt").read_text(encoding="utf-8")
-    assert "Austria: Builds an army in Bohemia." in winter and "  Austria: 37 (+9, +52, -24)." in winter
+    assert "Austria:   Builds an army in Bohemia." in winter and "  Austria: 37 (+9, +52, -24)." in winter

@@ -49,7 +49,7 @@ def test_a_v3_game_starts_at_the_status_check_and_plays_it_at_once(sandbox: Sand
     start = sandbox.text(next(m for m in to(mails, address("France")) if "has started" in str(m.message["Subject"])))
     assert "You are playing France." in start and "The first phase is Initial status check for Spring of 1615." in start
     assert "deadline" not in start.lower()                     # it is played at once: no deadline to meet
-    assert "Ottoman Empire:\n    Army Rumelia\n    Army Serbia\n" in start
+    assert "Ottoman Empire: Army Rumelia.\nOttoman Empire: Army Serbia.\n" in start
     status = [m for m in to(mails, address("France"))
               if str(m.message["Subject"]) == f"Diplomacy results {GAME} S1615I"]
     assert len(status) == 1

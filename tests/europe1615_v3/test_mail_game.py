@@ -102,8 +102,8 @@ def test_fall_and_early_winter_1615_captures_and_the_disband_of_a_captured_state
 def test_late_winter_1615_a_ballot_enacts_a_modifier_and_powers_build(game: Sandbox) -> None:
     text = archive(game, "W1615A")
     assert "The ballot for 1616 (R-v3-81): Treaty of Lyon is in force." in text          # net 18, the most
-    assert "Denmark: Builds an army in Brandenburg." in text                           # for its minor (R-v3-65)
-    assert "Spain: Builds an army in Milan.\nSpain: Build waived.\n" in text
+    assert "Denmark:   Builds an army in Brandenburg." in text                           # for its minor (R-v3-65)
+    assert "Spain:     Builds an army in Milan.\nSpain:     Build waived.\n" in text
     assert "Ballots" not in text and "+10 = Treaty of Lyon" not in text               # ballots are secret
     denmark = replies(game, "Denmark", "W1615A")
     assert "line 2: DENMARK'S BALLOT\n" in denmark and "14 of 14 votes cast" in denmark
