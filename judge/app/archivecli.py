@@ -121,10 +121,16 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _publish(args: argparse.Namespace) -> int:
-    from judge.app.publish import publish
+    """The site made again, only what changed written; a run that finds another at work exits at once (status 0)."""
+    from judge.app.publish import PublishBusy, publish
 
     config = _config(args)
-    written = publish(Store(config.data_dir, clock=config.clock()), Path(args.out), config.name)
+    try:
+        written = publish(Store(config.data_dir, clock=config.clock()), Path(args.out), config.name)
+    except PublishBusy:
+        if not args.quiet:
+            print(f"judge publish: another publish is writing {args.out}; this one exits (cron will try again)")
+        return 0
     if not args.quiet:
         print(f"published {written.games} games, {written.pages} pages in {args.out}")
     for name, why in written.left_out:

@@ -2,214 +2,203 @@
 
 Finished (and terminated) games are published; a running game only if its GM
 said ``SET PUBLISH yes``.  Everything shown is what an observer was mailed:
-the public results text of each phase as archived (whose secrets the rules
-publish at the end, such as Payola's bribe charts, are in its last results),
-the broadcasts, the supply centres, and the variant's public numbers (VPs,
-INF totals) taken from the results as an observer reads them.  The site is
-written beside the target and swapped in at once, so a reader never sees
-half of it and a game no longer published disappears.
+the public results text of each phase as archived, the broadcasts, the
+supply centres, the variant's public numbers (VPs, INF totals) taken from
+the results as an observer reads them, and once a game is over what its rules
+publish then (Payola's bribe charts).  Who holds each power is said in words,
+never by address; a running game's deadline and the powers whose orders are
+not in are what its players are told.
+
+A run writes only what changed (``judge.app.sitebuild``): a game is known
+unchanged by a key of everything its pages are made from (its history and
+archive files, what the live record shows, the variant's data, the judge's
+code), a phase's picture by a key of its record, so an unchanged archive is
+neither replayed nor redrawn.  One run at a time (a lock beside the site);
+the new site is switched in whole, at once.
 """
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import hashlib
+from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from judge.app.gamefile import GameArchive, PhaseEntry, from_store
-from judge.app.replay import phase_rules, replay_context, replay_sections
-from judge.engine.state import Phase
-from judge.engine.variant import Variant
-from judge.render import OBSERVER
-from judge.render.palette import power_colours
-from judge.render.picture import phase_picture
-from judge.render.secrecy import reveal_all
-from judge.render.site import (
-    GamePage, PhasePage, Press, Series, SiteIndex, render_game, render_index, render_phase, stylesheet,
+from judge.app.replay import phase_rules
+from judge.app.sitebuild import Build, PublishBusy, code_version, key_of, site_lock
+from judge.app.sitepages import (
+    OVER, Fresh, Numbers, Picture, centre_chart, game_page, live_facts, map_picture, phase_numbers, picture_name,
+    power_colours_by_title, public_numbers,
 )
-from judge.store import Store, StoreError, to_iso
-from judge.variants import load_variant, results_report
+from judge.engine.variant import Variant
+from judge.render.geometry import geometry_file, map_file
+from judge.render.site import GameRow, SiteIndex, render_game, render_index, render_phase, stylesheet
+from judge.store import Game, Store, StoreError
+from judge.variants import UnknownVariant, data_version
 
-#: statuses published whatever the GM says: the game is over
-OVER = ("finished", "terminated")
-
-
-def map_picture(variant: Variant, archive: GameArchive, entry: PhaseEntry) -> bytes | None:
-    """The phase's map picture (PNG) as an observer sees it, or None where the variant has no geometry.
-
-    The one place the website gets a picture from: the phase is played again
-    from its record (as ``judge replay`` does) and drawn with its orders as
-    arrows by the map pictures of the mails (``judge.render.picture``).
-    """
-    drawn = phase_picture(variant, replay_context(variant, entry, archive.name), OBSERVER, "PNG")
-    return None if drawn is None else drawn.data
+__all__ = ["OVER", "PublishBusy", "Written", "centre_chart", "game_page", "map_picture", "power_colours_by_title",
+           "public_numbers", "publish", "shown"]
 
 
 @dataclass(frozen=True)
 class Written:
-    """What a publish wrote, and the games it had to leave out (name, why)."""
+    """What a publish did: the games and pages on the site, the games it had to leave out (name, why), the
+    pictures drawn and the files written anew (the others are the last site's, unchanged)."""
 
     games: int
     pages: int
     left_out: tuple[tuple[str, str], ...] = ()
+    drawn: int = 0
+    written: int = 0
 
 
-def published(store: Store, judge: str) -> list[GameArchive]:
-    """The games the website shows: over, or running with the GM's ``SET PUBLISH yes``; a broken one is left out."""
-    games = []
-    for name in store.game_names():
-        try:
-            archive = from_store(store, name, judge)
-        except StoreError:
-            continue
-        if archive.status in OVER or (archive.status in ("active", "paused")
-                                      and archive.settings.extra.get("publish") is True):
-            games.append(archive)
-    return games
-
-
-#: how the site gets a position's picture (:func:`map_picture`)
-Picture = Callable[[Variant, GameArchive, PhaseEntry], "bytes | None"]
+def shown(game: Game) -> bool:
+    """Whether the website shows the game: over, or running with its GM's ``SET PUBLISH yes``."""
+    return game.status in OVER or (game.status in ("active", "paused") and game.settings.extra.get("publish") is True)
 
 
 def publish(store: Store, out: Path, judge: str, picture: Picture = map_picture) -> Written:
-    """Write the site into ``out`` (replacing it whole): index.html, style.css, <game>/index.html, <game>/<phase>.html
-    and each phase's picture beside its page."""
-    index = SiteIndex(judge, to_iso(store.clock.now()), [])
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    pages, left_out = 1, []
-    for archive in published(store, judge):
+    """Make ``out`` the site of the judge's games now, writing only what changed; :class:`PublishBusy` if another
+    run is at it.  ``out`` becomes a symbolic link to the new copy (``judge.app.sitebuild``)."""
+    with site_lock(out):
+        build = Build(out)
         try:
-            game, pictures = game_page(archive, picture)
-        except (ValueError, LookupError, TypeError, AttributeError) as exc:  # a damaged record: the others go on
-            left_out.append((archive.name, f"{type(exc).__name__}: {' '.join(str(exc).split())}"[:300]))
+            written = _build(store, build, judge, picture)
+            build.commit()
+        except BaseException:
+            build.abandon()
+            raise
+    return written
+
+
+@dataclass
+class _Run:
+    """One run's tallies and the variants' data fingerprints, worked out once each."""
+
+    rows: list[GameRow] = field(default_factory=list)
+    pages: int = 1
+    left_out: list[tuple[str, str]] = field(default_factory=list)
+    drawn: int = 0
+    versions: dict[str, Any] = field(default_factory=dict)
+
+
+def _build(store: Store, build: Build, judge: str, picture: Picture) -> Written:
+    run = _Run()
+    now = store.clock.now()
+    for name in store.game_names():
+        try:
+            game = store.load_game(name)
+        except StoreError:
             continue
-        index.games.append(game)
-        folder = staging / game.name
-        folder.mkdir()
-        for filename, data in pictures.items():
-            (folder / filename).write_bytes(data)
-        for phase in game.phases:
-            (folder / f"{phase.name}.html").write_text(render_phase(index, game, phase), encoding="utf-8")
-        (folder / "index.html").write_text(render_game(index, game), encoding="utf-8")
-        pages += 1 + len(game.phases)
-    (staging / "index.html").write_text(render_index(index), encoding="utf-8")
-    (staging / "style.css").write_text(stylesheet(), encoding="utf-8")
-    staging.chmod(0o755)
-    _swap(staging, out)
-    return Written(len(index.games), pages, tuple(left_out))
-
-
-def _swap(staging: Path, out: Path) -> None:
-    old = out.parent / f".{out.name}.old"
-    if old.exists():
-        shutil.rmtree(old)
-    if out.exists():
-        out.rename(old)
-    staging.rename(out)
-    if old.exists():
-        shutil.rmtree(old)
-
-
-def game_page(archive: GameArchive, picture: Picture = map_picture) -> tuple[GamePage, dict[str, bytes]]:
-    """A game's pages as values, and its map pictures by file name."""
-    variant = load_variant(archive.variant, archive.rules)
-    names = [e.phase for e in archive.phases]
-    press = [Press(str(p.get("phase", e.phase)), p.get("from"), str(p.get("body", "")))
-             for e in archive.phases for p in e.facts.get("press", [])]
-    pictures: dict[str, bytes] = {}
-    phases = []
-    for n, entry in enumerate(archive.phases):
-        shown = _picture(variant, archive, entry, pictures, picture)
-        phases.append(PhasePage(entry.phase, _title(entry.text), entry.text, shown,
-                                [p for p in press if p.phase == entry.phase],
-                                names[n - 1] if n else None, names[n + 1] if n + 1 < len(names) else None))
-    charts = [centre_chart(variant, archive.phases), *public_numbers(variant, archive)]
-    return GamePage(archive.name, variant.name.title(), archive.status, phases,
-                    [c for c in charts if c.labels and c.points], press), pictures
-
-
-def _picture(variant: Variant, archive: GameArchive, entry: PhaseEntry, pictures: dict[str, bytes],
-             picture: Picture) -> str | None:
-    """The file name of the phase's picture, kept in ``pictures``; None: text only."""
-    data = picture(variant, archive, entry)
-    if data is None:
-        return None
-    filename = f"{entry.phase}.svg" if data.lstrip()[:5] in (b"<svg ", b"<?xml", b"<svg>") else f"{entry.phase}.png"
-    pictures[filename] = data
-    return filename
-
-
-def _title(text: str) -> str:
-    """The results' own title line (``Movement results for Spring of 1901.``), without the game's tag."""
-    for line in text.splitlines():
-        if line.strip() and not line.startswith("::"):
-            return line.split("  (")[0].strip()
-    return ""
-
-
-def centre_chart(variant: Variant, entries: list[PhaseEntry]) -> Series:
-    """Supply centres per power at the start and at the end of each game year (a year cut short: its last phase).
-
-    One point per year, changed or not, so the time axis reads evenly.
-    """
-    powers = sorted(variant.map.powers)
-    years: dict[str, Mapping[str, Any]] = {"start": entries[0].state_before} if entries else {}
-    for entry in entries:
-        years[str(Phase.parse(entry.phase).year)] = entry.results.get("state_after") or {}
-    points = {p.title(): [len(state.get("centers", {}).get(p, [])) for state in years.values()] for p in powers}
-    return Series("Supply centres", list(years), dict(points), power_colours_by_title(variant))
-
-
-def power_colours_by_title(variant: Variant) -> dict[str, str]:
-    """Each power's map colour under the name the charts give it (``France``)."""
-    return {power.title(): colour for power, colour in power_colours(variant.map).items()}
-
-
-def public_numbers(variant: Variant, archive: GameArchive) -> list[Series]:
-    """The variant's public totals per phase (Europe 1615: VPs and INFs), as an observer's results show them.
-
-    Which sections hold them is the report's ``public_numbers`` (chart title,
-    section, field of each row); the sections are read after every secret in
-    them is taken out for an observer, so a chart never shows a private number.
-    """
-    report = results_report(variant.name, variant.overrides)
-    wanted = getattr(report, "public_numbers", ())
-    if not wanted:
-        return []
-    found: dict[str, Series] = {}
-    for entry in archive.phases:
-        played_with = load_variant(variant.name, phase_rules(archive, entry))
-        sections = reveal_all(replay_sections(played_with, entry), OBSERVER)
-        if not isinstance(sections, dict):
+        if not shown(game):
             continue
-        for title, key, value in wanted:
-            rows = sections.get(key) or []
-            numbers = {str(_field(r, "power")): _number(_field(r, value)) for r in rows}
-            if numbers:
-                _add(found.setdefault(title, Series(title, [], {}, power_colours_by_title(variant))), entry.phase,
-                     numbers)
-    return list(found.values())
+        try:
+            _publish_game(store, build, run, game, judge, picture, now)
+        except (ValueError, LookupError, TypeError, AttributeError, StoreError) as exc:  # a damaged record
+            build.drop_game(name)
+            run.left_out.append((name, f"{type(exc).__name__}: {' '.join(str(exc).split())}"[:300]))
+    index = SiteIndex(judge, now, sorted(run.rows, key=lambda r: r.name))
+    build.put("index.html", render_index(index).encode("utf-8"))
+    build.put("style.css", stylesheet().encode("utf-8"))
+    return Written(len(run.rows), run.pages, tuple(run.left_out), run.drawn, build.written)
 
 
-def _field(row: Any, name: str) -> Any:
-    """A row's field, whether the section's rows are objects or mappings."""
-    return row.get(name) if isinstance(row, Mapping) else getattr(row, name, None)
+def _publish_game(store: Store, build: Build, run: _Run, game: Game, judge: str, picture: Picture,
+                  now: datetime) -> None:
+    """One game: kept whole from the last site if its key is the same, else its pages made again."""
+    live = live_facts(game, now)
+    drawer = f"{picture.__module__}.{picture.__qualname__}"
+    versions = _versions(run, game.variant)
+    key = _game_key(store, game, key_of("game", code_version(), judge, drawer, versions, game.name, game.variant,
+                                        game.rules, game.zone, game.status, live.key()))
+    kept = build.keep_game(game.name, key)
+    if kept is not None:
+        row = GameRow.from_json(kept["row"])
+        run.rows.append(row)
+        run.pages += 1 + row.phases
+        return
+    archive = from_store(store, game.name, judge)
+    work = _Kept(build, archive, picture, key_of(code_version(), drawer, versions))
+    page = game_page(archive, work, live)
+    run.drawn += work.drawn
+    index = SiteIndex(judge, now, [])
+    for phase in page.phases:
+        build.put(f"{page.name}/{phase.name}.html", render_phase(index, page, phase).encode("utf-8"))
+    build.put(f"{page.name}/index.html", render_game(index, page).encode("utf-8"))
+    row = GameRow.of(page)
+    build.new.games[page.name] = {"key": key, "row": row.to_json(), "phases": sorted(work.keys)}
+    run.rows.append(row)
+    run.pages += 1 + len(page.phases)
 
 
-def _number(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+def _versions(run: _Run, variant: str) -> Any:
+    """The variant's data fingerprint (ruleset and map files) and its map geometry's, once a run."""
+    if variant not in run.versions:
+        try:
+            data = data_version(variant)
+        except UnknownVariant:
+            data = ""
+        found = map_file(variant)
+        geometry = geometry_file(found) if found is not None else None
+        run.versions[variant] = [data, hashlib.sha256(geometry.read_bytes()).hexdigest() if geometry else ""]
+    return run.versions[variant]
 
 
-def _add(series: Series, label: str, numbers: dict[str, int | None]) -> None:
-    series.labels.append(label)
-    for power in set(series.points) | set(numbers):
-        column = series.points.setdefault(power, [None] * (len(series.labels) - 1))
-        column.append(numbers.get(power))
+def _game_key(store: Store, game: Game, facts: str) -> str:
+    """The key of a game's pages: ``facts`` (what the live record shows, the judge, the code, the data) and the
+    bytes of its history and archive files, read but not parsed."""
+    sha = hashlib.sha256(facts.encode("ascii"))
+    history = store.history_path(game.name)
+    sha.update(history.read_bytes() if history.is_file() else b"")
+    folder = store.archive_path(game.name, "x").parent
+    if folder.is_dir():
+        for path in sorted(folder.glob("*.txt")):
+            sha.update(path.name.encode("utf-8") + b"\0")
+            sha.update(path.read_bytes())
+    return sha.hexdigest()
+
+
+class _Kept:
+    """A game's phases made for the site, each picture and numbers taken from the last site where the phase's
+    key (its record, its rule options, the variant's data, the code and the picture maker) is unchanged."""
+
+    def __init__(self, build: Build, archive: GameArchive, picture: Picture, common: str) -> None:
+        self.build, self.archive, self.fresh, self.common = build, archive, Fresh(picture), common
+        self.keys: set[str] = set()
+        self.drawn = 0
+        self._keys: dict[str, str] = {}
+
+    def key(self, entry: PhaseEntry) -> str:
+        if entry.phase not in self._keys:
+            orders = {p: [o.to_json() for o in os_] for p, os_ in sorted(entry.orders.items())}
+            self._keys[entry.phase] = key_of("phase", self.common, self.archive.name, entry.phase,
+                                             entry.state_before, orders, entry.results,
+                                             phase_rules(self.archive, entry))
+            self.keys.add(self._keys[entry.phase])
+        return self._keys[entry.phase]
+
+    def _record(self, entry: PhaseEntry) -> dict[str, Any]:
+        return self.build.new.phases.setdefault(self.key(entry), {})
+
+    def picture(self, variant: Variant, archive: GameArchive, entry: PhaseEntry) -> str | None:
+        old = self.build.old.phases.get(self.key(entry), {})
+        if "picture" in old and (old["picture"] is None or self.build.keep(old["picture"])):
+            self._record(entry)["picture"] = old["picture"]
+            return None if old["picture"] is None else old["picture"].rpartition("/")[2]
+        data = self.fresh.draw(variant, archive, entry)
+        self.drawn += 1
+        name = None if data is None else picture_name(entry.phase, data)
+        if data is not None and name is not None:
+            self.build.put(f"{archive.name}/{name}", data)
+        self._record(entry)["picture"] = None if name is None else f"{archive.name}/{name}"
+        return name
+
+    def numbers(self, variant: Variant, archive: GameArchive, entry: PhaseEntry,
+                wanted: tuple[tuple[str, str], ...]) -> Numbers:
+        record = self._record(entry)
+        if "numbers" not in record:
+            old = self.build.old.phases.get(self.key(entry), {})
+            record["numbers"] = old["numbers"] if "numbers" in old else phase_numbers(variant, archive, entry, wanted)
+        return record["numbers"]

@@ -198,6 +198,7 @@ def do_rollback(s: Session, cmd: Command) -> str:
     if reopened:
         game.status = "active"
         clear_votes(game)  # else the votes that ended it would end it again
+        game.extra.pop("end", None)  # how it ended no longer holds
     if game.status == "active":
         schedule(game, Phase.parse(record.phase).kind, s.judge.now())
     game.extra["truncate_from"] = record.phase

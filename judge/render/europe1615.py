@@ -99,6 +99,15 @@ class V3Report:
         self.board = variant.map
         self.setup: Setup = variant.ruleset.setup  # type: ignore[attr-defined]
 
+    @property
+    def standings(self) -> tuple[tuple[str, str, str], ...]:
+        """The final scores ``judge publish`` shows beside the centres (column, section, field), as the last
+        Scoring results gave them: Version 3's rounds won (R-v3-124) and VPs of the round; 2013-08's VPs of all
+        sessions (R-1308-62)."""
+        if self.setup.edition.publication == "percentages":
+            return (("VPs", "scores", "total"),)
+        return (("Rounds won", "scores", "rounds"), ("VPs of the last round", "scores", "total"))
+
     def context(self, ctx: ResultsContext, before: GameState, orders: Mapping[str, Sequence[Any]],
                 outcome: PhaseOutcome) -> ResultsContext:
         """The phase's context with the variant's secrets applied and its sections in ``extra``.

@@ -38,6 +38,8 @@ class E1615PayolaReport(PayolaReport):
 
     #: the public totals ``judge publish`` charts (never a ledger, an account or an offer: those are secrets)
     public_numbers = (("Victory points", "vps", "total"), ("INFs per year", "grants", "total"))
+    #: the final scores ``judge publish`` shows beside the centres: the VPs of the last Winter (R-1303-42, R-1304-58)
+    standings = (("VPs", "vps", "total"),)
 
     def context(self, ctx: ResultsContext, before: GameState, orders: Mapping[str, Sequence[Any]],
                 outcome: PhaseOutcome) -> ResultsContext:

@@ -19,11 +19,13 @@ from typing import Any
 from judge.engine.results import PhaseOutcome
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
+from judge.render.env import render
 from judge.render.results import ResultsContext
 from judge.render.secrecy import Secret
 from judge.render.words import power_name
 
 TEMPLATE = "_payola.j2"
+CHART_TEMPLATE = "_payola_chart.j2"
 GM_ONLY: frozenset[str] = frozenset()
 
 
@@ -65,6 +67,14 @@ class PayolaReport:
     def game_end(self, earlier: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[str, dict[str, Any]]:
         """The game-end mail's section, to all: the bribe chart of every movement phase played (3.6, 4.5)."""
         return TEMPLATE, {"ledgers": [], "accounts": [], "history": self._charts(earlier)}
+
+    #: how the website names what :meth:`published_at_end` gives for a phase
+    end_title = "Bribe chart"
+
+    def published_at_end(self, earlier: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, str]:
+        """Each movement phase's bribe chart as text, once the game is over (3.6, 4.5): the website puts each on
+        its phase's page, whether the game ended in a results mail or by the GM or a vote (the game-end mail)."""
+        return {chart["phase"]: render(CHART_TEMPLATE, chart=chart).body for chart in self._charts(earlier)}
 
     def _charts(self, earlier: Sequence[tuple[str, Mapping[str, Any]]]) -> list[dict[str, Any]]:
         """The chart of each movement phase in ``earlier``: the ledgers its position after kept (5.7)."""

@@ -3,21 +3,30 @@
 ``judge publish`` (judge/app/publish.py) gathers what may be shown of each
 game and hands it here as the dataclasses below; every page is a Jinja2
 template with autoescaping, so a player's press or a game's text cannot
-write markup into a page.
+write markup into a page.  Times are written in words in the game's zone
+(``Monday 23 March 2026, 18:00 CET``), each inside a ``<time>`` element that
+keeps the exact instant for programs.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from functools import lru_cache
+from typing import Any
+from zoneinfo import ZoneInfo
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from judge.paths import templates_dir
+from judge.render.charts import PALETTE, Line, Marker, Series, shape_path
 
-#: colours of the chart lines of powers the map gives none (``Series.colours``), in the order they are listed
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f",
-           "#bcbd22")
+__all__ = ["PALETTE", "Ending", "GamePage", "GameRow", "InPlay", "Line", "Marker", "PhasePage", "Press", "Seat", "Series",
+           "SiteIndex", "Standings", "in_words", "render_game", "render_index", "render_phase", "stylesheet"]
+
+DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
 
 
 @dataclass(frozen=True)
@@ -31,7 +40,11 @@ class Press:
 
 @dataclass(frozen=True)
 class PhasePage:
-    """One phase: its public results text, its map picture's file name (None: text only), its press."""
+    """One phase: its public results text, its map picture's file name (None: text only), its press.
+
+    ``at_end`` is what the rules publish about this phase once the game is
+    over, as (title, text) (Payola: its bribe chart), None while the game runs.
+    """
 
     name: str
     title: str
@@ -40,51 +53,63 @@ class PhasePage:
     press: list[Press] = field(default_factory=list)
     previous: str | None = None
     next: str | None = None
+    played: datetime | None = None
+    at_end: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
-class Series:
-    """A number per power over time (centres, VPs, INFs): ``points[power]`` has one value per label (None: unknown)."""
+class Seat:
+    """One power as the site shows it: its centres and units now, who holds it (never an address)."""
 
-    title: str
-    labels: list[str]
-    points: dict[str, list[int | None]]
-    #: each power's colour, as its map pictures show it, so the chart and the map agree
-    colours: dict[str, str] = field(default_factory=dict)
+    power: str
+    centres: int
+    units: int
+    held: str
+    scores: tuple[str, ...] = ()
+    winner: bool = False
 
-    def polylines(self, width: int = 600, height: int = 220, pad: int = 30) -> list[tuple[str, str, str]]:
-        """(power, colour, SVG points) of each power's line, scaled to the chart."""
-        top = max([v for vs in self.points.values() for v in vs if v is not None] + [1])
-        lines = []
-        for i, (power, values) in enumerate(sorted(self.points.items())):
-            xy = [f"{x:.1f},{height - pad - (v / top) * (height - 2 * pad):.1f}"
-                  for x, v in zip(self._xs(width, pad), values) if v is not None]
-            lines.append((power, self.colours.get(power, PALETTE[i % len(PALETTE)]), " ".join(xy)))
-        return lines
 
-    def ticks(self, width: int = 600, pad: int = 30, most: int = 12) -> list[tuple[float, str]]:
-        """The labels written under the time axis, and where: every one, or every k-th when they would crowd.
+@dataclass(frozen=True)
+class Ending:
+    """How a game ended: ``kind`` victory, draw, agreement, conceded, terminated or finished (nothing more known);
+    ``winners`` and ``agreed`` are power names; ``note`` the rules' own words (Europe 1615: the rule and why)."""
 
-        >>> Series("Supply centres", ["start", "1901", "1902"], {}).ticks()
-        [(30.0, 'start'), (300.0, '1901'), (570.0, '1902')]
-        >>> len(Series("Supply centres", [str(y) for y in range(1901, 1941)], {}).ticks())
-        10
-        """
-        every = -(-len(self.labels) // most)
-        return [(x, label) for n, (x, label) in enumerate(zip(self._xs(width, pad), self.labels)) if n % every == 0]
+    kind: str
+    phase: str | None
+    winners: tuple[str, ...] = ()
+    agreed: tuple[str, ...] = ()
+    note: str = ""
 
-    def _xs(self, width: int, pad: int) -> list[float]:
-        step = (width - 2 * pad) / max(len(self.labels) - 1, 1)
-        return [pad + n * step for n in range(len(self.labels))]
 
-    @property
-    def top(self) -> int:
-        return max([v for vs in self.points.values() for v in vs if v is not None] + [1])
+@dataclass(frozen=True)
+class InPlay:
+    """A running game's phase now: its name in words, its deadline (None: none set), the powers whose orders are
+    not all in (``passed``: the deadline is past, so they are late), the end of the grace period if any."""
+
+    phase: str
+    words: str
+    deadline: datetime | None
+    passed: bool
+    waiting: tuple[str, ...]
+    paused: bool = False
+    grace_end: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The powers' table: the variant's own score columns (VPs, rounds won) after centres, one row per power."""
+
+    columns: tuple[str, ...]
+    seats: tuple[Seat, ...]
 
 
 @dataclass(frozen=True)
 class GamePage:
-    """A game's page: what it is, its phases in playing order, its charts and its public press."""
+    """A game's page: what it is, its phases in playing order, its charts and its public press.
+
+    ``standings`` is the table of powers (final once the game is over),
+    ``ending`` how it ended, ``in_play`` a running game's phase and deadline.
+    """
 
     name: str
     variant: str
@@ -92,6 +117,41 @@ class GamePage:
     phases: list[PhasePage]
     charts: list[Series]
     press: list[Press]
+    zone: str = "UTC"
+    standings: Standings | None = None
+    ending: Ending | None = None
+    in_play: InPlay | None = None
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game as the index lists it: kept in the site's manifest, so an unchanged game is listed unread."""
+
+    name: str
+    variant: str
+    status: str
+    phases: int
+    last: str | None = None
+    played: datetime | None = None
+    zone: str = "UTC"
+
+    @classmethod
+    def of(cls, page: GamePage) -> GameRow:
+        last = page.phases[-1] if page.phases else None
+        return cls(page.name, page.variant, page.status, len(page.phases), last and last.name,
+                   last and last.played, page.zone)
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "variant": self.variant, "status": self.status, "phases": self.phases,
+                "last": self.last, "played": None if self.played is None else self.played.isoformat(),
+                "zone": self.zone}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameRow:
+        played = data.get("played")
+        return cls(str(data["name"]), str(data["variant"]), str(data["status"]), int(data["phases"]),
+                   data.get("last"), None if played is None else datetime.fromisoformat(played),
+                   str(data.get("zone", "UTC")))
 
 
 @dataclass(frozen=True)
@@ -99,14 +159,34 @@ class SiteIndex:
     """The index: every published game, with the judge's name and when the site was written."""
 
     judge: str
-    written: str
-    games: list[GamePage]
+    written: datetime
+    games: list[GameRow]
+
+
+def in_words(moment: datetime | None, zone: str = "UTC") -> str:
+    """``moment`` in words on the clocks of ``zone``: ``Monday 23 March 2026, 18:00 CET``.
+
+    >>> in_words(datetime(2026, 3, 23, 17, 0, tzinfo=UTC), "Europe/Paris")
+    'Monday 23 March 2026, 18:00 CET'
+    """
+    if moment is None:
+        return ""
+    local = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(ZoneInfo(zone))
+    return f"{DAYS[local.weekday()]} {local.day} {MONTHS[local.month - 1]} {local.year}, {local:%H:%M} {local.tzname()}"
+
+
+def machine_time(moment: datetime) -> str:
+    """The instant as a ``<time datetime>`` attribute reads it (UTC, ISO 8601)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC).strftime("%Y-%m-%dT%H:%MZ")
 
 
 @lru_cache(maxsize=4)
 def _environment(directory: str) -> Environment:
     env = Environment(loader=FileSystemLoader(directory), undefined=StrictUndefined, trim_blocks=True,
                       lstrip_blocks=True, autoescape=select_autoescape(["html", "j2"]))
+    env.filters["in_words"] = in_words
+    env.filters["machine_time"] = machine_time
+    env.globals["shape_path"] = shape_path
     return env
 
 

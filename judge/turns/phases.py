@@ -212,6 +212,8 @@ def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState
                          {p.power: p.address for p in game.players if p.power and p.address}, extra, template,
                          tuple(agreed))
     rendered = render_game_end(ctx)
+    game.extra["end"] = {"reason": reason, "winners": list(won), "agreed": list(agreed),
+                         "phase": None if played is None else str(played)}  # public: the website says how it ended
     for each in by_address(readers(game)):
         queue(game, each.main, rendered, key=f"end:{each.address}")
 

@@ -62,18 +62,23 @@ def test_the_site_follows_the_games_set_publish_no_takes_a_game_off(running: tup
     sandbox.poll()
 
 
-def test_a_finished_payola_game_publishes_its_bribe_charts_in_its_last_phase(tmp_path: Path) -> None:
-    """The rules publish the charts of every phase when the game ends (3.6, 4.5): the last results show them."""
+def test_a_finished_payola_game_publishes_each_phases_bribe_chart_on_its_page(tmp_path: Path) -> None:
+    """The rules publish the charts of every phase when the game ends (3.6, 4.5): the last results show them all,
+    and each movement phase's page shows its own, linked from the game's page."""
     sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
     game = play_script(sandbox, "payola", "SET RULE victory_centers 6")
     stored = sandbox.store.load_game(game.name)
     assert stored.status == "finished"
     out = tmp_path / "site"
     publish(sandbox.store, out, "demo-judge")
-    last = sandbox.store.phase_names(game.name)[-1]
+    names = sandbox.store.phase_names(game.name)
     shown = pages(out)
-    assert "Bribe chart of" in shown[f"demo/{last}.html"]
-    assert all("Bribe chart" not in page for name, page in shown.items() if name != f"demo/{last}.html")
+    assert all(f"Bribe chart of {phase}:" in shown[f"demo/{names[-1]}.html"] for phase in names)  # as mailed
+    for phase in names:
+        page = shown[f"demo/{phase}.html"]
+        assert f"<h2 id=\"at-end\">Bribe chart of {phase} (published at the game's end)</h2>" in page
+        assert f'href="{phase}.html#at-end">bribe chart</a>' in shown["demo/index.html"]
+        assert all(f"Ledger of {power}:" in page.split('id="at-end"')[1] for power in ("Austria", "Turkey"))
 
 
 def test_a_game_whose_history_is_damaged_is_left_out_and_the_others_published(demo_games: dict[str, PlayedGame],
@@ -148,7 +153,8 @@ def test_every_variant_is_published_from_an_imported_game(demo_games: dict[str, 
     phases = game.sandbox.store.phase_names(game.name)
     assert (written.games, written.pages, written.left_out) == (1, 2 + len(phases), ())
     shown = pages(tmp_path / "site")
-    assert [h for h in re.findall(r"<h2>([^<]*)</h2>", shown["kept/index.html"]) if h not in ("Phases",)] == charts
+    headings = re.findall(r"<h2>([^<]*)</h2>", shown["kept/index.html"])
+    assert headings[0] == "Final standings" and [h for h in headings if h not in ("Phases", headings[0])] == charts
     for phase in phases:
         page = shown[f"kept/{phase}.html"]
         archived = str(escape(game.archive_file(phase).read_text(encoding="utf-8")))  # as Jinja2 escapes
@@ -167,7 +173,7 @@ def test_the_payola_editions_charts_are_the_public_vps_and_inf_grants_and_nothin
     the year from the Influence results and its VPs from the Winter results, as mailed to everyone; the
     ledgers, accounts and offers (Payola 2.5, 5.7) are secrets and no page or chart has them."""
     game = demo_games[variant]
-    page, _ = game_page(from_store(game.sandbox.store, game.name))
+    page = game_page(from_store(game.sandbox.store, game.name))
     charts = {c.title: c for c in page.charts}
     grants, vps = charts["INFs per year"], charts["Victory points"]
     assert (grants.labels, vps.labels) == (["S1615P", "S1616P"], ["W1615A", "W1616A"])
@@ -186,13 +192,13 @@ def test_the_charts_have_a_point_a_year_and_draw_each_power_in_its_map_colour(
     """The centre chart has the start and every year played, changed or not (an even time axis); every
     line and key is in the colour the power has on the map pictures, so a reader matches chart and map."""
     game = demo_games[variant]
-    page, _ = game_page(from_store(game.sandbox.store, game.name))
+    page = game_page(from_store(game.sandbox.store, game.name))
     years = sorted({"".join(c for c in phase if c.isdigit()) for phase in game.sandbox.store.phase_names(game.name)})
     centres = page.charts[0]
     assert centres.title == "Supply centres" and centres.labels == ["start", *years]
     board = load_variant(variant).map
     by_name = {power.title(): colour for power, colour in power_colours(board).items()}
     for chart in page.charts:
-        drawn = {power: colour for power, colour, _ in chart.polylines()}
+        drawn = {line.power: line.colour for line in chart.polylines()}
         assert drawn and all(drawn[power] == by_name[power] for power in drawn if power in by_name), chart.title
         assert set(drawn) & set(by_name), chart.title
