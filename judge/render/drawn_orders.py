@@ -48,6 +48,8 @@ def _order(scene: Scene, result: OrderResult, colour: str) -> None:
         return
     if isinstance(order, Move | Retreat):
         end = _point(geometry, order.target)
+        if isinstance(order, Retreat):  # from where the dislodged unit was drawn, beside its attacker
+            start = (start[0] + DISLODGED_OFFSET[0], start[1] + DISLODGED_OFFSET[1])
         if end is not None:
             _add(scene, Arrow(start, end, colour, "retreat" if isinstance(order, Retreat) else "move", failed))
     elif isinstance(order, Support):
@@ -56,12 +58,12 @@ def _order(scene: Scene, result: OrderResult, colour: str) -> None:
         army, goal = _point(geometry, order.army), _point(geometry, order.destination)
         if army is not None and goal is not None:
             _add(scene, Arrow(start, _along(army, goal, 0.5), colour, "convoy", failed))
-    elif isinstance(order, Build) and not failed:
-        scene.board.units.append(UnitMark(order.unit_type or "A", start, colour, built=True))
-        scene.key("built")
-    elif isinstance(order, Remove | Disband) and not failed:
-        scene.board.units.append(UnitMark(order.unit_type or "A", start, colour, ghost=True, removed=True))
-        scene.key("removed")
+    elif isinstance(order, Build | Remove | Disband) and result.result in ("ok", "disband"):
+        kind, _, at = result.unit.partition(" ")  # the unit as placed or taken off (a build may name no type)
+        xy = geometry.point(at) or start
+        built = isinstance(order, Build)
+        scene.board.units.append(UnitMark(kind or "A", xy, colour, ghost=not built, built=built, removed=not built))
+        scene.key("built" if built else "removed")
 
 
 def _support(scene: Scene, order: Support, start: XY, colour: str, failed: bool) -> None:

@@ -15,13 +15,15 @@ from judge.engine.boardmarks import BoardCorner
 from judge.engine.geography import Map
 from judge.render.fonts import line_height, text_width
 from judge.render.geometry import XY
-from judge.render.layout import Box, Obstacles, Regions, box_around, place_in_region, place_near, regions_of
+from judge.render.layout import (
+    Box, Obstacles, Regions, Shape, box_around, place_in_region, place_near, regions_of,
+)
 from judge.render.palette import INK, MARK, OTHERS
 from judge.render.sceneparts import Cross, Label, Scene, Swatch, Text, Words
 from judge.render.shapes import CENTRE_RADIUS, FAITH_ARM, arrow_cover, arrow_shape, unit_box
 from judge.render.statuses import Marker
 
-ABBREVIATION, FULL_NAME, MARK_WORD, TAG, CORNER = 13, 10, 11, 10, 12
+ABBREVIATION, SMALL_ABBREVIATION, FULL_NAME, MARK_WORD, TAG, CORNER = 13, 11, 10, 11, 11, 12
 #: spots tried for a label with the full name before settling for the abbreviation alone
 NAME_TRIES = 40
 #: a region needs this many spots (of 5 by 5 pixels) before a full name is tried in it
@@ -38,19 +40,19 @@ def place_words(scene: Scene, board: Map, words: Words, markers: Sequence[Marker
     if corner is not None:
         _corner(scene, obstacles, words, corner)
     _markers(scene, obstacles, markers)
-    _tags(scene, obstacles, tags)
     regions = regions_of(scene.geometry)
     names = [abbr for abbr in board.provinces if abbr in scene.geometry.regions]
     for abbr in sorted(names, key=lambda a: (len(regions.spots.get(a, ())), a)):
         _province(scene, obstacles, regions, abbr, board.provinces[abbr].name, marks.get(abbr, ""))
+    _tags(scene, obstacles, [(at, owner) for at, owner in tags if owner != at.partition("/")[0]])
     for word in sorted(set(marks.values())):
         for part in word.split():
             scene.key(f"mark {part}")
 
 
-def drawn_shapes(scene: Scene) -> list[Box | object]:
+def drawn_shapes(scene: Scene) -> list[Shape]:
     """What the map's marks cover (units, arrows, centres, crosses), for the words to keep clear of."""
-    shapes: list[Box | object] = [unit_box(u.kind, u.xy, u.built) for u in scene.board.units]
+    shapes: list[Shape] = [unit_box(u.kind, u.xy, u.built) for u in scene.board.units]
     for arrow in scene.board.arrows:
         shapes += arrow_cover(arrow_shape(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare), arrow.style)
     r = CENTRE_RADIUS + 1
@@ -77,21 +79,28 @@ def _write(scene: Scene, box: Box, lines: Sequence[Line], halo: bool = True) -> 
 
 
 def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, name: str, mark: str) -> None:
-    """A province's abbreviation (with its full name where there is room, and the words marking it)."""
-    short: list[Line] = [(abbr, ABBREVIATION, True, INK, "label")]
+    """A province's abbreviation (with its full name where there is room, and the words marking it): wholly in
+    its region if it fits there, else in a smaller size, else mostly in it, else centred in it, else beside it."""
     extra: list[Line] = [(mark, MARK_WORD, True, MARK, "mark")] if mark else []
-    box, lines = None, short + extra
+    short: list[Line] = [(abbr, ABBREVIATION, True, INK, "label"), *extra]
+    small: list[Line] = [(abbr, SMALL_ABBREVIATION, True, INK, "label"), *extra]
+    found: tuple[Box, list[Line]] | None = None
     if name and name.upper() != abbr and len(regions.spots.get(abbr, ())) >= NAME_ROOM:
-        full = [*short, (name, FULL_NAME, False, INK, "name"), *extra]
+        full = [short[0], (name, FULL_NAME, False, INK, "name"), *extra]
         box = place_in_region(regions, obstacles, abbr, *_block(full), tries=NAME_TRIES)
-        lines = full if box is not None else lines
-    if box is None:
-        box = place_in_region(regions, obstacles, abbr, *_block(lines))
-    if box is None:
-        box = place_near(obstacles, scene.geometry.regions[abbr].unit, *_block(lines), gap=10.0, reach=10)
-    if box is None:  # nowhere free near: under the unit, as before (tests/test_pictures.py would say so)
+        found = (box, full) if box is not None else None
+    for lines, needed in ((short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)):
+        if found is not None:
+            break
+        box = place_in_region(regions, obstacles, abbr, *_block(lines), needed=needed)
+        found = (box, lines) if box is not None else None
+    if found is None:
+        box = place_near(obstacles, scene.geometry.regions[abbr].unit, *_block(small), gap=10.0, reach=10)
+        found = (box, small) if box is not None else None
+    if found is None:  # nowhere free near: under the unit, as before (tests/test_picture_layout.py would say so)
         x, y = scene.geometry.regions[abbr].unit
-        box = box_around((x, y + 18), *_block(lines))
+        found = (box_around((x, y + 18), *_block(short)), short)
+    box, lines = found
     obstacles.add(box)
     scene.labels.append(Label("province", abbr, box))
     _write(scene, box, lines)
@@ -99,7 +108,8 @@ def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, n
 
 def _tags(scene: Scene, obstacles: Obstacles, tags: Sequence[tuple[str, str]]) -> None:
     """Each unit of an owner that is no power gets its owner's name in a grey tag beside it (the v3 text:
-    "Two-letter designations for each minor state are given to label the armies/fleets on the board")."""
+    "Two-letter designations for each minor state are given to label the armies/fleets on the board"),
+    unless it stands in the province of that name, whose label already names it."""
     for location, owner in tags:
         xy = scene.geometry.point(location)
         if xy is None:

@@ -195,15 +195,12 @@ def regions_of(geometry: Geometry) -> Regions:
 
 
 def place_in_region(regions: Regions, obstacles: Obstacles, name: str, width: float, height: float,
-                    tries: int | None = None) -> Box | None:
-    """The first free box of that size nearest the region's unit: wholly in the region, else mostly in it.
-
-    ``tries``: look at only that many spots (a wish, such as a full name, need not search far).
-    """
-    for needed in (9, 6) if tries is None else (9,):
-        for box in regions.fitting(name, width, height, needed, tries):
-            if obstacles.free(box):
-                return box
+                    tries: int | None = None, needed: int = 9) -> Box | None:
+    """The first free box of that size nearest the region's unit with ``needed`` of its nine points in the region
+    (its middle always is).  ``tries``: look at only that many spots (a full name need not search far)."""
+    for box in regions.fitting(name, width, height, needed, tries):
+        if obstacles.free(box):
+            return box
     return None
 
 

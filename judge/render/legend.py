@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from judge.render.fonts import text_width
-from judge.render.palette import INK, LAND, MARK, NEUTRAL_FILL, NEUTRAL_HATCH, OTHERS, tint
+from judge.render.palette import LAND, MARK, NEUTRAL_FILL, NEUTRAL_HATCH, OTHERS, tint
 from judge.render.sceneparts import Arrow, Cross, Marks, Scene, Swatch, Text, UnitMark, Words
 
 #: the keys in the order the legend explains them
