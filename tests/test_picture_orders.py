@@ -22,6 +22,7 @@ from judge.render.geometry import variant_geometry
 from judge.render.palette import FAILED
 from judge.render.picture import phase_picture, phase_scene, picture_words
 from judge.render.results import ResultsContext, results_context
+from judge.render.shapes import HOLD_RING
 from judge.variants import load_variant
 
 VARIANT = load_variant("standard")
@@ -59,7 +60,7 @@ def test_moves_supports_holds_and_convoys_each_have_their_own_line_in_the_svg() 
     assert all("stroke-dasharray" not in body and "<polygon" in body for body in moves)      # solid, headed
     assert all('stroke-dasharray="7 4"' in body for body in supports + holds)                  # dashed
     assert all('<circle' in body and 'fill="none"' not in body for body in supports)           # a dot at the end
-    assert all('r="12"' in body and 'fill="none"' in body for body in holds)                   # a ring round it
+    assert all(f'r="{HOLD_RING:g}"' in body and 'fill="none"' in body for body in holds)       # a ring round it
     assert all('stroke-dasharray="2 3"' in body and 'fill="none"' in body for body in convoys)  # dotted, a ring
     assert text.count('<g class="move failed">') == 2                                           # PAR and MUN bounced
     assert all(FAILED in body for body in re.findall(r'<g class="move failed">(.*?)</g>', text, re.S))

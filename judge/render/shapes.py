@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from judge.render.geometry import XY
 from judge.render.layout import Box, Segment, Shape
 
-UNIT_RADIUS = 7.0
+UNIT_RADIUS = 8.0  # an army's half width; a fleet is drawn to the same scale
 BUILT_RADIUS = 13.0
 HOLD_RING = UNIT_RADIUS + 5
 #: per order style: (line width, dash (on, off) or None for a solid line)
@@ -110,7 +110,7 @@ def dash_pattern(style: str) -> tuple[float, float] | None:
 def fleet_outline(xy: XY, scale: float = 1.0) -> tuple[XY, ...]:
     """A hull with a sail: a fleet reads as a ship whatever its colour."""
     x, y = xy
-    s = scale
+    s = scale * UNIT_RADIUS / 7
     return ((x - 10 * s, y), (x + 10 * s, y), (x + 6 * s, y + 6 * s), (x - 6 * s, y + 6 * s), (x - 10 * s, y),
             (x - 1 * s, y), (x - 1 * s, y - 9 * s), (x + 7 * s, y - 1 * s), (x + 10 * s, y))
 
@@ -128,7 +128,8 @@ def unit_box(kind: str, xy: XY, built: bool = False) -> Box:
     if built:
         return (x - BUILT_RADIUS - 2, y - BUILT_RADIUS - 2, x + BUILT_RADIUS + 2, y + BUILT_RADIUS + 2)
     if kind == "F":
-        return (x - 11, y - 10, x + 11, y + 7)
+        s = UNIT_RADIUS / 7
+        return (x - 10 * s - 1, y - 9 * s - 1, x + 10 * s + 1, y + 6 * s + 1)
     return (x - UNIT_RADIUS - 1, y - UNIT_RADIUS - 1, x + UNIT_RADIUS + 1, y + UNIT_RADIUS * 1.1 + 1)
 
 
