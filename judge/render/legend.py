@@ -3,8 +3,6 @@ tint that appears on this map (and only those), drawn with the same shapes as th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from judge.render.fonts import text_width
 from judge.render.palette import LAND, MARK, NEUTRAL_FILL, NEUTRAL_HATCH, OTHERS, tint
 from judge.render.sceneparts import Arrow, Cross, Marks, Scene, Swatch, Text, UnitMark, Words
@@ -19,7 +17,7 @@ TITLE, ENTRY, KEY = 15, 13, 12
 COLUMNS, ROW, KEY_ROW, SYMBOL = 4, 20, 30, 32
 
 
-def draw_legend(scene: Scene, words: Words, colours: Mapping[str, str]) -> None:
+def draw_legend(scene: Scene, words: Words) -> None:
     """Lay the legend out under the map into ``scene.legend``; sets the picture's full height."""
     width, top = scene.geometry.size[0], scene.geometry.size[1]
     marks = scene.legend = Marks()

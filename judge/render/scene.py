@@ -49,7 +49,7 @@ def build_scene(geometry: Geometry, board: Map, state: GameState, results: Seque
             for unit in units]
     place_words(scene, board, words, markers, tags, marks or {}, corner)
     _entries(scene, board, state, colours, words)
-    draw_legend(scene, words, colours)
+    draw_legend(scene, words)
     return scene
 
 
