@@ -48,7 +48,7 @@ def _builds(variant: Variant, state: GameState, power: str, owed: int,
             unit, problem = check_build(variant, state, power, order, sites)
             if not problem:
                 state.units.setdefault(power, []).append(unit)
-                results.append(OrderResult(power, str(unit), str(order), OK, "built"))
+                results.append(OrderResult(power, str(unit), order, OK, "built"))
                 left -= 1
                 continue
         elif not problem and isinstance(order, Waive):
@@ -116,7 +116,7 @@ def _removals(board: Map, state: GameState, power: str, owed: int,
             unit = _own_unit(board, units, order.location)
             if unit is not None:
                 units.remove(unit)
-                results.append(OrderResult(power, str(unit), str(order), OK, "removed"))
+                results.append(OrderResult(power, str(unit), order, OK, "removed"))
                 left -= 1
                 continue
             problem = f"{power} has no unit in {order.location}"
@@ -125,7 +125,7 @@ def _removals(board: Map, state: GameState, power: str, owed: int,
         results.append(OrderResult(power, _unit_text(order), str(order), VOID, problem))
     for unit in civil_disorder_removals(board, state, power, left):
         units.remove(unit)
-        results.append(OrderResult(power, str(unit), f"REMOVE {unit}", DISBAND,
+        results.append(OrderResult(power, str(unit), Remove(unit.type, unit.location), DISBAND,
                                    "removed by the civil disorder rule"))
     return results
 

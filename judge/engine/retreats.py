@@ -68,15 +68,15 @@ def _check(board: Map, d: Dislodged, order: Order | None) -> tuple[str, OrderRes
     if order is None:
         return "", OrderResult(d.power, unit, ImpliedDisband(d.unit), DISBAND, "no retreat order: disbanded")
     if isinstance(order, Disband):
-        return "", OrderResult(d.power, unit, str(order), DISBAND, "disbanded")
+        return "", OrderResult(d.power, unit, order, DISBAND, "disbanded")
     if not isinstance(order, Retreat):
         return "", OrderResult(d.power, unit, str(order), VOID, "not a retreat order: disbanded")
     target = _target(board, d, order.target)
     if not target:
         options = ", ".join(d.retreats) or "none"
-        return "", OrderResult(d.power, unit, str(order), VOID,
+        return "", OrderResult(d.power, unit, order, VOID,
                                f"cannot retreat to {order.target} (possible: {options}): disbanded")
-    return target, OrderResult(d.power, unit, str(order), OK, f"retreats to {target}")
+    return target, OrderResult(d.power, unit, order, OK, f"retreats to {target}")
 
 
 def _target(board: Map, d: Dislodged, wanted: str) -> str:
@@ -98,5 +98,5 @@ def _crowded(board: Map, targets: dict[str, str]) -> set[str]:
 
 
 def _bounced(result: OrderResult, province: str) -> OrderResult:
-    return OrderResult(result.power, result.unit, result.order, BOUNCE,
+    return OrderResult(result.power, result.unit, result.value, BOUNCE,
                        f"another unit also retreated to {province}: both disbanded")

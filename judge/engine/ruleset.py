@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.agreement import EndVotes
+from judge.engine.boardmarks import BoardCorner, StateMark
 from judge.engine.discretion import GmAction, RuleOption
 from judge.engine.orders import Unit
 from judge.engine.state import GameState, Phase
@@ -349,6 +350,17 @@ class Ruleset:
     def picture_alignments(self, state: GameState) -> Mapping[str, str]:
         """Minor state -> the power it is aligned to now, for the picture's fills; none in the standard game."""
         return {}
+
+    def picture_states(self, state: GameState) -> Sequence[StateMark]:
+        """The minor states' statuses the board shows (fills, hatching, religious markers), with who may see each.
+
+        By default each state of :meth:`picture_alignments`, ALIGNED to its power, for every reader.
+        """
+        return [StateMark(minor, "ALIGNED", power) for minor, power in sorted(self.picture_alignments(state).items())]
+
+    def picture_corner(self, state: GameState) -> BoardCorner | None:
+        """The box the rules put in the board's top left corner (Europe 1615 Version 3); None: no box."""
+        return None
 
     def picture_marks(self, state: GameState) -> Mapping[str, str]:
         """Province -> a word the picture writes under its name, for a status the rules mark on the map; none here.

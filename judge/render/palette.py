@@ -8,7 +8,21 @@ colour-blind readers, its colours least like Okabe and Ito's first.  A map
 file may name a power's colour itself (``colour POWER RRGGBB``): with eleven
 powers no palette keeps every pair of neighbours apart, so Diplomacy 1618
 chooses by hand.  Owned centres are a pale tint of the owner's colour,
-aligned minor states a paler one, so units in full colour stand out on them.
+aligned minor states are hatched in it, so units in full colour stand out on them.
+
+Every pair of colours on a map must stay apart for every reader
+(``tests/test_pictures.py`` checks each map): :data:`APART` is the least
+CIEDE2000 difference between two owners' colours in normal vision and in each
+simulated dichromacy (``judge/render/vision.py``), :data:`TINTS_APART` that
+between two powers' pale centre tints, and between a tint and the plain land,
+the sea and the off-board land.  Why these numbers: a difference of about 1
+is just noticeable side by side, but units are small marks read at a glance,
+apart.  Okabe and Ito's own closest pairs (orange and vermillion 22.2,
+orange and yellow 21.7, sky blue and blue 22.3) are the pairs players found
+alike on the standard map (Germany and Austria), so normal vision needs 25.
+The same palette, made for colour-blind readers, keeps its closest pair 11.1
+apart under simulated tritanopia and 11.5 under deuteranopia; 12 asks a
+little more than that, for each of the three dichromacies.
 """
 
 from __future__ import annotations
@@ -24,6 +38,15 @@ LAND = "#EFE8D6"
 OFF_BOARD = "#D3CFC4"
 INK = "#1A1A1A"
 MARK = "#A0001C"  # the words marking a province's status (REVOLT, CONTESTED): dark red, read as text, not as a colour
+OTHERS = "#6E6E6E"  # units of owners that are no power (minor states, the Ottomans), each tagged with its name
+NEUTRAL_FILL = "#F8F6F0"  # a NEUTRAL minor state: off-white (the 2013-08 text's sample map), hatched grey
+NEUTRAL_HATCH = "#9A9A9A"
+FAITHS = {"PROTESTANT": "#F08C00", "CATHOLIC": "#1F5FD0"}  # the texts' orange and blue crosses
+FAILED = "#B0001E"  # a failed order's cross
+#: the least CIEDE2000 difference of two owners' colours, per way of seeing (see the module's text)
+APART = {"normal": 25.0, "protanopia": 12.0, "deuteranopia": 12.0, "tritanopia": 12.0}
+TINTS_APART = 12.0
+CENTRE_TINT, ALIGNED_TINT = 0.45, 0.8
 
 
 def power_colours(board: Map) -> dict[str, str]:
@@ -32,7 +55,7 @@ def power_colours(board: Map) -> dict[str, str]:
     >>> from judge.variants import load_variant
     >>> colours = power_colours(load_variant("diplomacy1618").map)
     >>> colours["SWEDEN"], colours["DENMARK"], len(set(colours.values()))
-    ('#332288', '#882255', 11)
+    ('#332288', '#105038', 11)
     """
     palette = OKABE_ITO + TOL_MUTED
     return {power: board.colours.get(power, palette[i % len(palette)]) for i, power in enumerate(board.powers)}

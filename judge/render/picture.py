@@ -10,17 +10,19 @@ the result mail does, so a picture never shows what its reader's text hides.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from judge.engine.boardmarks import StateMark
 from judge.engine.results import OrderResult
-from judge.engine.state import Dislodged, GameState
+from judge.engine.state import Dislodged, GameState, Phase
 from judge.engine.variant import Variant
 from judge.render.env import render
 from judge.render.geometry import variant_geometry
 from judge.render.results import ResultsContext
 from judge.render.scene import build_scene
-from judge.render.secrecy import OBSERVER, Secret, Viewer, reveal
+from judge.render.sceneparts import Scene, Words
+from judge.render.secrecy import OBSERVER, Secret, Viewer, may_see, reveal
 
 FORMATS = {"PNG": ("image/png", "png"), "SVG": ("image/svg+xml", "svg")}
 
@@ -59,16 +61,9 @@ def phase_picture(variant: Variant, ctx: ResultsContext, viewer: Viewer, fmt: st
     them one address holds).  ``opening``: the position before ``ctx``'s phase is played (the legend
     says so).
     """
-    geometry = variant_geometry(variant.name)
-    if geometry is None:
+    scene = phase_scene(variant, ctx, viewer, opening)
+    if scene is None:
         return None
-    results = [r for r in reveal(drawn_results(ctx), viewer) if isinstance(r, OrderResult)]
-    dislodged = [d for d in reveal(ctx.dislodged, viewer) if isinstance(d, Dislodged)]
-    words = render("picture/legend.j2", game=ctx.game, phase=ctx.phase, opening=opening)
-    aligned: Mapping[str, str] = variant.ruleset.picture_alignments(ctx.state)
-    scene = build_scene(geometry, ctx.board, ctx.state, results, dislodged,
-                        (words.subject, [line for line in words.body.splitlines() if line.strip()]), aligned,
-                        variant.ruleset.picture_marks(ctx.state))
     mime, extension = FORMATS[fmt.upper()]
     if extension == "png":
         from judge.render.png import paint_png
@@ -77,3 +72,33 @@ def phase_picture(variant: Variant, ctx: ResultsContext, viewer: Viewer, fmt: st
         from judge.render.svg import paint_svg
         data = paint_svg(scene)
     return Picture(f"{ctx.game}-{'start' if opening else ctx.phase}.{extension}", mime, data)
+
+
+def phase_scene(variant: Variant, ctx: ResultsContext, viewer: Viewer, opening: bool = False) -> Scene | None:
+    """What :func:`phase_picture` draws, before painting (tests measure it); None without geometry."""
+    geometry = variant_geometry(variant.name)
+    if geometry is None:
+        return None
+    results = [r for r in reveal(drawn_results(ctx), viewer) if isinstance(r, OrderResult)]
+    dislodged = [d for d in reveal(ctx.dislodged, viewer) if isinstance(d, Dislodged)]
+    ruleset = variant.ruleset
+    return build_scene(geometry, ctx.board, ctx.state, results, dislodged,
+                       picture_words(ctx.game, ctx.phase, opening), visible_states(ruleset.picture_states(ctx.state),
+                                                                                    viewer),
+                       ruleset.picture_marks(ctx.state), ruleset.picture_corner(ctx.state))
+
+
+def picture_words(game: str, phase: Phase, opening: bool = False) -> Words:
+    """The title and the legend's words (``templates/picture/legend.j2``)."""
+    words = render("picture/legend.j2", game=game, phase=phase, opening=opening)
+    keys = dict(line.split(" = ", 1) for line in words.body.splitlines() if " = " in line)
+    return Words(words.subject, keys)
+
+
+def visible_states(marks: Sequence[StateMark], viewer: Viewer) -> list[StateMark]:
+    """Each state's last mark ``viewer`` may see (a secret one replaces the public one for its readers)."""
+    shown: dict[str, StateMark] = {}
+    for mark in marks:
+        if may_see(mark.visible_to, viewer):
+            shown[mark.state] = mark
+    return list(shown.values())

@@ -3,71 +3,93 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from judge.render.fonts import font
 from judge.render.geometry import XY, Polygon
-from judge.render.palette import INK, LAKE, MARK, tint
-from judge.render.scene import Arrow, Scene, UnitMark
+from judge.render.layout import Box
+from judge.render.palette import FAILED, FAITHS, INK, LAKE, tint
+from judge.render.sceneparts import Arrow, Marks, Scene, Swatch, Text, UnitMark
 from judge.render.shapes import (
-    LEGEND_COLUMNS, LEGEND_HEAD, LEGEND_ROW, arrow_shape, army_outline, cross_lines, dash_pattern, dashes,
-    fleet_outline, legend_height,
+    BUILT_RADIUS, CENTRE_RADIUS, STYLES, arrow_shape, army_outline, cross_lines, dashes, faith_cross, fleet_outline,
 )
 
 BORDER = "#8F8778"
-
-
-@lru_cache(maxsize=8)
-def _font(size: int) -> Any:
-    return ImageFont.load_default(size)
+SEA_BORDER = "#9DB7CB"
+#: hatching: a stripe this wide every this many pixels along a row
+STRIPE, STRIPE_EVERY = 2, 9
 
 
 def paint_png(scene: Scene) -> bytes:
     """The scene as PNG bytes."""
     width, height = scene.geometry.size
-    image = Image.new("RGB", (width, height + legend_height(len(scene.legend))), "white")
+    image = Image.new("RGB", (width, max(scene.height, height)), "white")
     draw = ImageDraw.Draw(image)
-    _regions(draw, scene)
-    for xy, colour in scene.centres:
-        draw.ellipse((xy[0] - 4, xy[1] - 4, xy[0] + 4, xy[1] + 4), fill=colour or "white", outline=INK, width=1)
-    font = _font(9)
-    for xy, text in scene.labels:
-        draw.text(xy, text, fill=INK, font=font, anchor="mm", stroke_width=2, stroke_fill="white")
-    for xy, text in scene.marks:
-        draw.text(xy, text, fill=MARK, font=_font(8), anchor="mm", stroke_width=2, stroke_fill="white")
-    for arrow in scene.arrows:
-        _arrow(draw, arrow)
-    for unit in scene.units:
-        _unit(draw, unit)
-    _legend(draw, scene, height)
+    _regions(image, draw, scene)
+    _marks(image, draw, scene.board)
+    draw.line(((0, height), (width, height)), fill=INK, width=1)
+    _marks(image, draw, scene.legend)
     out = io.BytesIO()
     image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
         out, format="PNG", compress_level=6)
     return out.getvalue()
 
 
-def _flat(ring: tuple[float, ...]) -> list[float]:
-    return list(ring)
-
-
-def _regions(draw: ImageDraw.ImageDraw, scene: Scene) -> None:
+def _regions(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene) -> None:
     """Larger regions first, so a region enclosed by another is painted over it; lakes last."""
-    parts: list[tuple[float, Polygon, str, str]] = []
+    parts: list[tuple[float, str, Polygon]] = []
     for name, region in scene.geometry.regions.items():
-        fill = scene.fills.get(name, "#FFFFFF")
-        line = BORDER if region.terrain == "land" else "#9DB7CB"
-        parts += [(_area(polygon[0]), polygon, fill, line) for polygon in region.polygons]
-    for _, polygon, fill, line in sorted(parts, key=lambda p: -p[0]):
-        draw.polygon(_flat(polygon[0]), fill=fill, outline=line)
+        parts += [(_area(polygon[0]), name, polygon) for polygon in region.polygons]
+    for _, name, polygon in sorted(parts, key=lambda p: -p[0]):
+        region = scene.geometry.regions[name]
+        line = BORDER if region.terrain == "land" else SEA_BORDER
+        draw.polygon(list(polygon[0]), fill=scene.fills.get(name, "#FFFFFF"), outline=line)
+        if name in scene.hatches:
+            _hatch(image, [polygon[0]], scene.hatches[name])
+            draw.polygon(list(polygon[0]), outline=line)
     for polygon in scene.geometry.lakes:
-        draw.polygon(_flat(polygon[0]), fill=LAKE, outline="#9DB7CB")
+        draw.polygon(list(polygon[0]), fill=LAKE, outline=SEA_BORDER)
+
+
+def _hatch(image: Image.Image, rings: Sequence[Sequence[float]], colour: str) -> None:
+    """Diagonal stripes of ``colour`` over the area inside ``rings`` (flat x, y lists)."""
+    xs = [v for ring in rings for v in ring[0::2]]
+    ys = [v for ring in rings for v in ring[1::2]]
+    left, top = int(min(xs)), int(min(ys))
+    width, height = int(max(xs)) - left + 2, int(max(ys)) - top + 2
+    mask = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(mask).polygon([(x - left, y - top) for ring in rings[:1]
+                                  for x, y in zip(ring[0::2], ring[1::2], strict=True)], fill=255)
+    stripes = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    lines = ImageDraw.Draw(stripes)
+    for k in range(-height - (left + top) % STRIPE_EVERY, width + height, STRIPE_EVERY):  # on the picture's grid
+        lines.line(((k, height), (k + height, 0)), fill=colour, width=STRIPE)
+    alpha = Image.composite(stripes.getchannel("A"), Image.new("L", (width, height), 0), mask)
+    image.paste(stripes.convert("RGB"), (left, top), alpha)
 
 
 def _area(ring: tuple[float, ...]) -> float:
     xs, ys = ring[0::2], ring[1::2]
     return abs(sum(xs[i] * ys[i - 1] - xs[i - 1] * ys[i] for i in range(len(xs)))) / 2
+
+
+def _marks(image: Image.Image, draw: ImageDraw.ImageDraw, marks: Marks) -> None:
+    r = CENTRE_RADIUS
+    for (x, y), colour in marks.centres:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour or "white", outline=INK, width=1)
+    for cross in marks.crosses:
+        draw.polygon(list(faith_cross(cross.xy)), fill=FAITHS[cross.faith], outline=INK, width=1)
+    for arrow in marks.arrows:
+        _arrow(draw, arrow)
+    for unit in marks.units:
+        _unit(draw, unit)
+    for swatch in marks.swatches:
+        _swatch(image, draw, swatch)
+    for text in marks.texts:
+        _text(image, text)
 
 
 def _line(draw: ImageDraw.ImageDraw, a: XY, b: XY, colour: str, width: int, pattern: tuple[float, float] | None) -> None:
@@ -76,29 +98,32 @@ def _line(draw: ImageDraw.ImageDraw, a: XY, b: XY, colour: str, width: int, patt
 
 
 def _arrow(draw: ImageDraw.ImageDraw, arrow: Arrow) -> None:
-    shape = arrow_shape(arrow.start, arrow.end, arrow.style, arrow.failed)
-    pattern = dash_pattern(arrow.style, arrow.failed)
-    width = {"move": 3, "option": 2}.get(arrow.style, 2)
+    shape = arrow_shape(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare)
+    width, pattern = STYLES[arrow.style]
     a, b = shape.shaft
     _line(draw, a, b, INK, width + 2, pattern)
     _line(draw, a, b, arrow.colour, width, pattern)
     if shape.head:
         draw.polygon(list(shape.head), fill=arrow.colour, outline=INK)
     if shape.ring is not None:
-        (x, y), r = shape.ring
-        draw.ellipse((x - r, y - r, x + r, y + r), outline=INK, width=3)
-        draw.ellipse((x - r, y - r, x + r, y + r), outline=arrow.colour, width=1)
+        (x, y), r, filled = shape.ring
+        if filled:
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=arrow.colour, outline=INK)
+        else:
+            draw.ellipse((x - r - 1, y - r - 1, x + r + 1, y + r + 1), outline=INK, width=4)
+            draw.ellipse((x - r, y - r, x + r, y + r), outline=arrow.colour, width=2)
     if shape.cross is not None:
         for p, q in cross_lines(shape.cross):
-            draw.line((p, q), fill="white", width=5)
+            draw.line((p, q), fill="white", width=6)
         for p, q in cross_lines(shape.cross):
-            draw.line((p, q), fill=INK, width=2)
+            draw.line((p, q), fill=FAILED, width=3)
 
 
 def _unit(draw: ImageDraw.ImageDraw, unit: UnitMark) -> None:
     if unit.built:
-        x, y = unit.xy
-        draw.ellipse((x - 13, y - 13, x + 13, y + 13), outline=INK, width=2)
+        x, y, r = unit.xy[0], unit.xy[1], BUILT_RADIUS
+        draw.ellipse((x - r - 1, y - r - 1, x + r + 1, y + r + 1), outline="white", width=4)
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=INK, width=2)
         return
     outline = fleet_outline(unit.xy) if unit.kind == "F" else army_outline(unit.xy)
     fill = tint(unit.colour, 0.55) if unit.ghost else unit.colour
@@ -108,31 +133,35 @@ def _unit(draw: ImageDraw.ImageDraw, unit: UnitMark) -> None:
             draw.line((p, q), fill=INK, width=2)
 
 
-def _legend(draw: ImageDraw.ImageDraw, scene: Scene, top: int) -> None:
-    width = scene.geometry.size[0]
-    draw.rectangle((0, top, width, top + legend_height(len(scene.legend))), fill="white")
-    draw.line(((0, top), (width, top)), fill=INK, width=1)
-    draw.text((8, top + 6), scene.title, fill=INK, font=_font(14))
-    column = width // LEGEND_COLUMNS
-    for i, entry in enumerate(scene.legend):
-        x, y = 8 + (i % LEGEND_COLUMNS) * column, top + LEGEND_HEAD + (i // LEGEND_COLUMNS) * LEGEND_ROW
-        draw.rectangle((x, y, x + 12, y + 12), fill=entry.colour, outline=INK)
-        draw.text((x + 18, y), f"{entry.name}  {entry.centres}/{entry.units}", fill=INK, font=_font(11))
-    _keys(draw, scene, top + LEGEND_HEAD + (-(-len(scene.legend) // LEGEND_COLUMNS)) * LEGEND_ROW)
+def _swatch(image: Image.Image, draw: ImageDraw.ImageDraw, swatch: Swatch) -> None:
+    box: Box = swatch.box
+    draw.rectangle(box, fill=swatch.fill)
+    if swatch.hatch:
+        x0, y0, x1, y1 = box
+        _hatch(image, [(x0, y0, x1, y0, x1, y1, x0, y1)], swatch.hatch)
+    draw.rectangle(box, outline=swatch.outline, width=1)
 
 
-def _keys(draw: ImageDraw.ImageDraw, scene: Scene, y: int) -> None:
-    """One row explaining the marks: centre, army, fleet, failed order, dislodged unit."""
-    centre, army, fleet, failed, dislodged = list(scene.keys)[:5]
-    x = 8
-    draw.ellipse((x, y + 2, x + 8, y + 10), fill="white", outline=INK)
-    draw.text((x + 12, y), centre, fill=INK, font=_font(11))
-    draw.polygon(list(army_outline((x + 90, y + 6), 0.8)), fill="#777777", outline=INK)
-    draw.text((x + 100, y), army, fill=INK, font=_font(11))
-    draw.polygon(list(fleet_outline((x + 160, y + 6), 0.8)), fill="#777777", outline=INK)
-    draw.text((x + 172, y), fleet, fill=INK, font=_font(11))
-    for p, q in cross_lines((x + 236, y + 6), 4):
-        draw.line((p, q), fill=INK, width=2)
-    draw.text((x + 246, y), failed, fill=INK, font=_font(11))
-    draw.polygon(list(army_outline((x + 316, y + 6), 0.8)), fill="#BBBBBB", outline=INK)
-    draw.text((x + 326, y), dislodged, fill=INK, font=_font(11))
+def _text(image: Image.Image, text: Text) -> None:
+    sprite, (dx, dy) = _sprite(text.text, text.size, text.colour, text.bold, text.halo)
+    x, y = text.xy
+    if text.anchor == "middle":
+        x -= text.width / 2
+    image.paste(sprite, (round(x + dx), round(y + dy)), sprite)
+
+
+@lru_cache(maxsize=4096)
+def _sprite(words: str, size: int, colour: str, bold: bool, halo: bool) -> tuple[Image.Image, tuple[int, int]]:
+    """A line of words drawn once (with its halo) on a clear ground, and where its corner goes from the line's
+    start at its middle height; the same words on the next picture are pasted, not drawn again."""
+    face = font(size)
+    pad = 4
+    width = int(face.getlength(words)) + 2 * pad + 2
+    height = size * 2 + 2 * pad
+    sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+    at = (pad, height / 2)
+    if halo:
+        draw.text(at, words, fill="white", font=face, anchor="lm", stroke_width=3 if bold else 2.5, stroke_fill="white")
+    draw.text(at, words, fill=colour, font=face, anchor="lm", stroke_width=0.5 if bold else 0, stroke_fill=colour)
+    return sprite, (-pad, -height // 2)

@@ -1,4 +1,12 @@
-"""The few shapes both painters draw, computed once here so the PNG and the SVG are the same picture."""
+"""The few shapes both painters draw, computed once here so the PNG and the SVG are the same picture.
+
+The orders follow the classic map conventions: a move is a solid arrow, a
+support a dashed line to the arrow it supports (or to a ring round the unit
+it keeps in place), a convoy a dotted line ending in a small ring on the
+convoyed army's path, a retreat option a thin dashed arrow; a failed order
+keeps its own line and gets a cross.  The boxes a shape covers are here too,
+for the labels to keep clear of them (``judge/render/layout.py``).
+"""
 
 from __future__ import annotations
 
@@ -6,48 +14,78 @@ import math
 from dataclasses import dataclass
 
 from judge.render.geometry import XY
+from judge.render.layout import Box, Segment, Shape
 
-UNIT_RADIUS = 7.0
-LEGEND_ROW = 18
-LEGEND_COLUMNS = 4
-LEGEND_HEAD = 26
+UNIT_RADIUS = 8.0  # an army's half width; a fleet is drawn to the same scale
+BUILT_RADIUS = 13.0
+HOLD_RING = UNIT_RADIUS + 5
+#: per order style: (line width, dash (on, off) or None for a solid line)
+STYLES: dict[str, tuple[int, tuple[float, float] | None]] = {
+    "move": (3, None), "retreat": (3, None), "support": (2, (7.0, 4.0)), "hold": (2, (7.0, 4.0)),
+    "convoy": (2, (2.0, 3.0)), "option": (2, (4.0, 3.0)),
+}
 
 
 @dataclass(frozen=True, slots=True)
 class ArrowShape:
-    """An arrow's shaft (start, end) pulled back from the units it joins, and its head's triangle or ring."""
+    """An arrow's shaft (start, end) pulled back from the units it joins, its head, its end ring and its cross.
+
+    ``ring`` is (centre, radius, filled): a filled dot ends a support, an open ring a convoy or a support to hold.
+    """
 
     shaft: tuple[XY, XY]
     head: tuple[XY, ...]
-    ring: tuple[XY, float] | None
+    ring: tuple[XY, float, bool] | None
     cross: XY | None
 
 
-def arrow_shape(start: XY, end: XY, style: str, failed: bool) -> ArrowShape:
-    """Where an arrow of ``style`` from ``start`` to ``end`` is drawn."""
+def arrow_shape(start: XY, end: XY, style: str, failed: bool, bare: bool = False) -> ArrowShape:
+    """Where an arrow of ``style`` from ``start`` to ``end`` is drawn (``bare``: no room left for units)."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
     gap_start = UNIT_RADIUS + 2 if style != "option" else UNIT_RADIUS
-    gap_end = {"move": UNIT_RADIUS + 3, "hold": UNIT_RADIUS + 4, "option": 2.0}.get(style, 0.0)
-    if length < gap_start + gap_end + 4:
-        gap_start = gap_end = 0.0
+    gap_end = {"move": UNIT_RADIUS + 3, "retreat": UNIT_RADIUS + 3, "hold": HOLD_RING, "option": 2.0}.get(style, 0.0)
+    if bare or length < gap_start + gap_end + 4:
+        gap_start, gap_end = 0.0, (HOLD_RING if bare and style == "hold" else 0.0)
     a = (start[0] + ux * gap_start, start[1] + uy * gap_start)
     b = (end[0] - ux * gap_end, end[1] - uy * gap_end)
     head: tuple[XY, ...] = ()
     ring = None
-    if style in ("move", "option"):
-        size = 10.0 if style == "move" else 6.0
+    if style in ("move", "retreat", "option"):
+        size = 11.0 if style != "option" else 7.0
         back = (b[0] - ux * size, b[1] - uy * size)
         head = (b, (back[0] - uy * size * 0.55, back[1] + ux * size * 0.55),
                 (back[0] + uy * size * 0.55, back[1] - ux * size * 0.55))
         b = back
     elif style == "hold":
-        ring = (end, UNIT_RADIUS + 4)
+        ring = (end, HOLD_RING, False)
     elif style in ("support", "convoy"):
-        ring = (b, 3.0)
-    cross = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) if failed else None
+        ring = (b, 3.5 if style == "support" else 4.5, style == "support")
+    cross = None
+    if failed:
+        cross = _along(a, b, 0.75) if style in ("move", "retreat") else _along(a, b, 0.5)
     return ArrowShape((a, b), head, ring, cross)
+
+
+def _along(a: XY, b: XY, share: float) -> XY:
+    return (a[0] + (b[0] - a[0]) * share, a[1] + (b[1] - a[1]) * share)
+
+
+def arrow_cover(shape: ArrowShape, style: str) -> list[Shape]:
+    """What an arrow covers: its shaft with its outline, its head, ring and cross."""
+    width = STYLES[style][0]
+    covered: list[Shape] = [Segment(shape.shaft[0], shape.shaft[1], width / 2 + 2.0)]
+    if shape.head:
+        xs, ys = [p[0] for p in shape.head], [p[1] for p in shape.head]
+        covered.append((min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1))
+    if shape.ring is not None:
+        (x, y), r, _ = shape.ring
+        covered.append((x - r - 2, y - r - 2, x + r + 2, y + r + 2))
+    if shape.cross is not None:
+        x, y = shape.cross
+        covered.append((x - CROSS - 2, y - CROSS - 2, x + CROSS + 2, y + CROSS + 2))
+    return covered
 
 
 def dashes(a: XY, b: XY, on: float, off: float) -> list[tuple[XY, XY]]:
@@ -64,19 +102,15 @@ def dashes(a: XY, b: XY, on: float, off: float) -> list[tuple[XY, XY]]:
     return found
 
 
-def dash_pattern(style: str, failed: bool) -> tuple[float, float] | None:
-    """(on, off) of a dashed style, None for a solid line: convoys dotted, options and failures dashed."""
-    if style == "convoy":
-        return (3.0, 3.0)
-    if style == "option" or failed:
-        return (7.0, 4.0)
-    return None
+def dash_pattern(style: str) -> tuple[float, float] | None:
+    """(on, off) of a dashed style, None for a solid line."""
+    return STYLES[style][1]
 
 
 def fleet_outline(xy: XY, scale: float = 1.0) -> tuple[XY, ...]:
     """A hull with a sail: a fleet reads as a ship whatever its colour."""
     x, y = xy
-    s = scale
+    s = scale * UNIT_RADIUS / 7
     return ((x - 10 * s, y), (x + 10 * s, y), (x + 6 * s, y + 6 * s), (x - 6 * s, y + 6 * s), (x - 10 * s, y),
             (x - 1 * s, y), (x - 1 * s, y - 9 * s), (x + 7 * s, y - 1 * s), (x + 10 * s, y))
 
@@ -88,11 +122,34 @@ def army_outline(xy: XY, scale: float = 1.0) -> tuple[XY, ...]:
     return ((x - r, y - r), (x + r, y - r), (x + r, y + r * 0.3), (x, y + r * 1.1), (x - r, y + r * 0.3))
 
 
-def cross_lines(xy: XY, size: float = 5.0) -> tuple[tuple[XY, XY], tuple[XY, XY]]:
+def unit_box(kind: str, xy: XY, built: bool = False) -> Box:
+    """What a unit covers (a built one: its ring)."""
+    x, y = xy
+    if built:
+        return (x - BUILT_RADIUS - 2, y - BUILT_RADIUS - 2, x + BUILT_RADIUS + 2, y + BUILT_RADIUS + 2)
+    if kind == "F":
+        s = UNIT_RADIUS / 7
+        return (x - 10 * s - 1, y - 9 * s - 1, x + 10 * s + 1, y + 6 * s + 1)
+    return (x - UNIT_RADIUS - 1, y - UNIT_RADIUS - 1, x + UNIT_RADIUS + 1, y + UNIT_RADIUS * 1.1 + 1)
+
+
+#: half the size of a failed order's cross
+CROSS = 5.0
+
+
+def cross_lines(xy: XY, size: float = CROSS) -> tuple[tuple[XY, XY], tuple[XY, XY]]:
     x, y = xy
     return (((x - size, y - size), (x + size, y + size)), ((x - size, y + size), (x + size, y - size)))
 
 
-def legend_height(entries: int) -> int:
-    rows = -(-entries // LEGEND_COLUMNS)
-    return LEGEND_HEAD + LEGEND_ROW * (rows + 1) + 8
+CENTRE_RADIUS = 4.0
+#: a religious marker: a cross this many pixels from its middle to each arm's end
+FAITH_ARM = 6.0
+
+
+def faith_cross(xy: XY, arm: float = FAITH_ARM) -> tuple[XY, ...]:
+    """A Greek cross (the texts' "orange cross", "blue cross") as one outline, arms a third as thick as long."""
+    x, y = xy
+    t = arm / 3
+    return ((x - t, y - arm), (x + t, y - arm), (x + t, y - t), (x + arm, y - t), (x + arm, y + t), (x + t, y + t),
+            (x + t, y + arm), (x - t, y + arm), (x - t, y + t), (x - arm, y + t), (x - arm, y - t), (x - t, y - t))

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.engine.agreement import EndVotes
+from judge.engine.boardmarks import BoardCorner, StateMark
 from judge.engine.discretion import GmAction, RuleOption
 from judge.engine.geography import Map
 from judge.engine.orders import Unit
@@ -40,13 +41,13 @@ from judge.variants.europe1615 import (
     checks,
     codec,
     decisions,
+    picture,
     scoring,
     turn,
     units,
     winter,
 )
 from judge.variants.europe1615.auction import assign_powers
-from judge.variants.europe1615.status import aligned_to
 from judge.variants.europe1615.world import Setup, active_powers, rule_options
 
 STATUS_CHECK, EARLY_WINTER, SCORING = "I", "E", "S"
@@ -207,10 +208,16 @@ class Europe1615(Ruleset):
         return EndVotes(refusal="this edition has no end by agreement: the game runs to the end of 1620 and the "
                                 "most VPs win (R-1308-78); only the GM may end it sooner (TERMINATE)")
 
+    # -- the map picture (judge/variants/europe1615/picture.py) ----------------------------
     def picture_alignments(self, state: GameState) -> Mapping[str, str]:
-        """The minor states aligned now (their status is public in every result mail)."""
-        found = {minor: aligned_to(self.setup, state, minor) for minor in self.setup.minors}
-        return {minor: power for minor, power in found.items() if power is not None}
+        """The minor states ALIGNED on the last status sheet, to whom every reader may know."""
+        return {m.state: m.power for m in self.picture_states(state) if m.power and m.visible_to is None}
+
+    def picture_states(self, state: GameState) -> Sequence[StateMark]:
+        return picture.picture_states(self.setup, state)
+
+    def picture_corner(self, state: GameState) -> BoardCorner | None:
+        return picture.picture_corner(self.setup, state)
 
     # -- the state as JSON -------------------------------------------------------------------
     def owners(self) -> frozenset[str]:

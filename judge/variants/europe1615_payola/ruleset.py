@@ -22,6 +22,7 @@ from typing import Any
 
 from judge.engine.adjustments import adjudicate_adjustments
 from judge.engine.agreement import EndVotes
+from judge.engine.boardmarks import StateMark
 from judge.engine.discretion import GmAction, RuleOption
 from judge.engine.geography import Map, Terrain
 from judge.engine.orders import Convoy, Hold, Order, Support, Unit
@@ -105,6 +106,11 @@ class Europe1615Payola(Payola):
         """The minor states ALIGNED now, for the picture's fills: statuses are public in these editions (PY-18)."""
         found = {minor: status.aligned_to(state, minor) for minor in self.map.states}
         return {minor: power for minor, power in found.items() if power}
+
+    def picture_states(self, state: GameState) -> Sequence[StateMark]:
+        """Every state's political and religious marks (R-1303-15 to -20, R-1304-20 to -25: "How The Minor States
+        Are Marked"), public (PY-18)."""
+        return status.picture_states(state)
 
     def picture_marks(self, state: GameState) -> Mapping[str, str]:
         """The provinces marked on the map: REVOLT (R-1303-24, R-1304-32) and CONTESTED (R-1304-33)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from judge.engine.boardmarks import StateMark
 from judge.engine.state import GameState
 from judge.variants.europe1615_payola.world import Game, present, total
 
@@ -105,3 +106,15 @@ def revolt_refusal(game: Game, state: GameState, power: str, province: str) -> s
     marks = state.extra.get(STATUS, {}).get(game.state_of(province), {})
     return (f"is in REVOLT: the {str(marks.get('faith', '')).title()} faction controls it, so no builds there "
             f"until its religious status is DUALITY (R-1303-24, R-1304-32)")
+
+
+def picture_states(state: GameState) -> list[StateMark]:
+    """PY-18: the marks of the last status sheet as the map shows them (statuses are public in these editions):
+    the political word, the power an ALIGNED state follows, and a cross for a faith's CONTROL or for DUALITY."""
+    marks = []
+    for minor, entry in sorted(state.extra.get(STATUS, {}).items()):
+        religious = str(entry.get("religious", ""))
+        faith = str(entry.get("faith", "")) if religious == CONTROLLED else religious if religious == DUALITY else ""
+        political = str(entry.get("political", ""))
+        marks.append(StateMark(minor, political, str(entry.get("aligned", "")) if political == ALIGNED else "", faith))
+    return marks

@@ -1,0 +1,95 @@
+"""The phase's orders as the picture draws them: arrows, rings, builds and removals, dislodged units.
+
+Orders are read only for where their lines go; whether one failed is its
+result's.  Holds draw nothing (the unit stays), as on the classic maps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from judge.engine.orders import Build, Convoy, Disband, Move, Remove, Retreat, Support
+from judge.engine.results import OrderResult
+from judge.engine.state import Dislodged
+from judge.render.geometry import XY, Geometry
+from judge.render.sceneparts import Arrow, Scene, UnitMark
+
+#: where a dislodged unit is drawn, from its province's place (it shares it with the unit that took it)
+DISLODGED_OFFSET = (10.0, -10.0)
+
+
+def draw_orders(scene: Scene, results: Sequence[OrderResult], colour_of: Callable[[OrderResult], str]) -> None:
+    """Every order's line, in the orders' order; the legend's keys for what was drawn."""
+    for result in results:
+        _order(scene, result, colour_of(result))
+
+
+def _point(geometry: Geometry, location: str | None) -> XY | None:
+    return geometry.point(location) if location else None
+
+
+def _along(a: XY, b: XY, share: float) -> XY:
+    return (a[0] + (b[0] - a[0]) * share, a[1] + (b[1] - a[1]) * share)
+
+
+def _add(scene: Scene, arrow: Arrow) -> None:
+    scene.board.arrows.append(arrow)
+    scene.key(arrow.style)
+    if arrow.failed:
+        scene.key("failed")
+
+
+def _order(scene: Scene, result: OrderResult, colour: str) -> None:
+    """The line an order draws; orders the picture has no shape for (holds, variants' inputs) draw none."""
+    order, geometry = result.value, scene.geometry
+    start = _point(geometry, getattr(order, "location", None))
+    failed = not result.succeeded
+    if start is None:
+        return
+    if isinstance(order, Move | Retreat):
+        end = _point(geometry, order.target)
+        if isinstance(order, Retreat):  # from where the dislodged unit was drawn, beside its attacker
+            start = (start[0] + DISLODGED_OFFSET[0], start[1] + DISLODGED_OFFSET[1])
+        if end is not None:
+            _add(scene, Arrow(start, end, colour, "retreat" if isinstance(order, Retreat) else "move", failed))
+    elif isinstance(order, Support):
+        _support(scene, order, start, colour, failed)
+    elif isinstance(order, Convoy):
+        army, goal = _point(geometry, order.army), _point(geometry, order.destination)
+        if army is not None and goal is not None:
+            _add(scene, Arrow(start, _along(army, goal, 0.5), colour, "convoy", failed))
+    elif isinstance(order, Build | Remove | Disband) and result.result in ("ok", "disband"):
+        kind, _, at = result.unit.partition(" ")  # the unit as placed or taken off (a build may name no type)
+        xy = geometry.point(at) or start
+        built = isinstance(order, Build)
+        scene.board.units.append(UnitMark(kind or "A", xy, colour, ghost=not built, built=built, removed=not built))
+        scene.key("built" if built else "removed")
+
+
+def _support(scene: Scene, order: Support, start: XY, colour: str, failed: bool) -> None:
+    """A support to hold ends in a ring round the unit; a support to move on the move's arrow."""
+    held = _point(scene.geometry, order.supported)
+    if held is None:
+        return
+    if order.destination is None:
+        _add(scene, Arrow(start, held, colour, "hold", failed))
+        return
+    goal = _point(scene.geometry, order.destination)
+    if goal is not None:
+        _add(scene, Arrow(start, _along(held, goal, 0.55), colour, "support", failed))
+
+
+def draw_dislodged(scene: Scene, dislodged: Sequence[Dislodged], colour_of: Callable[[str], str]) -> None:
+    """Each dislodged unit pale, beside the unit that took its place, with thin arrows to where it may retreat."""
+    for item in dislodged:
+        at = scene.geometry.point(item.unit.location)
+        if at is None:
+            continue
+        colour = colour_of(item.power)
+        ghost = (at[0] + DISLODGED_OFFSET[0], at[1] + DISLODGED_OFFSET[1])
+        scene.board.units.append(UnitMark(item.unit.type, ghost, colour, ghost=True))
+        scene.key("dislodged")
+        for target in item.retreats:
+            end = scene.geometry.point(target)
+            if end is not None:
+                _add(scene, Arrow(ghost, _along(ghost, end, 0.85), colour, "option"))

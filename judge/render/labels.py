@@ -1,0 +1,163 @@
+"""The words on the map, placed where nothing covers them: markers, owners' tags, the corner box, province names.
+
+Sizes are for a picture shown shrunk to about 70% in a mail (a 1100-pixel
+map in an 800-pixel reading pane): a province's abbreviation in 13-pixel
+bold still reads 9 pixels high there.  A province's full name is added in a
+smaller line where its region has room near its unit.  The abbreviation
+stays first: it is what players write in their orders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from judge.engine.boardmarks import BoardCorner
+from judge.engine.geography import Map
+from judge.render.fonts import line_height, text_width
+from judge.render.geometry import XY
+from judge.render.layout import (
+    Box, Obstacles, Regions, Shape, box_around, place_in_region, place_near, regions_of,
+)
+from judge.render.palette import INK, MARK, OTHERS
+from judge.render.sceneparts import Cross, Label, Scene, Swatch, Text, Words
+from judge.render.shapes import CENTRE_RADIUS, FAITH_ARM, arrow_cover, arrow_shape, unit_box
+from judge.render.statuses import Marker
+
+ABBREVIATION, SMALL_ABBREVIATION, FULL_NAME, MARK_WORD, TAG, CORNER = 13, 11, 10, 11, 11, 12
+#: spots tried for a label with the full name before settling for the abbreviation alone
+NAME_TRIES = 40
+#: a region needs this many spots (of 5 by 5 pixels) before a full name is tried in it
+NAME_ROOM = 120
+
+Line = tuple[str, int, bool, str, str]  # text, size, bold, colour, class
+
+
+def place_words(scene: Scene, board: Map, words: Words, markers: Sequence[Marker],
+                tags: Sequence[tuple[str, str]], marks: Mapping[str, str], corner: BoardCorner | None) -> None:
+    """Put every marker and word on the map, each clear of what is already there."""
+    obstacles = Obstacles(scene.geometry.size)
+    obstacles.add_all(drawn_shapes(scene))
+    if corner is not None:
+        _corner(scene, obstacles, words, corner)
+    _markers(scene, obstacles, markers)
+    regions = regions_of(scene.geometry)
+    names = [abbr for abbr in board.provinces if abbr in scene.geometry.regions]
+    for abbr in sorted(names, key=lambda a: (len(regions.spots.get(a, ())), a)):
+        _province(scene, obstacles, regions, abbr, board.provinces[abbr].name, marks.get(abbr, ""))
+    _tags(scene, obstacles, [(at, owner) for at, owner in tags if owner != at.partition("/")[0]])
+    for word in sorted(set(marks.values())):
+        for part in word.split():
+            scene.key(f"mark {part}")
+
+
+def drawn_shapes(scene: Scene) -> list[Shape]:
+    """What the map's marks cover (units, arrows, centres, crosses), for the words to keep clear of."""
+    shapes: list[Shape] = [unit_box(u.kind, u.xy, u.built) for u in scene.board.units]
+    for arrow in scene.board.arrows:
+        shapes += arrow_cover(arrow_shape(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare), arrow.style)
+    r = CENTRE_RADIUS + 1
+    shapes += [(x - r, y - r, x + r, y + r) for (x, y), _ in scene.board.centres]
+    a = FAITH_ARM + 1
+    shapes += [(c.xy[0] - a, c.xy[1] - a, c.xy[0] + a, c.xy[1] + a) for c in scene.board.crosses]
+    return shapes
+
+
+def _block(lines: Sequence[Line]) -> tuple[float, float]:
+    """The width and height of lines of words set one under another, with a pixel of air round them."""
+    width = max(text_width(text, size, bold) for text, size, bold, _, _ in lines)
+    return width + 4, sum(line_height(size) for _, size, _, _, _ in lines) + 2
+
+
+def _write(scene: Scene, box: Box, lines: Sequence[Line], halo: bool = True) -> None:
+    """The lines, centred in ``box`` one under another."""
+    y = box[1] + 1
+    for text, size, bold, colour, cls in lines:
+        height = line_height(size)
+        scene.board.texts.append(Text(((box[0] + box[2]) / 2, y + height / 2), text, size, colour, bold, halo,
+                                      cls=cls, width=text_width(text, size, bold)))
+        y += height
+
+
+def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, name: str, mark: str) -> None:
+    """A province's abbreviation (with its full name where there is room, and the words marking it): wholly in
+    its region if it fits there, else in a smaller size, else mostly in it, else centred in it, else beside it."""
+    extra: list[Line] = [(mark, MARK_WORD, True, MARK, "mark")] if mark else []
+    short: list[Line] = [(abbr, ABBREVIATION, True, INK, "label"), *extra]
+    small: list[Line] = [(abbr, SMALL_ABBREVIATION, True, INK, "label"), *extra]
+    found: tuple[Box, list[Line]] | None = None
+    if name and name.upper() != abbr and len(regions.spots.get(abbr, ())) >= NAME_ROOM:
+        full = [short[0], (name, FULL_NAME, False, INK, "name"), *extra]
+        box = place_in_region(regions, obstacles, abbr, *_block(full), tries=NAME_TRIES)
+        found = (box, full) if box is not None else None
+    for lines, needed in ((short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)):
+        if found is not None:
+            break
+        box = place_in_region(regions, obstacles, abbr, *_block(lines), needed=needed)
+        found = (box, lines) if box is not None else None
+    if found is None:
+        box = place_near(obstacles, scene.geometry.regions[abbr].unit, *_block(small), gap=10.0, reach=10)
+        found = (box, small) if box is not None else None
+    if found is None:  # nowhere free near: under the unit, as before (tests/test_picture_layout.py would say so)
+        x, y = scene.geometry.regions[abbr].unit
+        found = (box_around((x, y + 18), *_block(short)), short)
+    box, lines = found
+    obstacles.add(box)
+    scene.labels.append(Label("province", abbr, box))
+    _write(scene, box, lines)
+
+
+def _tags(scene: Scene, obstacles: Obstacles, tags: Sequence[tuple[str, str]]) -> None:
+    """Each unit of an owner that is no power gets its owner's name in a grey tag beside it (the v3 text:
+    "Two-letter designations for each minor state are given to label the armies/fleets on the board"),
+    unless it stands in the province of that name, whose label already names it."""
+    for location, owner in tags:
+        xy = scene.geometry.point(location)
+        if xy is None:
+            continue
+        width, height = text_width(owner, TAG, True) + 6, line_height(TAG) + 2
+        box = place_near(obstacles, xy, width, height, gap=10.0) or box_around((xy[0] + 12 + width / 2, xy[1]),
+                                                                               width, height)
+        obstacles.add(box)
+        scene.board.swatches.append(Swatch(box, OTHERS))
+        scene.board.texts.append(Text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), owner, TAG, "#FFFFFF", True,
+                                      False, cls="tag", width=text_width(owner, TAG, True)))
+        scene.labels.append(Label("tag", owner, box))
+        scene.key("tag")
+
+
+def _markers(scene: Scene, obstacles: Obstacles, markers: Sequence[Marker]) -> None:
+    """The religious crosses, beside the state's centre, clear of units and arrows."""
+    size = 2 * FAITH_ARM + 2
+    for anchor, faiths in markers:
+        width = size * len(faiths)
+        box = place_near(obstacles, anchor, width, size, gap=6.0) or box_around(anchor, width, size)
+        obstacles.add(box)
+        for i, faith in enumerate(faiths):
+            scene.board.crosses.append(Cross((box[0] + size * (i + 0.5), (box[1] + box[3]) / 2), faith))
+
+
+def _corner(scene: Scene, obstacles: Obstacles, words: Words, corner: BoardCorner) -> None:
+    """The box of the board's top left corner: the modifiers in effect and the counterbalance."""
+    lines: list[Line] = [(words["corner modifiers"], CORNER, True, INK, "corner")]
+    lines += [(name, CORNER, False, INK, "corner") for name in corner.modifiers] or [
+        (words["corner none"], CORNER, False, INK, "corner")]
+    counterbalance = words[f"corner {corner.counterbalance}"] if corner.counterbalance else words["corner none"]
+    lines.append((f"{words['corner counterbalance']} {counterbalance}", CORNER, True, INK, "corner"))
+    width, height = _block(lines)
+    box = (6.0, 6.0, 6.0 + width + 12, 6.0 + height + 8)
+    scene.board.swatches.append(Swatch(box, "#FFFFFF"))
+    y = box[1] + 4
+    for text, size, bold, colour, cls in lines:
+        scene.board.texts.append(Text((box[0] + 8, y + line_height(size) / 2), text, size, colour, bold, False,
+                                      "start", cls, text_width(text, size, bold)))
+        y += line_height(size)
+    obstacles.add(box)
+    scene.labels.append(Label("corner", "corner", box))
+
+
+def label_point(scene: Scene, name: str) -> XY | None:
+    """The middle of a placed label's box (for tests and checks)."""
+    for label in scene.labels:
+        if label.name == name:
+            return ((label.box[0] + label.box[2]) / 2, (label.box[1] + label.box[3]) / 2)
+    return None
