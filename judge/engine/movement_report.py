@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Protocol
 
 from judge.engine.geography import Map
@@ -45,9 +46,10 @@ def report(movement: Resolved, void: list[OrderResult]) -> PhaseOutcome:
     results = [_result(movement, p, moved[p.index], winner[p.index]) for p in pieces]
     dislodged = [_retreats(movement, p, pieces[winner[p.index]], occupied | contested)
                  for p in pieces if winner[p.index] >= 0]
+    dislodged = [d if movement.ruleset.may_retreat(movement.state, d.power, d.unit) else replace(d, retreats=())
+                 for d in dislodged]  # disbanded at once: no place to offer, in the outcome as in the state
     state = movement.state.with_units(units)
-    state.dislodged = [d for d in dislodged if d.retreats and movement.ruleset.may_retreat(
-        movement.state, d.power, d.unit)]
+    state.dislodged = [d for d in dislodged if d.retreats]
     return PhaseOutcome(state, results + void, dislodged)
 
 

@@ -24,18 +24,14 @@ code, so a GM who corrects the map never touches this module:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.discretion import RuleOption
-from judge.engine.movement import adjudicate_movement
 from judge.engine.orders import Unit
-from judge.engine.results import PhaseOutcome
-from judge.engine.ruleset import PhaseHandler, Ruleset
+from judge.engine.ruleset import Ruleset
 from judge.engine.schema import Schema, Str
-from judge.engine.state import MOVEMENT, GameState
-from judge.engine.variant import Variant
+from judge.engine.state import GameState
 
 if TYPE_CHECKING:
     from judge.engine.geography import Map
@@ -73,21 +69,6 @@ class Diplomacy1618(Ruleset):
     def may_retreat(self, state: GameState, owner: str, unit: Unit) -> bool:
         """The rebels' army is annihilated if dislodged ("If dislodged, it is annihilated")."""
         return owner != self.rebels
-
-    def phase_handlers(self) -> Mapping[str, PhaseHandler]:
-        return {**super().phase_handlers(), MOVEMENT: self._movement}
-
-    def _movement(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
-        """The 1971 movement; a dislodged army annihilated (``may_retreat``) is reported with no retreat.
-
-        The engine lists every dislodged unit with the places it could reach, and leaves out of the
-        retreat phase those the ruleset annihilates; ``judge adjudicate``, the history and the picture
-        read the list, so the places it could never go to are taken away here.
-        """
-        outcome = adjudicate_movement(Variant(self.name, self.map, self), state, orders)
-        outcome.dislodged = [d if self.may_retreat(state, d.power, d.unit) else replace(d, retreats=())
-                             for d in outcome.dislodged]
-        return outcome
 
     def may_capture(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         """The rebels hold Prague but own no centre: Prague is neutral until its fate is settled."""

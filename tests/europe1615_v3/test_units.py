@@ -99,9 +99,11 @@ def test_R_v3_54_a_dislodged_minor_unit_is_disbanded_unless_a_modifier_grants_re
     orders = {"DENMARK": ["A LUN - BRA", "A MEC S A LUN - BRA"]}
     out = play(state, orders)
     assert out.state.dislodged == [] and "BRA" not in units_of(out)
+    assert [(str(d.unit), d.retreats) for d in out.dislodged] == [("A BRA", ())]  # judge adjudicate offers no retreat
     state.extra.update(modifiers=["PROTESTANT_UNION"])
     out = play(state, orders)
     assert [str(d.unit) for d in out.state.dislodged] == ["A BRA"] and str(out.state.phase) == "S1615R"
+    assert [d.retreats for d in out.dislodged] == [("POM", "POS", "SAX", "SIL")]
 
 
 def test_R_v3_57_a_power_moves_into_its_aligned_state_but_does_not_capture_it() -> None:
