@@ -121,10 +121,8 @@ class ImapMailbox:
     def _token(self) -> Token | None:
         """This poll's access token (None with a password), the token command run at most once a poll."""
         cfg = self.config
-        if cfg.auth == "password" or cfg.token_command is None:
-            return None
         try:
-            return self._tokens.token(cfg.token_command, cfg.token_timeout)
+            return self._tokens.for_server(cfg.auth, cfg.token_command, cfg.token_timeout)
         except TokenCommandError as exc:
             raise self._failed(str(exc)) from None
 

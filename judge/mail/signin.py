@@ -134,6 +134,10 @@ class TokenSource:
             self._tokens[key] = run_token_command(key, timeout)
         return self._tokens[key]
 
+    def for_server(self, auth: str, command: Sequence[str] | None, timeout: float) -> Token | None:
+        """A server's token this poll: None when it signs in with a password."""
+        return None if auth == "password" or command is None else self.token(command, timeout)
+
 
 def xoauth2_response(user: str, token: Token) -> str:
     """Google's and Microsoft's XOAUTH2 client response."""

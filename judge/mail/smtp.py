@@ -121,10 +121,8 @@ class SmtpOutbox:
 
     def _token(self) -> Token | None:
         cfg = self.config
-        if cfg.auth == "password" or cfg.token_command is None:
-            return None
         try:
-            return self._tokens.token(cfg.token_command, cfg.token_timeout)
+            return self._tokens.for_server(cfg.auth, cfg.token_command, cfg.token_timeout)
         except TokenCommandError as exc:
             raise self._failed(str(exc)) from None
 
