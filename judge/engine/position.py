@@ -18,6 +18,8 @@ rules when the map is read (``mapfile._check_units``).
 
 from __future__ import annotations
 
+from typing import cast
+
 from judge.engine.geography import Map, Terrain
 from judge.engine.orders import Unit
 from judge.engine.state import GameState
@@ -44,7 +46,18 @@ def position_problem(board: Map, state: GameState) -> tuple[str, str] | None:
 
 
 def unit_problem(board: Map, unit: Unit) -> str:
-    """Why ``unit`` cannot stand where it is ("" if it can): the terrain, the coasts, the edge of the board."""
+    """Why ``unit`` cannot stand where it is ("" if it can): the terrain, the coasts, the edge of the board.
+
+    Asked for every unit of every request: each unit is judged once per map.
+    """
+    known = cast("dict[Unit, str]", board.cache.setdefault("unit_problems", {}))
+    why = known.get(unit)
+    if why is None:
+        why = known[unit] = _unit_problem(board, unit)
+    return why
+
+
+def _unit_problem(board: Map, unit: Unit) -> str:
     province = board.province_of(unit.location)
     prov = board.provinces[province]
     if province in board.offboard:

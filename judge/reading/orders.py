@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
@@ -189,8 +189,31 @@ def _unmask_token(token: Token | None, line: str) -> Token | None:
 
 # -- public API ---------------------------------------------------------------
 
+#: the board's cache of lines read (``Map.cache``): (phase kind, line) -> order, emptied when full
+_READ = "order_lines"
+_READ_MOST = 16384
+
+
 def parse_order(text: str, board: Map, phase_kind: str = "M") -> AnyOrder:
-    """Read one order; raise :class:`OrderError` (never anything else) if it cannot be read."""
+    """Read one order; raise :class:`OrderError` (never anything else) if it cannot be read.
+
+    A line read once on a board is not read again: orders are immutable values
+    and depend on nothing but the line, the board and the phase kind, so a
+    stream of requests or a game's stored orders pay for each line once.
+    """
+    read = cast("dict[tuple[str, str], AnyOrder]", board.cache.setdefault(_READ, {}))
+    key = (phase_kind, text)
+    order = read.get(key)
+    if order is None:
+        order = _read_order(text, board, phase_kind)
+        if len(read) >= _READ_MOST:
+            read.clear()
+        read[key] = order
+    return order
+
+
+def _read_order(text: str, board: Map, phase_kind: str) -> AnyOrder:
+    """:func:`parse_order` without the cache: the line through the grammar, then looked up on the board."""
     if phase_kind not in PHASE_NAMES:
         raise ValueError(f"phase_kind must be one of {', '.join(PHASE_NAMES)}, not {phase_kind!r}")
     line = text.replace("\ufeff", " ").rstrip(" \t\r\n.;,")
