@@ -48,7 +48,9 @@ class Movement:
         for piece in self.pieces:
             if piece.kind in (MOVE, SUPPORT):
                 self.resolver.resolve(piece.index)
-        return report(self, assignment.void)
+        outcome = report(self, assignment.void)
+        self.resolver.forget()  # its callbacks hold this phase: let it go without the cycle collector
+        return outcome
 
     def _index_moves(self) -> None:
         n = len(self.pieces)

@@ -7,11 +7,12 @@ folder can run as the judge (docs/security.md).
 
 from __future__ import annotations
 
-from typing import Any
-
-from lark import Lark
+from typing import TYPE_CHECKING, Any
 
 from judge.paths import grammar_dir
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 #: what a variant's reader (``lines = "module:Class"``) returns for a unit order, left to the order grammar
 NOT_MINE: Any = object()
@@ -19,5 +20,7 @@ NOT_MINE: Any = object()
 
 def lalr_parser(grammar: str, **options: Any) -> Lark:
     """The LALR parser of ``grammar/<grammar>`` with the contextual lexer; ``options`` go to Lark."""
+    from lark import Lark  # here, not above: a process that parses nothing new never imports Lark
+
     text = (grammar_dir() / grammar).read_text(encoding="utf-8")
     return Lark(text, parser="lalr", lexer="contextual", **options)
