@@ -19,6 +19,7 @@ escapes for any input text.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, cast
 
@@ -128,16 +129,16 @@ def _keywords() -> frozenset[str]:
     return _patterns().keywords()
 
 
-@lru_cache(maxsize=16384)
 def _parse_shape(prepared: str, line: str, phase_kind: str) -> Shape:
     """Parse a line by its pattern: names masked, keywords kept.
 
     "A PAR - BUR" and "A VIE - GAL" share the pattern "A xxx - xxx", so the
-    LALR parser runs once per pattern and the words are put back by column.
-    Masking keeps every column, and keywords are kept as written, so the
-    parse (and the contextual choice between a keyword and a name) is the
-    same as for the line itself.  An unreadable line is parsed as written,
-    so that its error names the player's own words.
+    LALR parser runs once per pattern; the pattern's shape keeps each name's
+    columns, where :class:`_Resolver` reads the line's own words.  Masking
+    keeps every column, and keywords are kept as written, so the parse (and
+    the contextual choice between a keyword and a name) is the same as for
+    the line itself.  An unreadable line is parsed as written, so that its
+    error names the player's own words.
     """
     keywords = _keywords()
     masked = NAME_WORD_RE.sub(lambda m: _mask_word(m, keywords), prepared)
@@ -146,38 +147,12 @@ def _parse_shape(prepared: str, line: str, phase_kind: str) -> Shape:
         from judge.reading.order_grammar import line_shape
 
         return line_shape(line, prepared, phase_kind)
-    return pattern if masked == prepared else _unmask_shape(pattern, prepared)
+    return pattern
 
 
 def _mask_word(match: re.Match[str], keywords: frozenset[str]) -> str:
     word = match.group()
     return word if word.lower() in keywords else "x" * len(word)
-
-
-def _unmask_shape(shape: Shape, line: str) -> Shape:
-    return shape._replace(unit=_unmask_unit(shape.unit, line), other=_unmask_unit(shape.other, line),
-                          path=tuple(_unmask_loc(loc, line) for loc in shape.path))
-
-
-def _unmask_unit(unit: UnitShape | None, line: str) -> UnitShape | None:
-    if unit is None:
-        return None
-    return unit._replace(nation=_unmask_word(unit.nation, line), loc=_unmask_loc(unit.loc, line))
-
-
-def _unmask_loc(loc: Loc, line: str) -> Loc:
-    coast = None if loc.coast is None else tuple(_unmask_name(w, line) for w in loc.coast)
-    return Loc(tuple(_unmask_name(w, line) for w in loc.words), coast)
-
-
-def _unmask_word(word: Word | None, line: str) -> Word | None:
-    return None if word is None else _unmask_name(word, line)
-
-
-def _unmask_name(word: Word, line: str) -> Word:
-    if word.type != "NAME":
-        return word
-    return Word("NAME", line[word.start_pos:word.end_pos], word.start_pos, word.end_pos)
 
 
 # -- public API ---------------------------------------------------------------
@@ -298,16 +273,16 @@ _BARE_COASTS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC",
 _ANY_COAST = {**_BARE_COASTS, **_DIRECTIONS, **{d + "c": c for d, c in _DIRECTIONS.items()}}
 
 
-def _fold(words: tuple[Word, ...] | list[Word]) -> str:
+def _fold(words: Sequence[str]) -> str:
     return "".join(words).lower().replace(".", "").replace("_", "")
 
 
-def _bare_coast(words: tuple[Word, ...]) -> str | None:
+def _bare_coast(words: Sequence[str]) -> str | None:
     """A coast written without '/' or brackets: ``nc`` or ``north coast``, not ``north``."""
     return _BARE_COASTS.get(_fold(words))
 
 
-def _coast_code(words: tuple[Word, ...]) -> str:
+def _coast_code(words: Sequence[str]) -> str:
     """The map's code for a coast written after '/' or in brackets (``north`` → ``NC``)."""
     folded = _fold(words)
     return _ANY_COAST.get(folded, folded.upper())
@@ -322,12 +297,21 @@ _ALLOWED = {"M": ("move", "hold", "support", "convoy"), "R": ("move", "disband",
 
 
 class _Resolver:
-    """Looks one line's shape up on one board; knows the line for quoting and columns."""
+    """Looks one line's shape up on one board; knows the line for quoting and columns.
+
+    A name's words are read from the line at the columns the shape gives
+    (the shape is its pattern's, the names masked).
+    """
 
     def __init__(self, board: Map, line: str, prepared: str) -> None:
         self.board = board
         self.line = line
         self.prepared = prepared
+
+    def said(self, words: Sequence[Word]) -> list[str]:
+        """The words as the line has them (hyphens inside a name written ``_``, as the grammar saw them)."""
+        prepared = self.prepared
+        return [prepared[w.start_pos:w.end_pos] if w.type == "NAME" else str(w) for w in words]
 
     def order(self, shape: Shape, phase: str) -> AnyOrder:
         if shape.kind not in _ALLOWED[phase]:
@@ -386,14 +370,15 @@ class _Resolver:
 
     def _lookup(self, words: tuple[Word, ...], coast: tuple[Word, ...] | None) -> str | None:
         """The map location for a run of words, with any coast the province really has."""
-        abbr = self.board.resolve_name(" ".join(words))
+        said = self.said(words)
+        abbr = self.board.resolve_name(" ".join(said))
         if abbr is not None:
-            return self._with_coast(abbr, _coast_code(coast)) if coast else abbr
+            return self._with_coast(abbr, _coast_code(self.said(coast))) if coast else abbr
         if coast is not None:
             return None
         for size in (2, 1):  # a coast written as plain words: "Spain sc", "STP north coast"
-            code = _bare_coast(words[-size:]) if len(words) > size else None
-            abbr = self.board.resolve_name(" ".join(words[:-size])) if code else None
+            code = _bare_coast(said[-size:]) if len(said) > size else None
+            abbr = self.board.resolve_name(" ".join(said[:-size])) if code else None
             if abbr is not None and code is not None:
                 return self._with_coast(abbr, code)
         return None
