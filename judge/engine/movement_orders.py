@@ -51,6 +51,9 @@ class OrderCheck:
         # DATC 4.E.1: a convoyed move is legal only if fleets stand where a route could run.
         self.fleet_seas = frozenset(p.province for p in pieces if p.unit.type == FLEET
                                     and board.provinces[p.province].terrain is Terrain.SEA)
+        # What the fleets at sea could do is asked once per army and goal: a chain's fleets all ask it.
+        self._routes: dict[tuple[str, str], bool] = {}
+        self._useful: dict[tuple[str, str], frozenset[str]] = {}
 
     def run(self) -> None:
         for piece in self.pieces:
@@ -116,7 +119,10 @@ class OrderCheck:
         """Whether the fleets standing at sea could carry an army from source to dest."""
         if not self.fleet_seas:
             return False
-        return self.seas.route_through(source, dest, self.fleet_seas)
+        found = self._routes.get((source, dest))
+        if found is None:
+            found = self._routes[source, dest] = self.seas.route_through(source, dest, self.fleet_seas)
+        return found
 
     def _legal_fleet_move(self, piece: Piece, order: Move, dest: str) -> str:
         loc = piece.unit.location
@@ -181,7 +187,10 @@ class OrderCheck:
         other = self.at.get(source)
         if other is None or self.pieces[other].unit.type != ARMY:
             return f"there is no army in {source} to convoy"
-        if source == dest or piece.province not in self.seas.useful_fleets(source, dest, self.fleet_seas):
+        useful = self._useful.get((source, dest))
+        if useful is None:
+            useful = self._useful[source, dest] = self.seas.useful_fleets(source, dest, self.fleet_seas)
+        if source == dest or piece.province not in useful:
             return f"{piece.province} is on no sea route from {source} to {dest}"
         army = self.pieces[other]
         if not self.ruleset.may_convoy(self.state, piece.power, unit, army.power, army.unit, dest):

@@ -57,10 +57,11 @@ def unit_problem(board: Map, unit: Unit) -> str:
 
     Asked for every unit of every request: each unit is judged once per map.
     """
-    known = cast("dict[Unit, str]", board.cache.setdefault("unit_problems", {}))
-    why = known.get(unit)
+    known = cast("dict[tuple[str, str], str]", board.cache.setdefault("unit_problems", {}))
+    key = (unit.type, unit.location)  # a tuple hashes without a call into the dataclass
+    why = known.get(key)
     if why is None:
-        why = known[unit] = _unit_problem(board, unit)
+        why = known[key] = _unit_problem(board, unit)
     return why
 
 
