@@ -135,9 +135,9 @@ def _parse_shape(prepared: str, line: str, phase_kind: str) -> Shape:
     "A PAR - BUR" and "A VIE - GAL" share the pattern "A xxx - xxx", so the
     LALR parser runs once per pattern; the pattern's shape keeps each name's
     columns, where :class:`_Resolver` reads the line's own words.  Masking
-    keeps every column, and keywords are kept as written, so the parse (and
-    the contextual choice between a keyword and a name) is the same as for
-    the line itself.  An unreadable line is parsed as written, so that its
+    keeps every column, and keywords are kept (in lower case: the grammar
+    ignores case), so the parse (and the contextual choice between a keyword
+    and a name) is the same as for the line itself.  An unreadable line is parsed as written, so that its
     error names the player's own words.
     """
     keywords = _keywords()
@@ -151,8 +151,11 @@ def _parse_shape(prepared: str, line: str, phase_kind: str) -> Shape:
 
 
 def _mask_word(match: re.Match[str], keywords: frozenset[str]) -> str:
+    """A keyword in lower case (the grammar ignores case: "F PAR S" and "f par s" share a pattern), a name
+    as x's."""
     word = match.group()
-    return word if word.lower() in keywords else "x" * len(word)
+    folded = word.lower()
+    return folded if folded in keywords and len(folded) == len(word) else "x" * len(word)
 
 
 # -- public API ---------------------------------------------------------------
