@@ -9,6 +9,7 @@ itself is measured in bench/adjudicate.py.
 
 from __future__ import annotations
 
+import gc
 import json
 import weakref
 
@@ -56,6 +57,22 @@ def test_26_2_a_new_line_of_a_known_pattern_needs_no_grammar(monkeypatch: pytest
     assert str(orders.parse_order("f kie s a ber - pru", STANDARD.map)) == "F KIE S A BER - PRU"
     with pytest.raises(orders.OrderError, match="unknown province 'BRX'"):
         orders.parse_order("F KIE S A BRX - PRU", STANDARD.map)
+
+
+def test_26_2_a_request_leaves_no_garbage_for_the_cycle_collector() -> None:
+    request = json.dumps({"state": {"phase": "F1901M", "units": {
+        "ENGLAND": ["F NTH", "F NWG", "A LON", "A EDI"], "FRANCE": ["F ENG", "A BRE"], "GERMANY": ["A HOL"]}},
+        "orders": {"ENGLAND": ["F NTH C A LON - NWY", "A LON - NWY", "F NWG C A EDI - NWY", "A EDI - NWY"],
+                   "FRANCE": ["F ENG C A BRE - LON", "A BRE - LON"], "GERMANY": ["A HOL - BEL"]}})
+    assert "error" not in answer(request)  # the caches filled
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(3):
+            assert "error" not in answer(request)
+        assert gc.collect() == 0  # every object of the three requests was freed by its reference count
+    finally:
+        gc.enable()
 
 
 def test_26_2_a_movement_phase_leaves_no_cycle_for_the_collector() -> None:

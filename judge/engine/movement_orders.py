@@ -49,8 +49,8 @@ class OrderCheck:
         self.pieces, self.at = pieces, at
         self.seas: SeaGraph = sea_graph(board)
         # DATC 4.E.1: a convoyed move is legal only if fleets stand where a route could run.
-        self.fleet_seas = frozenset(p.province for p in pieces if p.unit.type == FLEET
-                                    and board.provinces[p.province].terrain is Terrain.SEA)
+        seas = self.seas.sea_links  # keyed by every sea province
+        self.fleet_seas = frozenset(p.province for p in pieces if p.province in seas and p.unit.type == FLEET)
         # What the fleets at sea could do is asked once per army and goal: a chain's fleets all ask it.
         self._routes: dict[tuple[str, str], bool] = {}
         self._useful: dict[tuple[str, str], frozenset[str]] = {}
