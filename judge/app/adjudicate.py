@@ -189,6 +189,11 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split())
 
 
+#: a response as one JSON line: compact, and without the check for circular values (a response is built
+#: here from the engine's values and the request's own JSON, which has none)
+_ONE_LINE = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+
+
 def adjudicate_stream(source: TextIO, sink: TextIO, variant: str = "standard",
                       settle: Callable[[], None] | None = None) -> int:
     """JSON lines in, JSON lines out; a bad request gets an error line and the stream goes on.
@@ -202,7 +207,7 @@ def adjudicate_stream(source: TextIO, sink: TextIO, variant: str = "standard",
             continue
         out = answer(line, variant)
         failures += "error" in out
-        sink.write(json.dumps(out) + "\n")
+        sink.write(_ONE_LINE(out) + "\n")
         sink.flush()
         if settle is not None:
             settle()
