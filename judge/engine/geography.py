@@ -156,14 +156,14 @@ class Map:
         """Fleets move between exact locations (a coast of a split province)."""
         return target in self.fleet_adjacency.get(source, ())
 
-    def fleet_targets(self, source: str, province: str) -> list[str]:
-        """The locations of ``province`` a fleet at ``source`` can reach."""
+    def fleet_targets(self, source: str, province: str) -> tuple[str, ...]:
+        """The locations of ``province`` a fleet at ``source`` can reach (worked out once per pair)."""
         key = (source, province)
         found = self._fleet_targets.get(key)
         if found is None:
             adjacent = self.fleet_adjacency.get(source, ())
             found = self._fleet_targets[key] = tuple(loc for loc in self.locations_of(province) if loc in adjacent)
-        return list(found)
+        return found
 
     def can_reach_province(self, unit_type: str, source: str, province: str) -> bool:
         """Whether a unit could move into some part of ``province`` (used for supports)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.engine.convoys import SeaGraph, sea_graph
-from judge.engine.geography import Map, Terrain
+from judge.engine.geography import Map
 from judge.engine.orders import ARMY, FLEET, Convoy, Hold, Move, Order, Support, Unit
 from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
@@ -92,9 +92,9 @@ class OrderCheck:
 
     def _legal_move(self, piece: Piece, order: Move) -> str:
         board, unit = self.board, piece.unit
-        if not board.is_location(order.target):
+        dest = board.province_of_or_none(order.target)
+        if dest is None:
             return f"unknown destination {order.target}"
-        dest = board.province_of(order.target)
         if dest == piece.province:
             return "a unit cannot move to the province it is in"
         if not self.ruleset.may_enter(self.state, piece.power, unit, dest):
@@ -141,9 +141,9 @@ class OrderCheck:
 
     def _legal_support(self, piece: Piece, order: Support) -> str:
         board, unit = self.board, piece.unit
-        if not board.is_location(order.supported):
+        supported = board.province_of_or_none(order.supported)
+        if supported is None:
             return f"unknown province {order.supported}"
-        supported = board.province_of(order.supported)
         other = self.at.get(supported)
         if other is None:
             return f"there is no unit in {supported} to support"
@@ -152,9 +152,10 @@ class OrderCheck:
         helped = self.pieces[other]
         into = supported
         if order.destination is not None:
-            if not board.is_location(order.destination):
+            target = board.province_of_or_none(order.destination)
+            if target is None:
                 return f"unknown province {order.destination}"
-            into = board.province_of(order.destination)
+            into = target
             if into == piece.province:
                 return "a unit cannot support a move into its own province"
             if into == supported or not self._could_move(helped, into, piece.province):
@@ -179,11 +180,11 @@ class OrderCheck:
 
     def _legal_convoy(self, piece: Piece, order: Convoy) -> str:
         board, unit = self.board, piece.unit
-        if unit.type != FLEET or board.provinces[piece.province].terrain is not Terrain.SEA:
+        if unit.type != FLEET or piece.province not in self.seas.sea_links:
             return "only a fleet at sea can convoy"
-        if not (board.is_location(order.army) and board.is_location(order.destination)):
+        source, dest = board.province_of_or_none(order.army), board.province_of_or_none(order.destination)
+        if source is None or dest is None:
             return "unknown province in the convoy order"
-        source, dest = board.province_of(order.army), board.province_of(order.destination)
         other = self.at.get(source)
         if other is None or self.pieces[other].unit.type != ARMY:
             return f"there is no army in {source} to convoy"

@@ -1,8 +1,10 @@
 """The LALR parsers of ``grammar/*.lark``, and the answer a variant's line reader gives to a line not its own.
 
 Every parser is built in memory, once per process (``lru_cache`` at each
-caller): no cache file is written or read, so nothing planted in a temp
-folder can run as the judge (docs/security.md).
+caller), and only when a line needs it: Lark's own cache (a pickle) is never
+written or read, so nothing planted in a temp folder can run as the judge
+(docs/security.md).  What the judge keeps across processes is plain JSON
+(:mod:`judge.cache`: the order grammar's patterns, :mod:`judge.reading.orders`).
 """
 
 from __future__ import annotations
