@@ -13,9 +13,9 @@ cache) and written again.  Nothing in an entry is executed: no pickle, no
 code, so a planted file can at worst be ignored.
 
 The folder is ``$JUDGE_CACHE_DIR`` if set (empty: no cache), else
-``$XDG_CACHE_HOME/judge``, else ``~/.cache/judge``; it is made private
-(0700) and used only if it belongs to the user running the judge and nobody
-else may write to it.  Deleting it is always safe.
+``$XDG_CACHE_HOME/judge``, else ``~/.cache/judge``; the judge makes it
+private (0700) and uses it only if it belongs to the user running the judge
+and nobody else may write to it.  Deleting it is always safe.
 """
 
 from __future__ import annotations
@@ -45,8 +45,9 @@ def cache_dir() -> Path | None:
     if chosen is not None:
         folder = Path(chosen) if chosen.strip() else None
     else:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        folder = Path(base) / "judge"
+        home = os.path.expanduser("~")
+        base = os.environ.get("XDG_CACHE_HOME") or (os.path.join(home, ".cache") if home != "~" else "")
+        folder = Path(base) / "judge" if os.path.isabs(base) else None  # no home: no cache
     if folder is None:
         return None
     try:

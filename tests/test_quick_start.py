@@ -117,8 +117,8 @@ def test_26_1_a_cache_folder_others_may_write_to_is_not_used(cache: Path, tiny: 
 
 def test_26_1_processes_writing_one_entry_at_once_leave_a_whole_one(cache: Path) -> None:
     cache_dir()  # made here, private
-    writer = ("import sys\nfrom judge.cache import write_entry\n"
-              "for i in range(60):\n    write_entry('raced', 'key', {'who': sys.argv[1], 'i': i, 'pad': 'x' * 20000})\n")
+    writer = ("import sys\nfrom judge.cache import write_entry\nfor i in range(60):\n"
+              "    write_entry('raced', 'key', {'who': sys.argv[1], 'i': i, 'pad': 'x' * 20000})\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "JUDGE_CACHE_DIR": str(cache)}
     procs = [subprocess.Popen([sys.executable, "-c", writer, str(n)], env=env) for n in range(4)]
     seen = 0
@@ -132,11 +132,11 @@ def test_26_1_processes_writing_one_entry_at_once_leave_a_whole_one(cache: Path)
     assert [p.name for p in cache.iterdir()] == ["raced.json"]  # no temporary file left behind
 
 
-def _probe(code: str, args: list[str], stdin: str, cache: Path) -> list[str]:
+def _probe(args: list[str], stdin: str, cache: Path) -> list[str]:
     """Run ``judge`` in a process of its own and list the heavy modules it imported."""
-    probe = (f"import json, sys\nfrom judge.app.cli import main\n{code}\nstatus = main({args!r})\n"
-             f"print(json.dumps(sorted({{h for h in {HEAVY!r} for m in sys.modules if m == h or m.startswith(h + '.')}})))\n"
-             "sys.exit(status)")
+    probe = (f"import json, sys\nfrom judge.app.cli import main\nstatus = main({args!r})\n"
+             f"heavy = {{h for h in {HEAVY!r} for m in sys.modules if m == h or m.startswith(h + '.')}}\n"
+             "print(json.dumps(sorted(heavy)))\nsys.exit(status)")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "JUDGE_CACHE_DIR": str(cache)}
     done = subprocess.run([sys.executable, "-c", probe], input=stdin, capture_output=True, text=True, env=env,
                           timeout=120, check=False)
@@ -146,9 +146,9 @@ def _probe(code: str, args: list[str], stdin: str, cache: Path) -> list[str]:
 
 
 def test_26_1_a_request_whose_lines_have_known_patterns_builds_no_grammar(cache: Path) -> None:
-    first = _probe("", ["adjudicate"], REQUEST, cache)
+    first = _probe(["adjudicate"], REQUEST, cache)
     assert "lark" in first  # new patterns: the grammar parses them, and they are kept
-    again = _probe("", ["adjudicate"], REQUEST, cache)
+    again = _probe(["adjudicate"], REQUEST, cache)
     assert again == ["judge.engine", "judge.reading", "judge.variants"]
 
 
@@ -159,6 +159,6 @@ def test_26_1_an_idle_poll_loads_no_variant_and_imports_no_command_template_or_m
     sandbox.send("gm2@example.org", "CREATE another europe1615-v3 secret\n", "new game")
     sandbox.poll()
     sandbox.poll()
-    assert _probe("", ["--config", str(sandbox.root / "judge.toml"), "poll"], "", cache) == []
+    assert _probe(["--config", str(sandbox.root / "judge.toml"), "poll"], "", cache) == []
     sandbox.send("gm3@example.org", "LIST\n", "list")  # mail: now the commands are needed
-    assert "judge.commands" in _probe("", ["--config", str(sandbox.root / "judge.toml"), "poll"], "", cache)
+    assert "judge.commands" in _probe(["--config", str(sandbox.root / "judge.toml"), "poll"], "", cache)

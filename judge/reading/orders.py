@@ -2,11 +2,14 @@
 
 Parsing happens in two steps.  The grammar (``grammar/orders.lark``, LALR)
 turns a line into a map-independent *shape* -- which kind of order, and the
-words naming each place -- and that step is cached per line, because players
-and benchmarks send the same lines again and again.  Resolution then looks the
-words up on the board, splits off coasts and reports unknown names with the
-column where they start.  Every failure is an :class:`OrderError`; nothing else
-escapes for any input text.
+words naming each place -- once per *pattern* (the line with its names
+masked), and the patterns' shapes are kept in the judge's cache, so that a
+process whose lines have known patterns never builds the grammar.
+Resolution then looks the words up on the board, splits off coasts and
+reports unknown names with the column where they start.  A line read on a
+board is kept with the board, because players, the store and benchmarks send
+the same lines again and again.  Every failure is an :class:`OrderError`;
+nothing else escapes for any input text.
 
 >>> from judge.variants import load_variant
 >>> board = load_variant("standard").map
@@ -137,8 +140,8 @@ def _parse_shape(prepared: str, line: str, phase_kind: str) -> Shape:
     columns, where :class:`_Resolver` reads the line's own words.  Masking
     keeps every column, and keywords are kept (in lower case: the grammar
     ignores case), so the parse (and the contextual choice between a keyword
-    and a name) is the same as for the line itself.  An unreadable line is parsed as written, so that its
-    error names the player's own words.
+    and a name) is the same as for the line itself.  An unreadable line is
+    parsed as written, so that its error names the player's own words.
     """
     keywords = _keywords()
     masked = NAME_WORD_RE.sub(lambda m: _mask_word(m, keywords), prepared)
