@@ -114,11 +114,12 @@ class Map:
     offboard: frozenset[str] = frozenset()
     #: the centres a power needs to win (``victory``); 0 when the map leaves it to the ruleset
     victory: int = 0
-    #: derived structures (convoy graph, distances) computed once per map
-    cache: dict[str, object] = field(default_factory=dict)
-    _province_of: dict[str, str] = field(default_factory=dict)
-    _fleet_targets: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
-    _spellings: dict[str, str | None] = field(default_factory=dict)
+    #: derived structures (convoy graph, distances, the lines and units read) computed once per map; two
+    #: boards are equal whatever each has been asked
+    cache: dict[str, object] = field(default_factory=dict, compare=False)
+    _province_of: dict[str, str] = field(default_factory=dict, compare=False)
+    _fleet_targets: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, compare=False)
+    _spellings: dict[str, str | None] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         for abbr, prov in self.provinces.items():
@@ -156,14 +157,14 @@ class Map:
         """Fleets move between exact locations (a coast of a split province)."""
         return target in self.fleet_adjacency.get(source, ())
 
-    def fleet_targets(self, source: str, province: str) -> tuple[str, ...]:
+    def fleet_targets(self, source: str, province: str) -> list[str]:
         """The locations of ``province`` a fleet at ``source`` can reach (worked out once per pair)."""
         key = (source, province)
         found = self._fleet_targets.get(key)
         if found is None:
             adjacent = self.fleet_adjacency.get(source, ())
             found = self._fleet_targets[key] = tuple(loc for loc in self.locations_of(province) if loc in adjacent)
-        return found
+        return list(found)
 
     def can_reach_province(self, unit_type: str, source: str, province: str) -> bool:
         """Whether a unit could move into some part of ``province`` (used for supports)."""
