@@ -1,4 +1,9 @@
-"""Every test run has its own judge cache (judge/cache.py): nothing read from, or left in, the user's own."""
+"""Every test run has its own judge cache (judge/cache.py), removed at the end.
+
+The judge processes a test starts inherit it; the few started with an
+environment of their own (``tests/app/test_config.py``: no variable but
+``PATH``) use the user's cache, as any judge run so would.
+"""
 
 from __future__ import annotations
 
