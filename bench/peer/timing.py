@@ -137,9 +137,20 @@ def judge_command() -> list[str]:
     return [sys.executable, "-m", "judge", "adjudicate", "--jsonl"]
 
 
-def _run_jsonl(payload: str) -> tuple[float, str]:
+def judge_environment() -> dict[str, str]:
+    """The subprocess's environment: this checkout first on the path, compiled bytecode as an installed judge
+    has it (``PYTHONDONTWRITEBYTECODE`` lifted, the bytecode in ``.bench/pycache``), the judge's cache in
+    ``.bench/cache``; the first of the runs fills both (bench/README.md)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(REPO / ".bench" / "pycache")
+    env["JUDGE_CACHE_DIR"] = str(REPO / ".bench" / "cache")
+    return env
+
+
+def _run_jsonl(payload: str) -> tuple[float, str]:
+    env = judge_environment()
     start = time.perf_counter()
     proc = subprocess.run(judge_command(), input=payload, capture_output=True, text=True, cwd=REPO, env=env,
                           check=False)
@@ -155,6 +166,7 @@ def time_judge_jsonl(positions: list[Position], repeat: int) -> tuple[float, flo
     payload = "".join(json.dumps(p.request()) + "\n" for p in positions)
     first = json.dumps(positions[0].request()) + "\n"
     streams, singles, out = [], [], ""
+    _run_jsonl(first)  # bytecode compiled and the judge's cache filled, as on any start after the first
     for _ in range(repeat):
         elapsed, out = _run_jsonl(payload)
         streams.append(elapsed)

@@ -10,9 +10,11 @@ of explanation; a bad order line is only a ``void`` result for that line.
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import json
 import sys
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, TextIO
 
@@ -157,8 +159,9 @@ def run_adjudicate(args: argparse.Namespace) -> int:
     """``judge adjudicate``: one request on stdin (an error is one line on stderr, status 2), or ``--jsonl``."""
     if isinstance(sys.stdin, io.TextIOWrapper):  # bytes that are not UTF-8 make malformed JSON, not a traceback
         sys.stdin.reconfigure(errors="replace")
-    if args.jsonl:
-        return adjudicate_stream(sys.stdin, sys.stdout, args.variant)
+    if args.jsonl:  # what the first request loads (the map, the grammar's patterns) lives as long as the
+        # process: frozen, the collector need not walk it again at every phase
+        return adjudicate_stream(sys.stdin, sys.stdout, args.variant, settle=gc.freeze)
     out = answer(sys.stdin.read(), args.variant)
     if "error" in out:
         print(f"judge adjudicate: {out['error']}", file=sys.stderr)
@@ -186,10 +189,17 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split())
 
 
-def adjudicate_stream(source: TextIO, sink: TextIO, variant: str = "standard") -> int:
+#: a response as one JSON line: compact, and without the check for circular values (a response is built
+#: here from the engine's values and the request's own JSON, which has none)
+_ONE_LINE = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+
+
+def adjudicate_stream(source: TextIO, sink: TextIO, variant: str = "standard",
+                      settle: Callable[[], None] | None = None) -> int:
     """JSON lines in, JSON lines out; a bad request gets an error line and the stream goes on.
 
-    ``variant`` is the one of requests that name none (``--variant``).
+    ``variant`` is the one of requests that name none (``--variant``); ``settle``
+    is called once, after the first answer.
     """
     failures = 0
     for line in source:
@@ -197,7 +207,9 @@ def adjudicate_stream(source: TextIO, sink: TextIO, variant: str = "standard") -
             continue
         out = answer(line, variant)
         failures += "error" in out
-        sink.write(json.dumps(out))
-        sink.write("\n")
+        sink.write(_ONE_LINE(out) + "\n")
         sink.flush()
+        if settle is not None:
+            settle()
+            settle = None
     return 1 if failures else 0

@@ -115,7 +115,7 @@ class _PeekingImap(ImapMailbox):
 
 
 def _what_of(item: IncomingMail, config: JudgeConfig, store: Store | None, read: set[str]) -> JSONDict:
-    """One mail as the poll's ``admit`` and ``act`` would take it (judge/app/poll.py)."""
+    """One mail as the poll's ``admit`` and ``act`` would take it (judge/app/pollmail.py)."""
     envelope = read_envelope(item, config.mail.address)
     entry: JSONDict = {"sender": envelope.sender, "subject": envelope.subject, "message_id": envelope.message_id,
                        "action": "read", "why": None}

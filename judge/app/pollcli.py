@@ -16,7 +16,6 @@ import logging
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from logging.handlers import RotatingFileHandler
 
 from judge.app.config import ConfigError, JudgeConfig, LogConfig, config_path, load_config
 
@@ -72,6 +71,8 @@ def poll_log(log: LogConfig, verbose: bool) -> Iterator[Say]:
     if log.file is None:
         handler = logging.StreamHandler(sys.stderr)
     else:
+        from logging.handlers import RotatingFileHandler  # sockets, queues, pickle: only for a log file
+
         log.file.parent.mkdir(parents=True, exist_ok=True)
         handler = RotatingFileHandler(log.file, maxBytes=log.max_kb * 1024, backupCount=log.keep, encoding="utf-8")
     handler.setFormatter(logging.Formatter(FORMAT))

@@ -17,13 +17,16 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime
-from email.message import EmailMessage
+from typing import TYPE_CHECKING
 
 from judge.app.config import JudgeConfig
 from judge.app.report import PollReport
 from judge.crash import crash_point
-from judge.mail import Attachment, MailError, Outbox, SignInError, build_message
+from judge.mail.base import MailError, Outbox, SignInError
 from judge.store import OutgoingMail, Store
+
+if TYPE_CHECKING:
+    from email.message import EmailMessage
 
 log = logging.getLogger("judge.poll")
 MAX_SEND_TRIES = 20  # polls a mail refused for now is tried at before it is set aside
@@ -31,6 +34,8 @@ MAX_SEND_TRIES = 20  # polls a mail refused for now is tried at before it is set
 
 def outgoing_message(config: JudgeConfig, mail: OutgoingMail, now: datetime | None = None) -> EmailMessage:
     """The queued mail as a message; ``now`` (the judge's clock) dates it."""
+    from judge.mail.message import Attachment, build_message  # the email package: only for a mail to send
+
     return build_message(config.mail.address, mail.to, mail.subject, mail.body, in_reply_to=mail.in_reply_to,
                          references=mail.references,
                          attachments=[Attachment(a.filename, a.data, a.mime_type) for a in mail.attachments],

@@ -54,11 +54,13 @@ def assign(board: Map, ruleset: Ruleset, state: GameState, units: Mapping[str, O
     votes: dict[str, dict[str, Order]] = {}
     weights: dict[str, Mapping[str, int]] = {}  # asked once per unit
     void: list[OrderResult] = []
+    province_of = board.province_of_or_none
     for power, given in orders.items():
         for order in given:
             if not isinstance(order, Order):
                 continue
-            placed = _unit_for(board, units, order)
+            province = province_of(order.location)
+            placed = None if province is None else units.get(province)
             if placed is None:
                 void.append(OrderResult(power, order.unit_text, str(order), VOID,
                                         f"there is no unit in {order.location}"))
@@ -72,17 +74,16 @@ def assign(board: Map, ruleset: Ruleset, state: GameState, units: Mapping[str, O
                 void.append(OrderResult(power, str(placed.unit), str(order), VOID,
                                         f"{power} may not order the {placed.power} unit {placed.unit}"))
     chosen: dict[str, Order] = {}
-    on_board = {province: placed.unit for province, placed in units.items()}
+    on_board: dict[str, Unit] = {}  # asked for only when two powers order one unit
     for province, by_power in votes.items():
+        if len(by_power) == 1:
+            chosen[province] = next(iter(by_power.values()))
+            continue
+        on_board = on_board or {where: placed.unit for where, placed in units.items()}
         winner = _tally(board, on_board, weights[province], by_power)
         if winner is not None:
             chosen[province] = winner
     return Assignment(chosen, void)
-
-
-def _unit_for(board: Map, units: Mapping[str, OnBoard], order: Order) -> OnBoard | None:
-    province = board.province_of_or_none(order.location)
-    return None if province is None else units.get(province)
 
 
 def _tally(board: Map, units: Mapping[str, Unit], weights: Mapping[str, int],

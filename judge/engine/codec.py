@@ -8,7 +8,7 @@ and anything wrong is a :class:`CodecError` with one line of explanation.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from judge.engine.orders import Unit
 from judge.engine.results import OrderResult
@@ -87,6 +87,17 @@ def json_list(value: Any, what: str) -> list[Any]:
 
 
 def _unit(variant: Variant, text: Any) -> Unit:
+    """A unit on the variant's map; each spelling is read once per map (a board has few units to name)."""
+    known = cast("dict[str, Unit]", variant.map.cache.setdefault("units_read", {}))
+    found = known.get(text) if type(text) is str else None
+    if found is None:
+        found = _read_unit(variant, text)
+        if type(text) is str and len(known) < 65536:
+            known[text] = found
+    return found
+
+
+def _read_unit(variant: Variant, text: Any) -> Unit:
     try:
         unit = Unit.parse(str(text))
     except ValueError as exc:

@@ -37,29 +37,38 @@ class SeaGraph:
         touches the source and only the last the target.
         """
         starts = [s for s in self.seas_next_to.get(source, ()) if s in fleet_seas]
-        ends = self.seas_next_to.get(target, frozenset())
-        useful: set[str] = set()
-
-        def extend(path: list[str], blocked: frozenset[str]) -> None:
-            last = path[-1]
-            if last in ends:
-                useful.update(path)
-                return
-            for sea in self.sea_links.get(last, ()):
-                if sea in fleet_seas and sea not in blocked and sea not in path:
-                    path.append(sea)
-                    extend(path, blocked | self.sea_links.get(last, frozenset()))
-                    path.pop()
-
+        chains = _Chains(self.sea_links, fleet_seas, self.seas_next_to.get(target, frozenset()))
         for first in starts:
-            extend([first], frozenset(starts))
-        return frozenset(useful)
+            chains.extend([first], frozenset(starts))
+        return frozenset(chains.useful)
 
     def route_through(self, source: str, target: str, fleet_seas: Collection[str]) -> bool:
         """Whether the seas in ``fleet_seas`` alone form a chain from source to target."""
         start = [s for s in self.seas_next_to.get(source, ()) if s in fleet_seas]
         ends = self.seas_next_to.get(target, frozenset())
         return any(s in ends for s in _flood(start, self.sea_links, fleet_seas))
+
+
+class _Chains:
+    """The seas of every chain without a shortcut towards the target's seas (a class, not a closure:
+    a recursive closure is a reference cycle, left for the collector at each convoy order)."""
+
+    __slots__ = ("links", "fleet_seas", "ends", "useful")
+
+    def __init__(self, links: dict[str, frozenset[str]], fleet_seas: Collection[str], ends: frozenset[str]) -> None:
+        self.links, self.fleet_seas, self.ends = links, fleet_seas, ends
+        self.useful: set[str] = set()
+
+    def extend(self, path: list[str], blocked: frozenset[str]) -> None:
+        last = path[-1]
+        if last in self.ends:
+            self.useful.update(path)
+            return
+        for sea in self.links.get(last, ()):
+            if sea in self.fleet_seas and sea not in blocked and sea not in path:
+                path.append(sea)
+                self.extend(path, blocked | self.links.get(last, frozenset()))
+                path.pop()
 
 
 def _flood(start: Iterable[str], links: dict[str, frozenset[str]], allowed: Collection[str] | None) -> set[str]:

@@ -104,6 +104,8 @@ class RuleOption:
 
 def frozen_overrides(overrides: Mapping[str, Any] | Overrides) -> Overrides:
     """Overrides in their canonical form, the loader's cache key: the same options give the same key."""
+    if not overrides:  # most games and requests: asked once per order line, so without sorting anything
+        return ()
     items = overrides.items() if isinstance(overrides, Mapping) else overrides
     return tuple(sorted((str(name), value) for name, value in items))
 

@@ -114,11 +114,12 @@ class Map:
     offboard: frozenset[str] = frozenset()
     #: the centres a power needs to win (``victory``); 0 when the map leaves it to the ruleset
     victory: int = 0
-    #: derived structures (convoy graph, distances) computed once per map
-    cache: dict[str, object] = field(default_factory=dict)
-    _province_of: dict[str, str] = field(default_factory=dict)
-    _fleet_targets: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
-    _spellings: dict[str, str | None] = field(default_factory=dict)
+    #: derived structures (convoy graph, distances, the lines and units read) computed once per map; two
+    #: boards are equal whatever each has been asked
+    cache: dict[str, object] = field(default_factory=dict, compare=False)
+    _province_of: dict[str, str] = field(default_factory=dict, compare=False)
+    _fleet_targets: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, compare=False)
+    _spellings: dict[str, str | None] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         for abbr, prov in self.provinces.items():
@@ -157,7 +158,7 @@ class Map:
         return target in self.fleet_adjacency.get(source, ())
 
     def fleet_targets(self, source: str, province: str) -> list[str]:
-        """The locations of ``province`` a fleet at ``source`` can reach."""
+        """The locations of ``province`` a fleet at ``source`` can reach (worked out once per pair)."""
         key = (source, province)
         found = self._fleet_targets.get(key)
         if found is None:

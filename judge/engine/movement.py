@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from judge.engine.assignment import assign
 from judge.engine.convoys import sea_graph
-from judge.engine.movement_orders import MOVE, SUPPORT, OrderCheck, Piece
+from judge.engine.movement_orders import HOLD, MOVE, SUPPORT, OrderCheck, Piece
 from judge.engine.movement_report import report
 from judge.engine.orders import AnyOrder
 from judge.engine.resolver import Resolver
@@ -28,12 +28,12 @@ class Movement:
         self.pieces: list[Piece] = []
         self.at: dict[str, int] = {}
         province_of, strength = self.board.province_of, self.ruleset.unit_strength
+        pieces, at = self.pieces, self.at
         for power, units in state.units.items():
             for unit in units:
                 province = province_of(unit.location)
-                self.at[province] = len(self.pieces)
-                self.pieces.append(Piece(len(self.pieces), power, unit, province, None,
-                                         strength=strength(state, power, unit)))
+                at[province] = index = len(pieces)
+                pieces.append(Piece(index, power, unit, province, None, HOLD, strength(state, power, unit)))
         self.moves_to: dict[str, list[int]] = {}
         self.opposed: list[int] = []
         self.resolver = Resolver(2 * len(self.pieces), self._adjudicate, self._backup)
@@ -48,7 +48,9 @@ class Movement:
         for piece in self.pieces:
             if piece.kind in (MOVE, SUPPORT):
                 self.resolver.resolve(piece.index)
-        return report(self, assignment.void)
+        outcome = report(self, assignment.void)
+        self.resolver.forget()  # its callbacks hold this phase: let it go without the cycle collector
+        return outcome
 
     def _index_moves(self) -> None:
         n = len(self.pieces)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.engine.convoys import SeaGraph, sea_graph
-from judge.engine.geography import Map, Terrain
+from judge.engine.geography import Map
 from judge.engine.orders import ARMY, FLEET, Convoy, Hold, Move, Order, Support, Unit
 from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
@@ -49,8 +49,11 @@ class OrderCheck:
         self.pieces, self.at = pieces, at
         self.seas: SeaGraph = sea_graph(board)
         # DATC 4.E.1: a convoyed move is legal only if fleets stand where a route could run.
-        self.fleet_seas = frozenset(p.province for p in pieces if p.unit.type == FLEET
-                                    and board.provinces[p.province].terrain is Terrain.SEA)
+        seas = self.seas.sea_links  # keyed by every sea province
+        self.fleet_seas = frozenset(p.province for p in pieces if p.province in seas and p.unit.type == FLEET)
+        # What the fleets at sea could do is asked once per army and goal: a chain's fleets all ask it.
+        self._routes: dict[tuple[str, str], bool] = {}
+        self._useful: dict[tuple[str, str], frozenset[str]] = {}
 
     def run(self) -> None:
         for piece in self.pieces:
@@ -89,9 +92,9 @@ class OrderCheck:
 
     def _legal_move(self, piece: Piece, order: Move) -> str:
         board, unit = self.board, piece.unit
-        if not board.is_location(order.target):
+        dest = board.province_of_or_none(order.target)
+        if dest is None:
             return f"unknown destination {order.target}"
-        dest = board.province_of(order.target)
         if dest == piece.province:
             return "a unit cannot move to the province it is in"
         if not self.ruleset.may_enter(self.state, piece.power, unit, dest):
@@ -116,7 +119,10 @@ class OrderCheck:
         """Whether the fleets standing at sea could carry an army from source to dest."""
         if not self.fleet_seas:
             return False
-        return self.seas.route_through(source, dest, self.fleet_seas)
+        found = self._routes.get((source, dest))
+        if found is None:
+            found = self._routes[source, dest] = self.seas.route_through(source, dest, self.fleet_seas)
+        return found
 
     def _legal_fleet_move(self, piece: Piece, order: Move, dest: str) -> str:
         loc = piece.unit.location
@@ -135,9 +141,9 @@ class OrderCheck:
 
     def _legal_support(self, piece: Piece, order: Support) -> str:
         board, unit = self.board, piece.unit
-        if not board.is_location(order.supported):
+        supported = board.province_of_or_none(order.supported)
+        if supported is None:
             return f"unknown province {order.supported}"
-        supported = board.province_of(order.supported)
         other = self.at.get(supported)
         if other is None:
             return f"there is no unit in {supported} to support"
@@ -146,9 +152,10 @@ class OrderCheck:
         helped = self.pieces[other]
         into = supported
         if order.destination is not None:
-            if not board.is_location(order.destination):
+            target = board.province_of_or_none(order.destination)
+            if target is None:
                 return f"unknown province {order.destination}"
-            into = board.province_of(order.destination)
+            into = target
             if into == piece.province:
                 return "a unit cannot support a move into its own province"
             if into == supported or not self._could_move(helped, into, piece.province):
@@ -173,15 +180,18 @@ class OrderCheck:
 
     def _legal_convoy(self, piece: Piece, order: Convoy) -> str:
         board, unit = self.board, piece.unit
-        if unit.type != FLEET or board.provinces[piece.province].terrain is not Terrain.SEA:
+        if unit.type != FLEET or piece.province not in self.seas.sea_links:
             return "only a fleet at sea can convoy"
-        if not (board.is_location(order.army) and board.is_location(order.destination)):
+        source, dest = board.province_of_or_none(order.army), board.province_of_or_none(order.destination)
+        if source is None or dest is None:
             return "unknown province in the convoy order"
-        source, dest = board.province_of(order.army), board.province_of(order.destination)
         other = self.at.get(source)
         if other is None or self.pieces[other].unit.type != ARMY:
             return f"there is no army in {source} to convoy"
-        if source == dest or piece.province not in self.seas.useful_fleets(source, dest, self.fleet_seas):
+        useful = self._useful.get((source, dest))
+        if useful is None:
+            useful = self._useful[source, dest] = self.seas.useful_fleets(source, dest, self.fleet_seas)
+        if source == dest or piece.province not in useful:
             return f"{piece.province} is on no sea route from {source} to {dest}"
         army = self.pieces[other]
         if not self.ruleset.may_convoy(self.state, piece.power, unit, army.power, army.unit, dest):

@@ -41,7 +41,7 @@ def report(movement: Resolved, void: list[OrderResult]) -> PhaseOutcome:
         if winner[piece.index] < 0:
             unit = piece.unit
             units[piece.power].append(Unit(unit.type, piece.dest_loc) if moved[piece.index] else unit)
-    occupied = {movement.board.province_of(u.location) for us in units.values() for u in us}
+    occupied = {p.dest if moved[p.index] else p.province for p in pieces if winner[p.index] < 0}
     contested = _standoffs(movement, moved, occupied)
     results = [_result(movement, p, moved[p.index], winner[p.index]) for p in pieces]
     dislodged = [_retreats(movement, p, pieces[winner[p.index]], occupied | contested)

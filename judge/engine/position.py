@@ -18,6 +18,8 @@ rules when the map is read (``mapfile._check_units``).
 
 from __future__ import annotations
 
+from typing import cast
+
 from judge.engine.geography import Map, Terrain
 from judge.engine.orders import Unit
 from judge.engine.state import GameState
@@ -26,15 +28,14 @@ from judge.engine.state import GameState
 def position_problem(board: Map, state: GameState) -> tuple[str, str] | None:
     """The first field of the position no game can reach and why (``("units.ITALY[1]", "two units in ROM ...")``),
     or None."""
-    held: dict[str, str] = {}
+    held: dict[str, tuple[Unit, str]] = {}
+    province_of = board.province_of
     for power, units in state.units.items():
         for i, unit in enumerate(units):
-            province = board.province_of(unit.location)
-            why = unit_problem(board, unit) or (
-                f"two units in {province} ({held[province]} too)" if province in held else "")
-            if why:
-                return f"units.{power}[{i}]", why
-            held[province] = f"{unit} of {power}"
+            province = province_of(unit.location)
+            if province in held or unit_problem(board, unit):
+                return _unit_field(board, f"units.{power}[{i}]", unit, held.get(province))
+            held[province] = (unit, power)
     for power, dislodged in _dislodged_by_power(state).items():
         for i, unit in enumerate(dislodged):
             why = unit_problem(board, unit)
@@ -43,8 +44,28 @@ def position_problem(board: Map, state: GameState) -> tuple[str, str] | None:
     return _centre_problem(state)
 
 
+def _unit_field(board: Map, where: str, unit: Unit, there: tuple[Unit, str] | None) -> tuple[str, str]:
+    """Why the unit at ``where`` cannot stand; worded only then (every request's units are checked)."""
+    why = unit_problem(board, unit)
+    if not why and there is not None:
+        why = f"two units in {board.province_of(unit.location)} ({there[0]} of {there[1]} too)"
+    return where, why
+
+
 def unit_problem(board: Map, unit: Unit) -> str:
-    """Why ``unit`` cannot stand where it is ("" if it can): the terrain, the coasts, the edge of the board."""
+    """Why ``unit`` cannot stand where it is ("" if it can): the terrain, the coasts, the edge of the board.
+
+    Asked for every unit of every request: each unit is judged once per map.
+    """
+    known = cast("dict[tuple[str, str], str]", board.cache.setdefault("unit_problems", {}))
+    key = (unit.type, unit.location)  # a tuple hashes without a call into the dataclass
+    why = known.get(key)
+    if why is None:
+        why = known[key] = _unit_problem(board, unit)
+    return why
+
+
+def _unit_problem(board: Map, unit: Unit) -> str:
     province = board.province_of(unit.location)
     prov = board.provinces[province]
     if province in board.offboard:
@@ -69,6 +90,9 @@ def _dislodged_by_power(state: GameState) -> dict[str, list[Unit]]:
 
 def _centre_problem(state: GameState) -> tuple[str, str] | None:
     """A supply centre two powers own."""
+    owned = [centre for centres in state.centers.values() for centre in centres]
+    if len(owned) == len(set(owned)):
+        return None
     owner: dict[str, str] = {}
     for power, centres in state.centers.items():
         for centre in sorted(centres):

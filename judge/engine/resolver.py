@@ -60,6 +60,10 @@ class Resolver:
             self._settle(member, value)
         return self.resolve(decision)
 
+    def forget(self) -> None:
+        """Drop the callbacks once every decision is read: they hold their caller, which holds this."""
+        self._adjudicate = self._backup = _spent
+
     def _attempt(self, decision: int, guess: bool) -> bool:
         self._value[decision] = guess
         self._state[decision] = GUESSING
@@ -77,3 +81,7 @@ class Resolver:
             decision = self._deps.pop()
             if self._state[decision] != RESOLVED:
                 self._state[decision] = UNRESOLVED
+
+
+def _spent(*_args: object) -> bool:
+    raise RuntimeError("the phase is adjudicated: its decisions were forgotten")

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol
 
 
@@ -38,6 +39,36 @@ def fail(path: str, expected: str, value: Any) -> SchemaError:
     return SchemaError(f"{path}: expected {expected}, got {_shown(value)}")
 
 
+def _accepts(schema: Schema, value: Any) -> bool:
+    """Whether ``value`` fits, asked without a path: a schema with ``accepts`` answers at once.
+
+    A request's thousands of order lines and units are checked this way, each
+    without the path a message would need; only a value that does not fit is
+    walked again by ``check``, which names the field.  A schema without
+    ``accepts`` (a variant's own) is asked by ``check``.
+    """
+    accepts = getattr(schema, "accepts", None)
+    if accepts is not None:
+        return bool(accepts(value))
+    try:
+        schema.check(value, "")
+    except SchemaError:
+        return False
+    return True
+
+
+def _all_fit(schema: Schema, values: Iterable[Any]) -> bool:
+    accepts = getattr(schema, "accepts", None)
+    if accepts is None:
+        return all(_accepts(schema, v) for v in values)
+    return all(map(accepts, values))
+
+
+@lru_cache(maxsize=64)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
 @dataclass(frozen=True)
 class Int:
     """A whole number (not a boolean, not a float) within bounds."""
@@ -45,8 +76,11 @@ class Int:
     low: int = 0
     high: int = 1_000_000
 
+    def accepts(self, value: Any) -> bool:
+        return type(value) is int and self.low <= value <= self.high
+
     def check(self, value: Any, path: str) -> None:
-        if type(value) is not int or not self.low <= value <= self.high:
+        if not self.accepts(value):
             raise fail(path, f"a whole number from {self.low} to {self.high}", value)
 
 
@@ -54,8 +88,11 @@ class Int:
 class Bool:
     """``true`` or ``false`` (not 0 or 1, not a string)."""
 
+    def accepts(self, value: Any) -> bool:
+        return isinstance(value, bool)
+
     def check(self, value: Any, path: str) -> None:
-        if not isinstance(value, bool):
+        if not self.accepts(value):
             raise fail(path, "true or false", value)
 
 
@@ -69,12 +106,15 @@ class Str:
     longest: int = 300
     any_case: bool = False  # "france" names FRANCE (the codec upper-cases it)
 
-    def check(self, value: Any, path: str) -> None:
+    def accepts(self, value: Any) -> bool:
         if not isinstance(value, str) or len(value) > self.longest:
-            raise fail(path, self.what, value)
-        if self.pattern and not re.fullmatch(self.pattern, value):
-            raise fail(path, self.what, value)
-        if self.choices is not None and (value.upper() if self.any_case else value) not in self.choices():
+            return False
+        if self.pattern and not _compiled(self.pattern).fullmatch(value):
+            return False
+        return self.choices is None or (value.upper() if self.any_case else value) in self.choices()
+
+    def check(self, value: Any, path: str) -> None:
+        if not self.accepts(value):
             raise fail(path, self.what, value)
 
 
@@ -83,6 +123,9 @@ class Maybe:
     """``null`` or a value of ``inner``."""
 
     inner: Schema
+
+    def accepts(self, value: Any) -> bool:
+        return value is None or _accepts(self.inner, value)
 
     def check(self, value: Any, path: str) -> None:
         if value is not None:
@@ -112,9 +155,14 @@ class ListOf:
     item: Schema
     longest: int = 10_000
 
+    def accepts(self, value: Any) -> bool:
+        return isinstance(value, list) and len(value) <= self.longest and _all_fit(self.item, value)
+
     def check(self, value: Any, path: str) -> None:
         if not isinstance(value, list) or len(value) > self.longest:
             raise fail(path, "a list", value)
+        if _all_fit(self.item, value):
+            return
         for i, item in enumerate(value):
             self.item.check(item, f"{path}[{i}]")
 
@@ -140,9 +188,15 @@ class MapOf:
     value: Schema
     longest: int = 10_000
 
+    def accepts(self, value: Any) -> bool:
+        return (isinstance(value, dict) and len(value) <= self.longest
+                and _all_fit(self.key, value) and _all_fit(self.value, value.values()))
+
     def check(self, value: Any, path: str) -> None:
         if not isinstance(value, dict) or len(value) > self.longest:
             raise fail(path, "an object", value)
+        if _all_fit(self.key, value) and _all_fit(self.value, value.values()):
+            return
         for k, v in value.items():
             self.key.check(k, f"{path} key")
             self.value.check(v, f"{path}.{k}")

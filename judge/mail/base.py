@@ -9,10 +9,10 @@ is decided once, by :func:`judge.mail.config.open_transports`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from email.message import EmailMessage
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from judge.mail.message import header_text
+if TYPE_CHECKING:
+    from email.message import EmailMessage
 
 
 class MailError(Exception):
@@ -60,6 +60,8 @@ class IncomingMail:
     @property
     def message_id(self) -> str | None:
         """The Message-ID header, the key the store dedupes on."""
+        from judge.mail.message import header_text
+
         value = header_text(self.message, "Message-ID")
         if value is None:
             return None

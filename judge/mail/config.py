@@ -33,13 +33,15 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from judge.mail.base import Mailbox, Outbox
-from judge.mail.imap import ImapConfig, ImapMailbox
 from judge.mail.signin import TokenSource
-from judge.mail.smtp import SmtpConfig, SmtpOutbox
 from judge.mail.spool import SpoolConfig, SpoolMailbox, SpoolOutbox
+
+if TYPE_CHECKING:  # imported where a judge uses them: the spool needs neither imaplib nor smtplib
+    from judge.mail.imap import ImapConfig
+    from judge.mail.smtp import SmtpConfig
 
 _T = TypeVar("_T")
 _TOP_KEYS = {"address", "msgid_domain", "incoming", "outgoing", "spool_dir", "imap", "smtp"}
@@ -147,8 +149,16 @@ def load_mail_config(table: Mapping[str, Any] | None = None,
     spool_dir = Path(table.get("spool_dir", "spool"))
     if base_dir is not None and not spool_dir.is_absolute():
         spool_dir = Path(base_dir) / spool_dir
-    imap = _section(ImapConfig, table.get("imap", {}), "imap", base_dir) if incoming == "imap" else None
-    smtp = _section(SmtpConfig, table.get("smtp", {}), "smtp", base_dir) if outgoing == "smtp" else None
+    imap: ImapConfig | None = None
+    smtp: SmtpConfig | None = None
+    if incoming == "imap":
+        from judge.mail.imap import ImapConfig
+
+        imap = _section(ImapConfig, table.get("imap", {}), "imap", base_dir)
+    if outgoing == "smtp":
+        from judge.mail.smtp import SmtpConfig
+
+        smtp = _section(SmtpConfig, table.get("smtp", {}), "smtp", base_dir)
     return MailConfig(address=str(table.get("address", "judge@localhost")),
                       msgid_domain=table.get("msgid_domain"), incoming=incoming,
                       outgoing=outgoing, spool=SpoolConfig(spool_dir), imap=imap, smtp=smtp)
@@ -167,12 +177,16 @@ def open_transports(config: Mapping[str, Any] | MailConfig | None = None,
     if config.incoming == "imap":
         if config.imap is None:
             raise ValueError("[mail] incoming = \"imap\" needs a [mail.imap] table")
+        from judge.mail.imap import ImapMailbox
+
         mailbox = ImapMailbox(config.imap, tokens)
     else:
         mailbox = SpoolMailbox(config.spool.inbox)
     if config.outgoing == "smtp":
         if config.smtp is None:
             raise ValueError("[mail] outgoing = \"smtp\" needs a [mail.smtp] table")
+        from judge.mail.smtp import SmtpOutbox
+
         outbox = SmtpOutbox(config.smtp, tokens)
     else:
         outbox = SpoolOutbox(config.spool.outbox)

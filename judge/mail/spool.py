@@ -20,11 +20,13 @@ import secrets
 import socket
 import time
 from dataclasses import dataclass
-from email.message import EmailMessage
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judge.mail.base import IncomingMail, MailError
-from judge.mail.message import POLICY, parse_message
+
+if TYPE_CHECKING:
+    from email.message import EmailMessage
 
 _SUBDIRS = ("tmp", "new", "cur")
 _counter = itertools.count()
@@ -93,6 +95,8 @@ def message_bytes(msg: EmailMessage | bytes) -> bytes:
     """The bytes to store for ``msg`` (Maildir files use ``\\n`` line ends)."""
     if isinstance(msg, bytes):
         return msg
+    from judge.mail.message import POLICY
+
     return msg.as_bytes(policy=POLICY)
 
 
@@ -120,6 +124,10 @@ class SpoolMailbox:
             except FileNotFoundError:  # processed by someone else meanwhile
                 continue
             found.append((mtime, entry.name, raw))
+        if not found:  # an empty inbox costs no email parser
+            return []
+        from judge.mail.message import parse_message
+
         found.sort()
         return [IncomingMail(name, raw, parse_message(raw)) for _, name, raw in found]
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from copy import copy
+from typing import TYPE_CHECKING
 
-from lark import Token
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+if TYPE_CHECKING:  # Lark is imported where a line is parsed by the grammar (judge.reading.order_grammar)
+    from lark.exceptions import UnexpectedInput
 
 
 class OrderError(ValueError):
@@ -58,6 +59,8 @@ NAME_WORD_RE = re.compile(r"[^\W_][\w.'\u2019]*")
 def syntax_error(err: UnexpectedInput, line: str, prepared: str, phase: str,
                  keywords: frozenset[str]) -> OrderError:
     """Lark's exception as one line a player understands: the column, what was expected, what came."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     if isinstance(err, UnexpectedCharacters):
         pos, got = err.pos_in_stream, f"'{line[err.pos_in_stream]}'"
     elif isinstance(err, UnexpectedToken) and err.token.type != "$END":
@@ -83,6 +86,9 @@ def _acceptable(err: UnexpectedInput) -> set[str]:
     merged lookaheads list some that fail a step later, so try each one on a
     copy of the parser state (only on the error path; it costs microseconds).
     """
+    from lark import Token
+    from lark.exceptions import LarkError
+
     state = getattr(err, "state", None)
     try:
         choices = [name for name in state.parse_conf.states[state.position] if name.isupper()]

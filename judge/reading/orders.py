@@ -2,11 +2,14 @@
 
 Parsing happens in two steps.  The grammar (``grammar/orders.lark``, LALR)
 turns a line into a map-independent *shape* -- which kind of order, and the
-words naming each place -- and that step is cached per line, because players
-and benchmarks send the same lines again and again.  Resolution then looks the
-words up on the board, splits off coasts and reports unknown names with the
-column where they start.  Every failure is an :class:`OrderError`; nothing else
-escapes for any input text.
+words naming each place -- once per *pattern* (the line with its names
+masked), and the patterns' shapes are kept in the judge's cache, so that a
+process whose lines have known patterns never builds the grammar.
+Resolution then looks the words up on the board, splits off coasts and
+reports unknown names with the column where they start.  A line read on a
+board is kept with the board, because players, the store and benchmarks send
+the same lines again and again.  Every failure is an :class:`OrderError`;
+nothing else escapes for any input text.
 
 >>> from judge.variants import load_variant
 >>> board = load_variant("standard").map
@@ -19,19 +22,18 @@ escapes for any input text.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, cast
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import LarkError, UnexpectedInput
-from lark.lexer import PatternStr
-
+from judge.cache import read_entry, write_entry
 from judge.engine.geography import Map
 from judge.engine.orders import (
     AnyOrder, Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Waive,
 )
-from judge.reading.grammars import lalr_parser
-from judge.reading.order_errors import NAME_WORD_RE, OrderError, syntax_error
+from judge.paths import grammar_dir
+from judge.reading.order_errors import NAME_WORD_RE, OrderError
+from judge.reading.order_shapes import Loc, Shape, UnitShape, Word, shape_from_json, shape_to_json
 from judge.reading.suggest import did_you_mean, power_matches, province_matches
 
 __all__ = ["OrderError", "order_parser", "parse_order", "parse_orders"]
@@ -40,157 +42,152 @@ MAX_ORDER_LENGTH = 300
 PHASE_NAMES = {"M": "a movement phase", "R": "a retreat phase", "A": "an adjustment phase"}
 
 
+def order_parser() -> Any:
+    """The LALR parser of ``grammar/orders.lark``, built once per process, when first needed."""
+    from judge.reading.order_grammar import order_parser as built
+
+    return built()
+
+
 # -- shapes: what the grammar makes of a line, before the map is consulted ----
 
-class _Loc(NamedTuple):
-    words: tuple[Token, ...]
-    coast: tuple[Token, ...] | None
+#: what the cache entry of the patterns holds; bumped when ``order_shapes`` or the shape builder changes
+PATTERNS_FORMAT = 1
+#: the most patterns one process keeps, and the most the cache keeps (those last used first)
+MOST_PATTERNS, MOST_KEPT = 4096, 512
 
 
-class _Unit(NamedTuple):
-    utype: Token | None  # value "A" or "F", positioned where the player wrote it
-    nation: Token | None
-    loc: _Loc
+class _Patterns:
+    """Each pattern's shape, as the grammar gave it: this process's and those kept in the judge's cache.
 
+    The cache entry is made from the grammar's text (another grammar, another
+    entry) and read as JSON, each shape revived when first used; if this
+    process learned a pattern, the patterns it used are written back when it
+    ends, ahead of the others kept, up to ``MOST_KEPT``.
+    """
 
-class _Shape(NamedTuple):
-    kind: str  # hold, move, support, convoy, build, remove, disband, waive
-    unit: _Unit | None = None
-    path: tuple[_Loc, ...] = ()
-    other: _Unit | None = None  # the supported or convoyed unit
-    via: bool = False
+    def __init__(self) -> None:
+        self.key = f"{PATTERNS_FORMAT}\n" + (grammar_dir() / "orders.lark").read_text(encoding="utf-8")
+        self.words: frozenset[str] | None = None
+        self.shapes: dict[str, Shape] = {}
+        self.kept: dict[str, Any] = {}
+        self.learned = False
+        entry = read_entry("order-patterns", self.key)
+        if isinstance(entry, dict) and isinstance(entry.get("keywords"), list) \
+                and isinstance(entry.get("patterns"), dict):
+            self.words = frozenset(str(w).lower() for w in entry["keywords"])
+            self.kept = entry["patterns"]
 
+    def keywords(self) -> frozenset[str]:
+        if self.words is None:
+            from judge.reading.order_grammar import keywords
 
-_VIA = "via"
+            self.words = keywords()
+        return self.words
 
+    def shape(self, masked: str) -> Shape | None:
+        """The pattern's shape, or None if it does not parse."""
+        shape = self.shapes.get(masked)
+        if shape is not None:
+            return shape
+        try:
+            shape = shape_from_json(self.kept[masked]) if masked in self.kept else None
+        except ValueError:  # a damaged entry: the grammar says again
+            shape = None
+        if shape is None:
+            from judge.reading.order_grammar import pattern_shape
 
-class _ShapeBuilder(Transformer):
-    """Runs inside the LALR parser (no tree is built), one method per rule."""
+            shape = pattern_shape(masked)
+            if shape is None:
+                return None
+            self._learned()
+        if len(self.shapes) < MOST_PATTERNS:
+            self.shapes[masked] = shape
+        return shape
 
-    def start(self, children: list) -> _Shape:
-        return children[0]
+    def _learned(self) -> None:
+        if not self.learned:
+            self.learned = True
+            import atexit
 
-    def army(self, children: list[Token]) -> Token:
-        return Token.new_borrow_pos("UTYPE", "A", children[0])
+            atexit.register(self.save)
 
-    def fleet(self, children: list[Token]) -> Token:
-        return Token.new_borrow_pos("UTYPE", "F", children[0])
-
-    def coast(self, children: list[Token]) -> tuple[Token, ...]:
-        return tuple(children)
-
-    def location(self, children: list) -> _Loc:
-        if isinstance(children[-1], tuple):
-            return _Loc(tuple(children[:-1]), children[-1])
-        return _Loc(tuple(children), None)
-
-    def unit(self, children: list) -> _Unit:
-        return _Unit(children[0], None, children[1]) if len(children) == 2 else _Unit(None, None, children[0])
-
-    def foreign_unit(self, children: list) -> _Unit:
-        return _Unit(children[1], children[0], children[2])
-
-    def via(self, _children: list) -> str:
-        return _VIA
-
-    def hold(self, children: list) -> _Shape:
-        return _Shape("hold", children[0])
-
-    def move(self, children: list) -> _Shape:
-        via = children[-1] == _VIA
-        path = tuple(children[1:-1] if via else children[1:])
-        return _Shape("move", children[0], path, via=via)
-
-    def support(self, children: list) -> _Shape:
-        return _Shape("support", children[0], tuple(children[2:]), children[1])
-
-    def convoy(self, children: list) -> _Shape:
-        return _Shape("convoy", children[0], (children[2],), children[1])
-
-    def build(self, children: list) -> _Shape:
-        return _Shape("build", children[0])
-
-    def remove(self, children: list) -> _Shape:
-        return _Shape("remove", children[0])
-
-    def disband(self, children: list) -> _Shape:
-        return _Shape("disband", children[0])
-
-    def waive(self, _children: list) -> _Shape:
-        return _Shape("waive")
+    def save(self) -> None:
+        """Write the patterns used here to the cache, ahead of those another process kept meanwhile."""
+        entry = read_entry("order-patterns", self.key)
+        kept = entry.get("patterns") if isinstance(entry, dict) else None
+        patterns = {k: shape_to_json(v) for k, v in self.shapes.items()}
+        if isinstance(kept, dict):
+            patterns.update((k, v) for k, v in kept.items() if k not in patterns)
+        patterns = dict(list(patterns.items())[:MOST_KEPT])
+        write_entry("order-patterns", self.key, {"keywords": sorted(self.keywords()), "patterns": patterns})
 
 
 @lru_cache(maxsize=1)
-def order_parser() -> Lark:
-    """The LALR parser, built once per process (building costs far more than parsing)."""
-    return lalr_parser("orders.lark", transformer=_ShapeBuilder())
+def _patterns() -> _Patterns:
+    return _Patterns()
 
 
-@lru_cache(maxsize=1)
 def _keywords() -> frozenset[str]:
-    return frozenset(t.pattern.value.lower() for t in order_parser().terminals
-                     if isinstance(t.pattern, PatternStr))
+    return _patterns().keywords()
 
 
-
-
-@lru_cache(maxsize=16384)
-def _parse_shape(prepared: str) -> _Shape:
+def _parse_shape(prepared: str, line: str, phase_kind: str) -> Shape:
     """Parse a line by its pattern: names masked, keywords kept.
 
     "A PAR - BUR" and "A VIE - GAL" share the pattern "A xxx - xxx", so the
-    LALR parser runs once per pattern and the words are put back by column.
-    Masking keeps every column, and keywords are kept as written, so the
-    parse (and the contextual choice between a keyword and a name) is the
-    same as for the line itself.  An unreadable line is parsed as written,
-    so that its error names the player's own words.
+    LALR parser runs once per pattern; the pattern's shape keeps each name's
+    columns, where :class:`_Resolver` reads the line's own words.  Masking
+    keeps every column, and keywords are kept (in lower case: the grammar
+    ignores case), so the parse (and the contextual choice between a keyword
+    and a name) is the same as for the line itself.  An unreadable line is
+    parsed as written, so that its error names the player's own words.
     """
-    masked = NAME_WORD_RE.sub(_mask_word, prepared)
-    if masked == prepared:
-        return order_parser().parse(prepared)
-    try:
-        pattern = _parse_pattern(masked)
-    except UnexpectedInput:
-        return order_parser().parse(prepared)
-    return _unmask_shape(pattern, prepared)
+    keywords = _keywords()
+    masked = NAME_WORD_RE.sub(lambda m: _mask_word(m, keywords), prepared)
+    pattern = _patterns().shape(masked)
+    if pattern is None:
+        from judge.reading.order_grammar import line_shape
+
+        return line_shape(line, prepared, phase_kind)
+    return pattern
 
 
-@lru_cache(maxsize=4096)
-def _parse_pattern(masked: str) -> _Shape:
-    return order_parser().parse(masked)
-
-
-def _mask_word(match: re.Match[str]) -> str:
+def _mask_word(match: re.Match[str], keywords: frozenset[str]) -> str:
+    """A keyword in lower case (the grammar ignores case: "F PAR S" and "f par s" share a pattern), a name
+    as x's."""
     word = match.group()
-    return word if word.lower() in _keywords() else "x" * len(word)
-
-
-def _unmask_shape(shape: _Shape, line: str) -> _Shape:
-    return shape._replace(unit=_unmask_unit(shape.unit, line), other=_unmask_unit(shape.other, line),
-                          path=tuple(_unmask_loc(loc, line) for loc in shape.path))
-
-
-def _unmask_unit(unit: _Unit | None, line: str) -> _Unit | None:
-    if unit is None:
-        return None
-    return unit._replace(nation=_unmask_token(unit.nation, line), loc=_unmask_loc(unit.loc, line))
-
-
-def _unmask_loc(loc: _Loc, line: str) -> _Loc:
-    coast = None if loc.coast is None else tuple(_unmask_token(t, line) for t in loc.coast)
-    return _Loc(tuple(_unmask_token(t, line) for t in loc.words), coast)
-
-
-def _unmask_token(token: Token | None, line: str) -> Token | None:
-    if token is None or token.type != "NAME":
-        return token
-    return Token.new_borrow_pos("NAME", line[token.start_pos:token.end_pos], token)
+    folded = word.lower()
+    return folded if folded in keywords and len(folded) == len(word) else "x" * len(word)
 
 
 # -- public API ---------------------------------------------------------------
 
+#: the board's cache of lines read (``Map.cache``): (phase kind, line) -> order, emptied when full
+_READ = "order_lines"
+_READ_MOST = 16384
+
+
 def parse_order(text: str, board: Map, phase_kind: str = "M") -> AnyOrder:
-    """Read one order; raise :class:`OrderError` (never anything else) if it cannot be read."""
+    """Read one order; raise :class:`OrderError` (never anything else) if it cannot be read.
+
+    A line read once on a board is not read again: orders are immutable values
+    and depend on nothing but the line, the board and the phase kind, so a
+    stream of requests or a game's stored orders pay for each line once.
+    """
+    read = cast("dict[tuple[str, str], AnyOrder]", board.cache.setdefault(_READ, {}))
+    key = (phase_kind, text)
+    order = read.get(key)
+    if order is None:
+        order = _read_order(text, board, phase_kind)
+        if len(read) >= _READ_MOST:
+            read.clear()
+        read[key] = order
+    return order
+
+
+def _read_order(text: str, board: Map, phase_kind: str) -> AnyOrder:
+    """:func:`parse_order` without the cache: the line through the grammar, then looked up on the board."""
     if phase_kind not in PHASE_NAMES:
         raise ValueError(f"phase_kind must be one of {', '.join(PHASE_NAMES)}, not {phase_kind!r}")
     line = text.replace("\ufeff", " ").rstrip(" \t\r\n.;,")
@@ -200,14 +197,11 @@ def parse_order(text: str, board: Map, phase_kind: str = "M") -> AnyOrder:
         raise OrderError(f"order too long (more than {MAX_ORDER_LENGTH} characters)", MAX_ORDER_LENGTH + 1)
     try:
         prepared = _join_hyphens(line.translate(_DASHES), board)
-        try:
-            shape = _parse_shape(prepared)
-        except UnexpectedInput as err:
-            raise syntax_error(err, line, prepared, phase_kind, _keywords()) from None
+        shape = _parse_shape(prepared, line, phase_kind)
         return _Resolver(board, line, prepared).order(shape, phase_kind)
     except OrderError:
         raise
-    except (LarkError, LookupError, AttributeError, AssertionError, TypeError, ValueError, RecursionError) as exc:
+    except (LookupError, AttributeError, AssertionError, TypeError, ValueError, RecursionError) as exc:
         # A bug of ours must not become a traceback in a player's reply.
         raise OrderError(f"cannot read this order ({type(exc).__name__})", 1) from exc
 
@@ -285,16 +279,16 @@ _BARE_COASTS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC",
 _ANY_COAST = {**_BARE_COASTS, **_DIRECTIONS, **{d + "c": c for d, c in _DIRECTIONS.items()}}
 
 
-def _fold(words: tuple[Token, ...] | list[Token]) -> str:
+def _fold(words: Sequence[str]) -> str:
     return "".join(words).lower().replace(".", "").replace("_", "")
 
 
-def _bare_coast(words: tuple[Token, ...]) -> str | None:
+def _bare_coast(words: Sequence[str]) -> str | None:
     """A coast written without '/' or brackets: ``nc`` or ``north coast``, not ``north``."""
     return _BARE_COASTS.get(_fold(words))
 
 
-def _coast_code(words: tuple[Token, ...]) -> str:
+def _coast_code(words: Sequence[str]) -> str:
     """The map's code for a coast written after '/' or in brackets (``north`` → ``NC``)."""
     folded = _fold(words)
     return _ANY_COAST.get(folded, folded.upper())
@@ -309,14 +303,23 @@ _ALLOWED = {"M": ("move", "hold", "support", "convoy"), "R": ("move", "disband",
 
 
 class _Resolver:
-    """Looks one line's shape up on one board; knows the line for quoting and columns."""
+    """Looks one line's shape up on one board; knows the line for quoting and columns.
+
+    A name's words are read from the line at the columns the shape gives
+    (the shape is its pattern's, the names masked).
+    """
 
     def __init__(self, board: Map, line: str, prepared: str) -> None:
         self.board = board
         self.line = line
         self.prepared = prepared
 
-    def order(self, shape: _Shape, phase: str) -> AnyOrder:
+    def said(self, words: Sequence[Word]) -> list[str]:
+        """The words as the line has them (hyphens inside a name written ``_``, as the grammar saw them)."""
+        prepared = self.prepared
+        return [prepared[w.start_pos:w.end_pos] if w.type == "NAME" else str(w) for w in words]
+
+    def order(self, shape: Shape, phase: str) -> AnyOrder:
         if shape.kind not in _ALLOWED[phase]:
             column = len(self.line) - len(self.line.lstrip()) + 1
             raise OrderError(f"{_KIND_NAMES[shape.kind]} is not allowed in {PHASE_NAMES[phase]}", column,
@@ -334,7 +337,7 @@ class _Resolver:
             return Build(utype, loc)
         return Remove(utype, loc) if phase == "A" else Disband(utype, loc)
 
-    def _move(self, shape: _Shape, utype: str | None, loc: str, phase: str) -> AnyOrder:
+    def _move(self, shape: Shape, utype: str | None, loc: str, phase: str) -> AnyOrder:
         if phase == "R":
             if len(shape.path) > 1:
                 raise OrderError("a retreat goes to one province, not along a route",
@@ -344,7 +347,7 @@ class _Resolver:
         # A route through seas ("A LON - NTH - NWY") asks for a convoy: DATC 4.A.6.
         return Move(utype, loc, steps[-1], shape.via or len(steps) > 1)
 
-    def _aid(self, shape: _Shape, utype: str | None, loc: str) -> AnyOrder:
+    def _aid(self, shape: Shape, utype: str | None, loc: str) -> AnyOrder:
         assert shape.other is not None
         other_type, other = self.unit(shape.other)
         target = self.location(shape.path[0]) if shape.path else None
@@ -354,7 +357,7 @@ class _Resolver:
             raise OrderError("only an army can be convoyed", shape.other.utype.start_pos + 1, ["A"])
         return Convoy(utype, loc, other, target or other)
 
-    def unit(self, unit: _Unit) -> tuple[str | None, str]:
+    def unit(self, unit: UnitShape) -> tuple[str | None, str]:
         """The unit type (None if not given) and location; a nationality must name a power."""
         if unit.nation is not None and not self._is_power(unit.nation):
             written = self.text((unit.nation,))
@@ -363,7 +366,7 @@ class _Resolver:
         utype = unit.utype.value if unit.utype is not None else None
         return utype, self.location(unit.loc, typeless_unit=utype is None)
 
-    def location(self, loc: _Loc, typeless_unit: bool = False) -> str:
+    def location(self, loc: Loc, typeless_unit: bool = False) -> str:
         found = self._lookup(loc.words, loc.coast)
         if found is None and typeless_unit and len(loc.words) > 1:
             found = self._after_nationality(loc)
@@ -371,16 +374,17 @@ class _Resolver:
             raise self._unknown(loc.words)
         return found
 
-    def _lookup(self, words: tuple[Token, ...], coast: tuple[Token, ...] | None) -> str | None:
+    def _lookup(self, words: tuple[Word, ...], coast: tuple[Word, ...] | None) -> str | None:
         """The map location for a run of words, with any coast the province really has."""
-        abbr = self.board.resolve_name(" ".join(words))
+        said = self.said(words)
+        abbr = self.board.resolve_name(" ".join(said))
         if abbr is not None:
-            return self._with_coast(abbr, _coast_code(coast)) if coast else abbr
+            return self._with_coast(abbr, _coast_code(self.said(coast))) if coast else abbr
         if coast is not None:
             return None
         for size in (2, 1):  # a coast written as plain words: "Spain sc", "STP north coast"
-            code = _bare_coast(words[-size:]) if len(words) > size else None
-            abbr = self.board.resolve_name(" ".join(words[:-size])) if code else None
+            code = _bare_coast(said[-size:]) if len(said) > size else None
+            abbr = self.board.resolve_name(" ".join(said[:-size])) if code else None
             if abbr is not None and code is not None:
                 return self._with_coast(abbr, code)
         return None
@@ -390,7 +394,7 @@ class _Resolver:
         province = self.board.provinces.get(abbr)
         return f"{abbr}/{code}" if province is not None and code in province.coasts else abbr
 
-    def _after_nationality(self, loc: _Loc) -> str | None:
+    def _after_nationality(self, loc: Loc) -> str | None:
         """``S French PAR``: a word before a typeless unit is a nationality, or a bad unit type."""
         first = loc.words[0]
         if self._lookup(loc.words[:1], None) is not None:
@@ -401,7 +405,7 @@ class _Resolver:
         raise OrderError(f"unknown unit type '{self.text((first,))}'", first.start_pos + 1,
                          ["a unit type (A or F)"])
 
-    def _unknown(self, words: tuple[Token, ...]) -> OrderError:
+    def _unknown(self, words: tuple[Word, ...]) -> OrderError:
         """Name the first word that is not part of a province: junk after one, or a bad name."""
         for size in range(len(words) - 1, 0, -1):
             if self._lookup(words[:size], None) is not None:
@@ -412,12 +416,12 @@ class _Resolver:
         return OrderError(f"unknown province '{written}'{did_you_mean(province_matches(self.board, written))}",
                           words[0].start_pos + 1, ["a province"])
 
-    def _is_power(self, word: Token) -> bool:
+    def _is_power(self, word: Word) -> bool:
         text = self.text((word,))
         if len(text) < 2:  # a lone letter is more likely a mistyped unit type
             return False
         return any(self.board.power_named(t) is not None for t in (text, text.removesuffix("'s")))
 
-    def text(self, tokens: tuple[Token, ...]) -> str:
+    def text(self, tokens: tuple[Word, ...]) -> str:
         """What the player wrote for these tokens (hyphens and all)."""
         return " ".join(self.line[tokens[0].start_pos:tokens[-1].end_pos].split())

@@ -7,24 +7,61 @@ rendered once per viewer so that secret lines (:class:`Secret`) reach only
 those entitled to them.
 """
 
-from judge.render.env import Rendered, environment, render
-from judge.render.games import (
-    DecisionLine, GameEndContext, GameListing, GameStartContext, HelpContext, HelpSection, ListContext, RuleLine,
-    RulesContext, SummaryContext, SummaryRow, VariantLine, render_game_end, render_game_start, render_help,
-    render_list, render_rules, render_summary,
-)
-from judge.render.mails import (
-    Accepted, LateContext, OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, ReplyContext, Seats,
-    StatusContext, render_late_notice, render_press, render_reminder, render_reply, render_status,
-)
-from judge.render.faults import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
-from judge.render.notices import (
-    DisorderContext, Joined, JoinNoticeContext, NoticeContext, SignonElsewhereContext, UnattendedContext, gm_note,
-    render_disorder, render_join_notice, render_notice, render_signon_elsewhere, render_unattended,
-)
-from judge.render.history import HistoryContext, HistoryEntry, judge_code, render_history
-from judge.render.results import Recipient, ResultsContext, render_results, results_context
-from judge.render.secrecy import GM, OBSERVER, Secret, hide_powers, reveal
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+#: each name of the package and the module that defines it, imported when one of its names is first asked
+#: for: a command needs the wording of its own mails, not every template's context
+_WHERE = {
+    "Rendered": "env", "environment": "env", "render": "env", "GameFaultContext": "faults",
+    "SetAsideContext": "faults", "render_game_fault": "faults", "render_set_aside": "faults",
+    "DecisionLine": "games", "GameEndContext": "games", "GameListing": "games", "GameStartContext": "games",
+    "HelpContext": "games", "HelpSection": "games", "ListContext": "games", "RuleLine": "games",
+    "RulesContext": "games", "SummaryContext": "games", "SummaryRow": "games", "VariantLine": "games",
+    "render_game_end": "games", "render_game_start": "games", "render_help": "games", "render_list": "games",
+    "render_rules": "games", "render_summary": "games", "Accepted": "mails", "LateContext": "mails",
+    "OrderSet": "mails", "PowerStatus": "mails", "PressContext": "mails", "Rejected": "mails",
+    "ReminderContext": "mails", "ReplyContext": "mails", "Seats": "mails", "StatusContext": "mails",
+    "render_late_notice": "mails", "render_press": "mails", "render_reminder": "mails", "render_reply": "mails",
+    "render_status": "mails", "DisorderContext": "notices", "JoinNoticeContext": "notices", "Joined": "notices",
+    "NoticeContext": "notices", "SignonElsewhereContext": "notices", "UnattendedContext": "notices",
+    "gm_note": "notices", "render_disorder": "notices", "render_join_notice": "notices",
+    "render_notice": "notices", "render_signon_elsewhere": "notices", "render_unattended": "notices",
+    "Recipient": "results", "ResultsContext": "results", "render_results": "results",
+    "results_context": "results", "GM": "secrecy", "OBSERVER": "secrecy", "Secret": "secrecy",
+    "hide_powers": "secrecy", "reveal": "secrecy", "HistoryContext": "history", "HistoryEntry": "history",
+    "judge_code": "history", "render_history": "history",
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{where}"), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:
+    from judge.render.env import Rendered, environment, render
+    from judge.render.games import (
+        DecisionLine, GameEndContext, GameListing, GameStartContext, HelpContext, HelpSection, ListContext, RuleLine,
+        RulesContext, SummaryContext, SummaryRow, VariantLine, render_game_end, render_game_start, render_help,
+        render_list, render_rules, render_summary,
+    )
+    from judge.render.mails import (
+        Accepted, LateContext, OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, ReplyContext, Seats,
+        StatusContext, render_late_notice, render_press, render_reminder, render_reply, render_status,
+    )
+    from judge.render.faults import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
+    from judge.render.notices import (
+        DisorderContext, Joined, JoinNoticeContext, NoticeContext, SignonElsewhereContext, UnattendedContext, gm_note,
+        render_disorder, render_join_notice, render_notice, render_signon_elsewhere, render_unattended,
+    )
+    from judge.render.history import HistoryContext, HistoryEntry, judge_code, render_history
+    from judge.render.results import Recipient, ResultsContext, render_results, results_context
+    from judge.render.secrecy import GM, OBSERVER, Secret, hide_powers, reveal
 
 __all__ = [
     "Rendered", "environment", "render",

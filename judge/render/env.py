@@ -13,13 +13,14 @@ import textwrap
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
-
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from judge.paths import templates_dir
 from judge.render.words import power_name
+
+if TYPE_CHECKING:  # Jinja2 is imported when the first mail is written, not with the render layer
+    from jinja2 import Environment
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,8 @@ def environment() -> Environment:
 
 @lru_cache(maxsize=4)
 def _environment(directory: str) -> Environment:
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
     env = Environment(
         loader=FileSystemLoader(directory),
         undefined=StrictUndefined,

@@ -32,7 +32,9 @@ from judge.engine.discretion import (
     check_overrides,
     frozen_overrides,
 )
+from judge.cache import entry_name, read_entry, write_entry
 from judge.engine.geography import Map
+from judge.engine.mapdata import map_from_json, map_to_json
 from judge.engine.mapfile import parse_map
 from judge.engine.ruleset import Ruleset
 from judge.engine.variant import Variant
@@ -187,12 +189,46 @@ def _results_report(name: str, overrides: Overrides) -> Any | None:
     return getattr(importlib.import_module(module_name), class_name)(load_variant(name, overrides))
 
 
-def load_map(path: Path) -> Map:
-    """Parse a map file; ``include`` lines are read relative to it."""
-    def read_include(relative: str) -> str:
-        return (path.parent / relative).read_text(encoding="utf-8")
+#: what the map cache's entries hold; bumped when ``judge.engine.mapdata`` changes
+MAP_CACHE_FORMAT = 1
 
-    return parse_map(path.read_text(encoding="utf-8"), source=path.name, read_include=read_include)
+
+def load_map(path: Path) -> Map:
+    """Parse a map file; ``include`` lines are read relative to it.
+
+    The board is kept in the judge's cache (:mod:`judge.cache`) with the text
+    of the file and of each include it was read from, and taken from there
+    only while every one of those files still reads the same: a GM's
+    correction takes effect at the next process, and a map with a problem is
+    never kept (its problems are reported each time).
+    """
+    text = path.read_text(encoding="utf-8")
+    name, key = entry_name("map", path), f"{MAP_CACHE_FORMAT}\n{text}"
+    board = _cached_map(path, read_entry(name, key))
+    if board is not None:
+        return board
+    includes: dict[str, str] = {}
+
+    def read_include(relative: str) -> str:
+        includes[relative] = (path.parent / relative).read_text(encoding="utf-8")
+        return includes[relative]
+
+    board = parse_map(text, source=path.name, read_include=read_include)
+    write_entry(name, key, {"includes": includes, "map": map_to_json(board)})
+    return board
+
+
+def _cached_map(path: Path, data: Any) -> Map | None:
+    """The board of a cache entry if each file it included still reads the same, else None."""
+    if not isinstance(data, dict) or not isinstance(data.get("includes"), dict):
+        return None
+    try:
+        for relative, text in data["includes"].items():
+            if (path.parent / relative).read_text(encoding="utf-8") != text:
+                return None
+        return map_from_json(data.get("map"))
+    except (OSError, ValueError):
+        return None
 
 
 def _import_class(dotted: str) -> type[Ruleset]:
