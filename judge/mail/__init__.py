@@ -6,8 +6,9 @@ with :func:`build_reply` through an :class:`Outbox`, and calls
 ``mark_processed`` once the store has the mail.  See ``docs/mail.md``.
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from judge.lazy import lazy_names
 
 #: each name of the package and the module that defines it: a module is imported when one of its names is
 #: first asked for, so a poll with no mail imports no email parser, and a judge on the spool neither imaplib
@@ -23,13 +24,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{where}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _WHERE, globals())
 
 
 if TYPE_CHECKING:

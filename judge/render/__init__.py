@@ -7,8 +7,9 @@ rendered once per viewer so that secret lines (:class:`Secret`) reach only
 those entitled to them.
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from judge.lazy import lazy_names
 
 #: each name of the package and the module that defines it, imported when one of its names is first asked
 #: for: a command needs the wording of its own mails, not every template's context
@@ -34,13 +35,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{where}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _WHERE, globals())
 
 
 if TYPE_CHECKING:
