@@ -26,7 +26,7 @@ from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.render import OBSERVER, ResultsContext, render_results
 from judge.store import from_iso
-from judge.turns.phases import Played, game_result, play_again, results_json, results_of
+from judge.turns.phases import Played, game_result, play_again, positions_after, results_json, results_of
 from judge.variants import data_version, load_variant, load_variant_on_map
 
 
@@ -219,7 +219,7 @@ def _text(variant: Variant, archive: GameArchive, entry: PhaseEntry, played: Pla
     facts = entry.facts
     deadline = facts.get("deadline")
     finished = game_result(variant, played.outcome.state) is not None
-    earlier = [(e.phase, e.results.get("state_after") or {}) for e in archive.phases[:archive.phases.index(entry)]]
+    earlier = positions_after(archive.phases[:archive.phases.index(entry)])
     ctx = results_of(played, str(facts.get("judge", archive.judge)), str(facts.get("game", archive.name)),
                      str(facts.get("zone", archive.zone)),
                      None if deadline is None else from_iso(deadline), finished, earlier if finished else ())

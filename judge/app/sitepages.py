@@ -35,6 +35,7 @@ from judge.render.picture import phase_picture
 from judge.render.secrecy import reveal_all
 from judge.render.site import Ending, GamePage, InPlay, PhasePage, Press, Seat, Series, Standings
 from judge.render.words import power_name
+from judge.turns.phases import positions_after
 from judge.store import Game
 from judge.turns.gameview import state_of, variant_of
 from judge.turns.phases import late_powers
@@ -168,7 +169,7 @@ def _published_at_end(report: Any, archive: GameArchive) -> dict[str, tuple[str,
     published = getattr(report, "published_at_end", None)
     if published is None or archive.status not in OVER:
         return {}
-    texts = published([(e.phase, e.results.get("state_after") or {}) for e in archive.phases])
+    texts = published(positions_after(archive.phases))
     return {phase: (str(getattr(report, "end_title", "Published at the end")), text) for phase, text in texts.items()}
 
 

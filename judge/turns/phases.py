@@ -9,7 +9,7 @@ the new state.  Nothing is mailed for a phase that is not stored.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -76,7 +76,12 @@ def phase_results(judge: Judge, game: Game, played: Played, deadline: datetime |
 
 def earlier_positions(judge: Judge, game: Game) -> list[tuple[str, dict[str, Any]]]:
     """Each phase played, with the position after it, in order: what a variant publishes at the end reads them."""
-    return [(r.phase, r.results.get("state_after") or {}) for r in judge.store.phases(game.name)]
+    return positions_after(judge.store.phases(game.name))
+
+
+def positions_after(records: Iterable[Any]) -> list[tuple[str, dict[str, Any]]]:
+    """``ResultsContext.earlier`` from history records or archive entries (each with ``phase`` and ``results``)."""
+    return [(r.phase, r.results.get("state_after") or {}) for r in records]
 
 
 def results_of(played: Played, judge: str, game: str, zone: str, deadline: datetime | None = None,
