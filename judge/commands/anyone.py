@@ -252,6 +252,7 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
         keep_to_side(handle, s.mail.sender, wanted)
     seat = Player(s.mail.sender, s.judge.hash(cmd.args["password"]), wanted)
     game.players.append(seat)
+    game.seat_key(seat)  # the seat's id from the start: what is kept per seat never follows an address
     s.sign_on(handle, "player", wanted, seat)
     as_power = f" as {wanted.title()}" if wanted else ""
     if wanted and _sheet_decides(s, handle):
@@ -280,7 +281,7 @@ def _sheet_decides(s: Session, handle: Handle) -> bool:
     reader = line_reader(handle.variant.name, handle.variant.overrides)
     if reader is None:
         return False
-    if s.seat is not None and handle.game.seat_key(s.seat) in handle.game.extra.get("sheets", {}):
+    if s.seat is not None and handle.game.sheet_of(s.seat) is not None:
         return True
     for cmd in s.mail.parsed.commands:
         if cmd.kind != "order":

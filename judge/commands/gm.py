@@ -110,39 +110,43 @@ def _give_out(game: Game, variant: Variant, open_powers: list[str]) -> None:
 
 
 def _auction(game: Game, variant: Variant) -> dict[str, str]:
-    """Powers from the players' pre-game sheets (the ruleset's ``assign_powers``): address -> power.
+    """Powers from the players' pre-game sheets (the ruleset's ``assign_powers``): seat id -> power.
 
     A player who sent a sheet leaves the choice to it (an ``AS power`` is
     dropped); the powers asked for by players without a sheet are not on offer.
+    Sheets are kept by seat id (``Game.seat_key``), never by address.
     """
-    stored = game.extra.get("sheets", {})
     sheets = {}
-    for address, line in stored.items():
+    for player in game.players:
+        line = game.sheet_of(player)
+        if line is None:
+            continue
         try:
-            sheets[address] = read_line(variant, None, line)
+            sheets[player.seat] = read_line(variant, None, line)
         except OrderError:
             continue
-    bidders = [p for p in game.players if game.seat_key(p) in sheets]
+    bidders = [p for p in game.players if p.seat in sheets]
     if not bidders:
         return {}
     for player in bidders:
         player.power = None
     offered = [p for p in variant.map.powers if game.player(p) is None]
-    joined = [game.seat_key(p) for p in bidders]
-    assigned = variant.ruleset.assign_powers({a: sheets[a] for a in joined}, joined, offered)
-    for player, key in zip(bidders, joined):
-        player.power = assigned.get(key)
-    return {key: p.power for p, key in zip(bidders, joined) if p.power}
+    joined = [p.seat for p in bidders]
+    assigned = variant.ruleset.assign_powers({key: sheets[key] for key in joined}, joined, offered)
+    for player in bidders:
+        player.power = assigned.get(player.seat)
+    return {p.seat: p.power for p in bidders if p.power}
 
 
 def _start_notes(game: Game, reader: Reader, auctioned: dict[str, str]) -> list[str]:
-    """How the powers were given out; the sheets themselves only in the GM's mail."""
+    """How the powers were given out; the sheets themselves, and who sent them, only in the GM's mail."""
     if not auctioned:
         return []
     notes = ["The powers went to the highest bids of the players' BID sheets (ties to the player who joined first)."]
     if reader.viewer == GM:
-        notes += [f"{power.title()} to {address}, who sent: {game.extra['sheets'][address]}"
-                  for address, power in auctioned.items()]
+        seats = {p.seat: p for p in game.players if p.seat}
+        notes += [f"{power.title()} to {seats[key].address}, who sent: {game.sheet_of(seats[key])}"
+                  for key, power in auctioned.items()]
     return notes
 
 

@@ -276,10 +276,7 @@ def do_set_address(s: Session, cmd: Command) -> str:
     if player is None:
         game.gm_address = cmd.args["address"]
     else:
-        sheets, key = game.extra.get("sheets", {}), game.seat_key(player)
-        player.address = cmd.args["address"]
-        if key in sheets:  # a BID sheet sent before START stays with its seat
-            sheets[game.seat_key(player)] = sheets.pop(key)
+        player.address = cmd.args["address"]  # a BID sheet is kept by the seat's id, not its address
     return f"mail about '{game.name}' now goes to {cmd.args['address']}"
 
 
