@@ -17,6 +17,7 @@ from dataclasses import replace
 from judge.commands.anyone import install_player, keep_to_side
 from judge.commands.foresight import notice_refusal, poll_plays, with_plays
 from judge.commands.session import Handle, Refused, Session
+from judge.commands.takeover import choose
 from judge.engine.codec import state_to_json
 from judge.engine.state import Phase
 from judge.engine.variant import Variant
@@ -408,21 +409,24 @@ def do_set_publish(s: Session, cmd: Command) -> str:
 
 
 def do_approve(s: Session, cmd: Command) -> str:
-    """Hand a vacant power to the player who asked for it (``SET TAKEOVER approve``); the player is told."""
+    """Hand a vacant power to the request the GM names (``SET TAKEOVER approve``); the player is told.
+
+    Several different requests may wait for one power (a forged From may have
+    sent one): ``APPROVE power`` alone is then refused naming each, and
+    ``APPROVE power number`` hands the power to that one (``takeover.choose``).
+    """
     handle = _handle(s)
     game = handle.game
     power = _power(handle, cmd.args["power"])
     _running(game, paused_ok=True)
-    request = game.extra.get("takeovers", {}).get(power)
-    if request is None:
-        raise Refused(f"nobody asked to take over {power.title()}")
+    request = choose(game, power, cmd.args.get("number"))
     current = game.player(power)
     if current is not None and current.status == "active":
         raise Refused(f"{power.title()} already has a player in '{game.name}'")
     keep_to_side(handle, request["address"], power)  # the asker may have taken another seat since
-    seat = install_player(s, game, request["address"], request["password_hash"], power)
+    seat = install_player(s, game, request["address"], request["password_hash"], power, request)
     notify_all(game, s.judge.name, f"You now play {power.title()} in {game.name}",
                [f"The GM approved: you now play {power.title()} in '{game.name}'. Sign on with "
                 f"SIGNON {power.title()} {game.name} and the password you gave with JOIN."],
                to=[Reader(seat.address, power, None)])
-    return f"{power.title()} handed to {seat.address}"
+    return f"{power.title()} handed to {seat.address} (request {request['id']})"
