@@ -229,3 +229,19 @@ def test_requests_for_one_power_are_capped(sandbox: Sandbox) -> None:
     assert "(request 5)" in reply(sandbox, mails, "asker4@")
     assert "5 requests for Germany already wait for the GM" in " ".join(reply(sandbox, mails, "asker5@").split())
     assert len(sandbox.store.load_game(GAME).extra["takeovers"]["GERMANY"]) == 5
+
+
+def test_an_ejected_seat_does_nothing_more_in_the_same_mail(sandbox: Sandbox) -> None:
+    start_game(sandbox)
+    sandbox.send(address("France"), f"SIGNON F{GAME} france-secret\nA PAR H\nSIGNON M{GAME} gm-secret\nEJECT France\n"
+                                    f"BECOME France\nSET ADDRESS thief@example.org\nSIGNON F{GAME} france-secret\n"
+                                    "A MAR H\nSET WAIT", "one mail, two roles")
+    sandbox.poll()
+    text = reply(sandbox, sandbox.new_mail(), address("France"))
+    assert _rejected(text, "SET ADDRESS thief@example.org", "France has no player in 'demo'")
+    assert _rejected(text, "A MAR H", "not signed on: the sign-on at line 7 was refused")
+    assert _rejected(text, "SET WAIT", "not signed on")
+    game = sandbox.store.load_game(GAME)
+    france = game.player("FRANCE")
+    assert (france.status, france.address, france.wait) == ("ejected", address("France"), False)
+    assert [o.line for o in game.orders["FRANCE"]] == ["A PAR H"]
