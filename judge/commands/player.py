@@ -2,7 +2,9 @@
 
 The dispatcher has already checked that someone is signed on; the GM comes
 here too for the settings that exist for him (password, address, zone, wait),
-for press, and for orders after ``BECOME``.
+for press, and after ``BECOME`` for that power's orders and its seat's
+settings (never his own, and never its press: a command acts on the seat the
+mail names, with that seat's authority).
 """
 
 from __future__ import annotations

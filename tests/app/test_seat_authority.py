@@ -107,7 +107,7 @@ def test_become_a_power_without_a_player_changes_no_seat(sandbox: Sandbox) -> No
 def test_after_become_orders_clear_status_and_settings_act_for_that_power_alone(sandbox: Sandbox) -> None:
     start_game(sandbox)
     gm(sandbox, "BECOME Italy\nA VEN - TYR\nCLEAR\nA VEN H\nF NAP - ION\nSTATUS\nSET WAIT\nSET ZONE Asia/Tokyo\n"
-                "SET DRAW\nRESIGN")
+                "SET MAP none\nSET DRAW\nRESIGN")
     sandbox.poll()
     mails = sandbox.new_mail()
     text = reply(sandbox, mails, GM)
@@ -123,6 +123,7 @@ def test_after_become_orders_clear_status_and_settings_act_for_that_power_alone(
     italy = game.player("ITALY")
     assert (italy.wait, italy.zone, italy.status) == (True, "Asia/Tokyo", "active")
     assert game.settings.wait is False and game.extra.get("gm_zone") is None
+    assert game.extra["map_format"] == {"ITALY": "NONE"}
 
 
 # -- point 4: after BECOME the GM gives orders for a power, he does not speak for it --------------------------
