@@ -13,9 +13,10 @@ from tests.app.helpers import GAME, GM, address, gm, reply, send_as, start_game,
 
 
 def _rejected(text: str, line: str, reason: str) -> bool:
-    """Whether ``text`` (a reply) rejects ``line`` with ``reason`` (the reason may wrap)."""
+    """Whether ``text`` (a reply) rejects ``line`` with ``reason`` right under it (the reason may wrap)."""
     flat = " ".join(text.split())
-    return line in flat and reason in flat[flat.index(line):]
+    rejected = flat.split("Rejected:", 1)[1] if "Rejected:" in flat else ""
+    return f": {line} {reason}" in rejected
 
 
 def _signs_on(sandbox: Sandbox, sender: str, line: str) -> bool:
@@ -97,7 +98,7 @@ def test_become_a_power_without_a_player_changes_no_seat(sandbox: Sandbox) -> No
     gm(sandbox, "EJECT Germany\nBECOME Germany\nSET PASSWORD iforgot\nSET ADDRESS evil@example.org")
     sandbox.poll()
     text = reply(sandbox, sandbox.new_mail(), GM)
-    assert _rejected(text, "SET PASSWORD", "Germany has no player in 'demo': there is no seat to change")
+    assert _rejected(text, "SET PASSWORD ****", "Germany has no player in 'demo': there is no seat to change")
     assert _rejected(text, "SET ADDRESS evil@example.org", "Germany has no player in 'demo'")
     game = sandbox.store.load_game(GAME)
     assert game.gm_address == GM and game.player("GERMANY").address == address("Germany")
@@ -245,4 +246,4 @@ def test_an_ejected_seat_does_nothing_more_in_the_same_mail(sandbox: Sandbox) ->
     game = sandbox.store.load_game(GAME)
     france = game.player("FRANCE")
     assert (france.status, france.address, france.wait) == ("ejected", address("France"), False)
-    assert [o.line for o in game.orders["FRANCE"]] == ["A PAR H"]
+    assert [o.line for o in game.orders["FRANCE"]] == ["A PAR H"] and game.gm_address == GM
