@@ -19,6 +19,8 @@ from judge.render import DisorderContext, Recipient, UnattendedContext, render_d
 from judge.render import HelpSection, Joined, JoinNoticeContext, Seats, VariantLine, render_join_notice
 from judge.render import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
 from judge.render import HistoryContext, HistoryEntry, render_history
+from judge.render import RequestNoticeContext, SeatChangedContext, TakeoverRequest, render_request_notice
+from judge.render import render_seat_changed
 from judge.render import (
     GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
     OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, Rendered, ReplyContext, Secret, StatusContext,
@@ -372,6 +374,11 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
     "signon_elsewhere.j2": lambda: render_signon_elsewhere(SignonElsewhereContext("J", "demo", "France", AFTER_PARIS)),
     "join_notice.j2": lambda: render_join_notice(JoinNoticeContext(
         "J", "demo", [Joined("alice@example.org", "France"), Joined("alice@example.org", "Italy", again=True)], 3, 7)),
+    "seat_changed.j2": lambda: render_seat_changed(SeatChangedContext("J", "demo", "France", "password", AFTER_PARIS)),
+    "takeover_request.j2": lambda: render_request_notice(RequestNoticeContext(
+        "J", "demo", [TakeoverRequest(2, "Germany", "new@example.org", AFTER_PARIS)],
+        [TakeoverRequest(1, "Germany", "new@example.org", None), TakeoverRequest(2, "Germany", "new@example.org",
+                                                                                  AFTER_PARIS)])),
     "set_aside.j2": lambda: render_set_aside(SetAsideContext("J", "orders", "MIME parts nested too deeply")),
     "game_fault.j2": lambda: render_game_fault(GameFaultContext("J", "demo", "S1901M", "OverflowError")),
     "disorder.j2": lambda: render_disorder(DisorderContext("J", "demo", PHASE, ["FRANCE"], "FRANCE", "F")),

@@ -8,7 +8,7 @@ the mail.
 
 from __future__ import annotations
 
-from judge.commands import reports
+from judge.commands import reports, takeover
 from judge.commands.session import Handle, Refused, Session
 from judge.reading.language import AUDIENCE, GM_TOO, Command
 from judge.reading.lines import read_line
@@ -252,6 +252,7 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
         keep_to_side(handle, s.mail.sender, wanted)
     seat = Player(s.mail.sender, s.judge.hash(cmd.args["password"]), wanted)
     game.players.append(seat)
+    game.seat_key(seat)  # the seat's id from the start: what is kept per seat never follows an address
     s.sign_on(handle, "player", wanted, seat)
     as_power = f" as {wanted.title()}" if wanted else ""
     if wanted and _sheet_decides(s, handle):
@@ -280,7 +281,7 @@ def _sheet_decides(s: Session, handle: Handle) -> bool:
     reader = line_reader(handle.variant.name, handle.variant.overrides)
     if reader is None:
         return False
-    if s.seat is not None and handle.game.seat_key(s.seat) in handle.game.extra.get("sheets", {}):
+    if s.seat is not None and handle.game.sheet_of(s.seat) is not None:
         return True
     for cmd in s.mail.parsed.commands:
         if cmd.kind != "order":
@@ -327,27 +328,37 @@ def _take_over(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> 
     if len(held) >= seats_allowed(game):
         raise Refused(f"this address already has a seat in '{game.name}'")
     keep_to_side(handle, s.mail.sender, wanted)
-    password_hash = s.judge.hash(cmd.args["password"])
     if takeover_rule(game) == "approve":
-        game.extra.setdefault("takeovers", {})[wanted] = {"address": s.mail.sender, "password_hash": password_hash}
-        notify(game, s.judge.name, f"A player asks to take over {wanted.title()} in {game.name}",
-               [f"{s.mail.sender} asks to play {wanted.title()} in '{game.name}'. "
-                f"APPROVE {wanted.title()} hands the power over."], to=[gm_reader(game)])
-        return f"your request to play {wanted.title()} went to the GM of '{game.name}', who must APPROVE it"
-    seat = install_player(s, game, s.mail.sender, password_hash, wanted)
+        return _ask_gm(s, game, wanted, cmd.args["password"])
+    seat = install_player(s, game, s.mail.sender, s.judge.hash(cmd.args["password"]), wanted)
     s.sign_on(handle, "player", wanted, seat)
     s.show_orders = True
     return f"you now play {wanted.title()} in '{game.name}'"
 
 
-def install_player(s: Session, game: Game, address: str, password_hash: str, power: str) -> Player:
-    """A new player for a vacant ``power`` (the old record goes); the GM is told."""
+def _ask_gm(s: Session, game: Game, power: str, password: str) -> str:
+    """A request the GM answers with APPROVE: kept beside any other, never replacing one (``takeover.ask``)."""
+    request, new = takeover.ask(s, game, power, password)
+    if not new:
+        return f"your request to play {power.title()} (request {request['id']}) already waits for the GM of " \
+               f"'{game.name}', who must APPROVE it"
+    others = len(takeover.waiting(game, power)) - 1
+    also = f"; {others} other request{'s' if others > 1 else ''} for {power.title()} wait{'' if others > 1 else 's'} " \
+           "too: the GM chooses" if others else ""
+    return f"your request to play {power.title()} (request {request['id']}) went to the GM of '{game.name}', " \
+           f"who must APPROVE it{also}"
+
+
+def install_player(s: Session, game: Game, address: str, password_hash: str, power: str,
+                   granted: takeover.Request | None = None) -> Player:
+    """A new player for a vacant ``power`` (the old record goes); the GM is told, and the requests for the power
+    other than ``granted`` are closed, their askers told."""
     current = game.player(power)
     if current is not None:
         game.players.remove(current)
     seat = Player(address, password_hash, power)
     game.players.append(seat)
-    game.extra.get("takeovers", {}).pop(power, None)
+    takeover.close(s, game, power, granted)
     forget(game, power)  # the old player's vote to end the game does not bind the new one
     notify(game, s.judge.name, f"{power.title()} has a new player in {game.name}",
            [f"{address} now plays {power.title()} in '{game.name}'."], to=[gm_reader(game)])

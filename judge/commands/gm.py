@@ -17,6 +17,7 @@ from dataclasses import replace
 from judge.commands.anyone import install_player, keep_to_side
 from judge.commands.foresight import notice_refusal, poll_plays, with_plays
 from judge.commands.session import Handle, Refused, Session
+from judge.commands.takeover import choose
 from judge.engine.codec import state_to_json
 from judge.engine.state import Phase
 from judge.engine.variant import Variant
@@ -110,39 +111,43 @@ def _give_out(game: Game, variant: Variant, open_powers: list[str]) -> None:
 
 
 def _auction(game: Game, variant: Variant) -> dict[str, str]:
-    """Powers from the players' pre-game sheets (the ruleset's ``assign_powers``): address -> power.
+    """Powers from the players' pre-game sheets (the ruleset's ``assign_powers``): seat id -> power.
 
     A player who sent a sheet leaves the choice to it (an ``AS power`` is
     dropped); the powers asked for by players without a sheet are not on offer.
+    Sheets are kept by seat id (``Game.seat_key``), never by address.
     """
-    stored = game.extra.get("sheets", {})
     sheets = {}
-    for address, line in stored.items():
+    for player in game.players:
+        line = game.sheet_of(player)
+        if line is None:
+            continue
         try:
-            sheets[address] = read_line(variant, None, line)
+            sheets[player.seat] = read_line(variant, None, line)
         except OrderError:
             continue
-    bidders = [p for p in game.players if game.seat_key(p) in sheets]
+    bidders = [p for p in game.players if p.seat in sheets]
     if not bidders:
         return {}
     for player in bidders:
         player.power = None
     offered = [p for p in variant.map.powers if game.player(p) is None]
-    joined = [game.seat_key(p) for p in bidders]
-    assigned = variant.ruleset.assign_powers({a: sheets[a] for a in joined}, joined, offered)
-    for player, key in zip(bidders, joined):
-        player.power = assigned.get(key)
-    return {key: p.power for p, key in zip(bidders, joined) if p.power}
+    joined = [p.seat for p in bidders]
+    assigned = variant.ruleset.assign_powers({key: sheets[key] for key in joined}, joined, offered)
+    for player in bidders:
+        player.power = assigned.get(player.seat)
+    return {p.seat: p.power for p in bidders if p.power}
 
 
 def _start_notes(game: Game, reader: Reader, auctioned: dict[str, str]) -> list[str]:
-    """How the powers were given out; the sheets themselves only in the GM's mail."""
+    """How the powers were given out; the sheets themselves, and who sent them, only in the GM's mail."""
     if not auctioned:
         return []
     notes = ["The powers went to the highest bids of the players' BID sheets (ties to the player who joined first)."]
     if reader.viewer == GM:
-        notes += [f"{power.title()} to {address}, who sent: {game.extra['sheets'][address]}"
-                  for address, power in auctioned.items()]
+        seats = {p.seat: p for p in game.players if p.seat}
+        notes += [f"{power.title()} to {seats[key].address}, who sent: {game.sheet_of(seats[key])}"
+                  for key, power in auctioned.items()]
     return notes
 
 
@@ -404,21 +409,24 @@ def do_set_publish(s: Session, cmd: Command) -> str:
 
 
 def do_approve(s: Session, cmd: Command) -> str:
-    """Hand a vacant power to the player who asked for it (``SET TAKEOVER approve``); the player is told."""
+    """Hand a vacant power to the request the GM names (``SET TAKEOVER approve``); the player is told.
+
+    Several different requests may wait for one power (a forged From may have
+    sent one): ``APPROVE power`` alone is then refused naming each, and
+    ``APPROVE power number`` hands the power to that one (``takeover.choose``).
+    """
     handle = _handle(s)
     game = handle.game
     power = _power(handle, cmd.args["power"])
     _running(game, paused_ok=True)
-    request = game.extra.get("takeovers", {}).get(power)
-    if request is None:
-        raise Refused(f"nobody asked to take over {power.title()}")
+    request = choose(game, power, cmd.args.get("number"))
     current = game.player(power)
     if current is not None and current.status == "active":
         raise Refused(f"{power.title()} already has a player in '{game.name}'")
     keep_to_side(handle, request["address"], power)  # the asker may have taken another seat since
-    seat = install_player(s, game, request["address"], request["password_hash"], power)
+    seat = install_player(s, game, request["address"], request["password_hash"], power, request)
     notify_all(game, s.judge.name, f"You now play {power.title()} in {game.name}",
                [f"The GM approved: you now play {power.title()} in '{game.name}'. Sign on with "
                 f"SIGNON {power.title()} {game.name} and the password you gave with JOIN."],
                to=[Reader(seat.address, power, None)])
-    return f"{power.title()} handed to {seat.address}"
+    return f"{power.title()} handed to {seat.address} (request {request['id']})"

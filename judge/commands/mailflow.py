@@ -22,7 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
-from judge.commands import anyone, gm, player, rules, votes
+from judge.commands import anyone, gm, player, rules, takeover, votes
 from judge.commands.echo import shown, shown_reason
 from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Refused, Session, Workspace
 from judge.crash import crash_point
@@ -46,6 +46,8 @@ HANDLERS: dict[str, Handler] = {
 }
 _SIGNING_ON = ("signon", "signon_gm", "join", "create")
 _AS_POWER = frozenset({"order", "clear"})
+#: what a player says in his own name: never the GM's after BECOME (BECOME gives orders, not a voice)
+_SPEAKING = frozenset({"press", "broadcast"})
 #: commands that change nothing but the signed-on game's orders: their checkpoint keeps only those
 _ORDERS_ONLY = frozenset({"order", "clear"})
 #: commands that change no game (their answers go to the session): their checkpoint copies none
@@ -213,6 +215,26 @@ def _not_allowed(s: Session, cmd: Command) -> str:
             return "the GM gives orders only after BECOME <power>"
         if cmd.kind not in GM_TOO and cmd.kind not in _AS_POWER:
             return f"{_word(cmd)} is for players"
+        if cmd.kind in _SPEAKING and s.power is not None:
+            return (f"BECOME lets the GM give orders, CLEAR and STATUS for a power, not speak for it: {_word(cmd)} "
+                    "goes out from the GM only, before BECOME in the mail or in another mail")
+    if audience == "player" and s.role == "player":
+        return _seat_left(s)
+    return ""
+
+
+def _seat_left(s: Session) -> str:
+    """Why the signed-on seat can do nothing more in this mail: it resigned, or is no longer the power's ("")."""
+    seat, handle = s.seat, s.current()
+    if seat is None or handle is None:
+        return ""
+    power = (seat.power or s.power or "the seat").title()
+    if not any(p is seat for p in handle.game.players):
+        return f"{power} is no longer yours in '{s.game}': its seat went to another player earlier in this mail"
+    if seat.status == "resigned":
+        return f"you resigned {power} earlier in this mail: nothing after RESIGN is done for it"
+    if seat.status != "active":
+        return f"{power} is no longer yours in '{s.game}' ({seat.status}): nothing more is done for it"
     return ""
 
 
@@ -234,6 +256,7 @@ def finish(session: Session) -> bool:
         if handle.replay:
             continue
         anyone.tell_gm_of_joins(session, handle)
+        takeover.tell_gm_of_requests(session, handle)
         news = session.news.get(handle.game.name)
         if news:
             notify(handle.game, session.judge.name, f"The GM of {handle.game.name} decided",

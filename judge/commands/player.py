@@ -2,7 +2,9 @@
 
 The dispatcher has already checked that someone is signed on; the GM comes
 here too for the settings that exist for him (password, address, zone, wait),
-for press, and for orders after ``BECOME``.
+for press, and after ``BECOME`` for that power's orders and its seat's
+settings (never his own, and never its press: a command acts on the seat the
+mail names, with that seat's authority).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from judge.reading.language import Command, command_hint
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
 from judge.reading.suggest import unknown_power
-from judge.render import GM, PressContext, render_press
+from judge.render import GM, PressContext, SeatChangedContext, render_press, render_seat_changed
 from judge.store import Game, Player, SubmittedOrder
 from judge.turns.deadlines import absence_span, after_absences, set_deadline
 from judge.turns.gameview import check_order, unit_key
@@ -41,11 +43,34 @@ def me(s: Session) -> Player | None:
 
 
 def _me_or_gm(s: Session) -> Player | None:
-    """The player's seat, or None when the GM speaks; anyone else is refused."""
-    player = me(s)
-    if player is None and s.role != "gm":
+    """The seat a personal command (``SET PASSWORD``, ``ADDRESS``, ``ZONE``, ``MAP``, ``WAIT``, ``ABSENCE``) acts on.
+
+    The player's own seat; after ``BECOME power``, that power's seat (njudge's
+    master resets a lost password so), never the GM's; None when the GM speaks
+    for himself.  A command acts on the seat the mail names, and only with that
+    seat's authority (issue 31).
+    """
+    if s.role == "player":
+        return me(s)
+    if s.role != "gm":
         raise Refused("you are not signed on to a seat")
-    return player
+    if s.power is None:
+        return None
+    seat = current(s).game.player(s.power)
+    if seat is None or not seat.address or seat.status not in ("active", "dummy"):
+        raise Refused(f"{s.power.title()} has no player in '{current(s).game.name}': there is no seat to change "
+                      f"(a new player asks with JOIN {current(s).game.name} <password> AS {s.power.title()})")
+    return seat
+
+
+def _tell_seat_holder(s: Session, seat: Player, what: str, cmd: Command, to: list[str]) -> None:
+    """The GM changed a player's seat after BECOME: the player is told at ``to`` (never the new password)."""
+    game, power = current(s).game, (seat.power or "").title()
+    ctx = SeatChangedContext(s.judge.name, game.name, power, what, s.judge.now(), seat.address)
+    rendered = render_seat_changed(ctx)
+    for number, address in enumerate(dict.fromkeys(a.lower() for a in to if a)):
+        queue(game, Reader(address, seat.power or GM, seat.zone), rendered,
+              key=f"seat:{s.mail.message_id}:{cmd.line}:{number}")
 
 
 def _playing(handle: Handle) -> None:
@@ -181,7 +206,8 @@ def do_clear(s: Session, cmd: Command) -> str:
 
 
 def _sender(s: Session) -> str:
-    return GM if s.role == "gm" and s.power is None else (s.power or GM)
+    """Who press comes from: the credential the mail signed on with (the GM stays the GM after BECOME)."""
+    return GM if s.role == "gm" else (s.power or GM)
 
 
 def _press_phase(handle: Handle) -> Phase:
@@ -247,6 +273,7 @@ def do_resign(s: Session, cmd: Command) -> str:
         raise Refused("only a player can resign")
     game = current(s).game
     player.status = "resigned"
+    s.show_orders = False  # nothing after RESIGN acts for the power (mailflow: the seat has left)
     notify(game, s.judge.name, f"{s.power.title() if s.power else 'A player'} resigned from {game.name}",
            [(f"{player.address} resigned {(s.power or '').title()} in '{game.name}'. The power is vacant: "
              f"JOIN {game.name} <password> AS {(s.power or '').title()} asks for it "
@@ -268,6 +295,10 @@ def do_set_password(s: Session, cmd: Command) -> str:
         game.gm_password_hash = new_hash
         return "GM password changed"
     player.password_hash = new_hash
+    if s.role == "gm":
+        _tell_seat_holder(s, player, "password", cmd, [player.address])
+        return (f"password of {s.power.title() if s.power else 'the seat'} reset; its player is told at his address, "
+                "without the password: tell him the new one yourself")
     return "password changed"
 
 
@@ -275,11 +306,12 @@ def do_set_address(s: Session, cmd: Command) -> str:
     player, game = _me_or_gm(s), current(s).game
     if player is None:
         game.gm_address = cmd.args["address"]
-    else:
-        sheets, key = game.extra.get("sheets", {}), game.seat_key(player)
-        player.address = cmd.args["address"]
-        if key in sheets:  # a BID sheet sent before START stays with its seat
-            sheets[game.seat_key(player)] = sheets.pop(key)
+        return f"mail about '{game.name}' now goes to {cmd.args['address']}"
+    old = player.address
+    player.address = cmd.args["address"]  # a BID sheet is kept by the seat's id, not its address
+    if s.role == "gm":
+        _tell_seat_holder(s, player, "address", cmd, [old, player.address])
+        return f"mail about '{game.name}' for {(player.power or '').title()} now goes to {cmd.args['address']}"
     return f"mail about '{game.name}' now goes to {cmd.args['address']}"
 
 

@@ -72,8 +72,7 @@ def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
 def _seats(game: Game, variant: Variant, viewer: str | None) -> Seats:
     """A forming game's seats: taken and free, and who has no power yet (addresses for the GM alone:
     a player's address is secret from the other players)."""
-    sheets = game.extra.get("sheets", {})
-    waiting = [p for p in game.players if p.status == "active" and (p.power is None or game.seat_key(p) in sheets)]
+    waiting = [p for p in game.players if p.status == "active" and (p.power is None or game.sheet_of(p) is not None)]
     addresses = [p.address for p in waiting] if viewer == "GM" else []
     return Seats(len(seated_powers(variant)), len(game.players), len(waiting), addresses)
 
@@ -81,9 +80,8 @@ def _seats(game: Game, variant: Variant, viewer: str | None) -> Seats:
 def _forming(game: Game, variant: Variant, power: str, viewer: str | None) -> str:
     """A power while the game forms: asked for (JOIN ... AS, and no BID sheet to decide instead), given
     out at START once every seat is taken, no seat at all in the set-up (why not), or "" (open)."""
-    sheets = game.extra.get("sheets", {})
     player = game.player(power)
-    if player is not None and game.seat_key(player) not in sheets:
+    if player is not None and game.sheet_of(player) is None:
         return player.address if viewer == "GM" else "taken"
     seats = seated_powers(variant)
     if power not in seats:

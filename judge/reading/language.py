@@ -151,7 +151,6 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "set_seats": ("set_seats", (("seats", read_seats),)),
     "set_takeover": ("set_takeover", (("takeover", _takeover),)),
     "set_publish": ("set_publish", (("publish", _publish),)),
-    "approve": ("approve", (("power", read_power),)),
 }
 
 
@@ -231,6 +230,14 @@ class CommandBuilder(Transformer):
         words = [w for w in c[2:] if w is not None]
         power = _power_words(words) if words else None
         return "join", _with_secret({"game": read_name(c[0]), "password": str(c[1]), "power": power}, c[1])
+
+    def approve(self, c: list) -> Parsed:
+        """APPROVE power [number]: the power in as many words as its name takes, then the request's number."""
+        words = list(c)
+        number = int(words.pop().value) if len(words) > 1 and words[-1].value.isdecimal() else None
+        if number is not None and not 1 <= number <= 1_000_000:
+            raise Invalid(f"'{number}' is not a request's number: the GM's notice numbers each request", c[-1].column)
+        return "approve", {"power": _power_words(words), "number": number}
 
     def gm_action(self, c: list) -> Parsed:
         return "gm_action", {"action": str(c[0]).upper(), "words": " ".join(str(w) for w in c[1:])}
@@ -452,7 +459,8 @@ _USAGE: dict[str, tuple[str, str]] = {
     "SET SEATS": ("SET SEATS number", "how many seats one address may hold, as in SET SEATS 2"),
     "SET TAKEOVER": ("SET TAKEOVER approve|open", "approve or open"),
     "SET PUBLISH": ("SET PUBLISH yes|no", "yes or no"),
-    "APPROVE": ("APPROVE power", "the vacant power a player asked for with JOIN ... AS"),
+    "APPROVE": ("APPROVE power [number]", "the vacant power a player asked for with JOIN ... AS, and the "
+                "number of his request when several wait"),
     "SET RULE": ("SET RULE [option [value]]", "at most an option and its value, as in SET RULE ballot_minimum net"),
 }
 

@@ -31,7 +31,9 @@ _WHERE = {
     "Recipient": "results", "ResultsContext": "results", "render_results": "results",
     "results_context": "results", "GM": "secrecy", "OBSERVER": "secrecy", "Secret": "secrecy",
     "hide_powers": "secrecy", "reveal": "secrecy", "HistoryContext": "history", "HistoryEntry": "history",
-    "judge_code": "history", "render_history": "history",
+    "judge_code": "history", "render_history": "history", "RequestNoticeContext": "seats",
+    "SeatChangedContext": "seats", "TakeoverRequest": "seats", "render_request_notice": "seats",
+    "render_seat_changed": "seats",
 }
 
 
@@ -55,6 +57,9 @@ if TYPE_CHECKING:
         render_disorder, render_join_notice, render_notice, render_signon_elsewhere, render_unattended,
     )
     from judge.render.history import HistoryContext, HistoryEntry, judge_code, render_history
+    from judge.render.seats import (
+        RequestNoticeContext, SeatChangedContext, TakeoverRequest, render_request_notice, render_seat_changed,
+    )
     from judge.render.results import Recipient, ResultsContext, render_results, results_context
     from judge.render.secrecy import GM, OBSERVER, Secret, hide_powers, reveal
 

@@ -99,9 +99,29 @@ class Game:
         return twin
 
     def seat_key(self, player: Player) -> str:
-        """Where a seat's pre-game sheet is kept: its address, then ``address#2``... for more seats at it."""
-        index = next(i for i, p in enumerate(self.players_at(player.address)) if p is player)
-        return player.address.lower() + (f"#{index + 1}" if index else "")
+        """Where a seat's pre-game sheet is kept: the seat's own id (``seat1``, ``seat2``...), given on first use
+        and never changed.  Never the address: a seat moved onto another's address and back (``SET ADDRESS``)
+        must not take or drop his sheet (issue 31)."""
+        if not player.seat:
+            number = int(self.extra.get("seat_ids", 0)) + 1
+            self.extra["seat_ids"] = number
+            player.seat = f"seat{number}"
+        return player.seat
+
+    def sheet_of(self, player: Player) -> str | None:
+        """The seat's pre-game sheet (Europe 1615's BID), if it sent one; reading gives no seat an id."""
+        return self.extra.get("sheets", {}).get(player.seat) if player.seat else None
+
+    def _sheets_by_seat(self) -> None:
+        """Sheets a judge before issue 31 kept by address (``address``, ``address#2``...): moved to their seats."""
+        sheets = self.extra.get("sheets")
+        if not sheets or not any("@" in key for key in sheets):
+            return
+        for player in self.players:
+            index = next(i for i, p in enumerate(self.players_at(player.address)) if p is player)
+            old = player.address.lower() + (f"#{index + 1}" if index else "")
+            if not player.seat and old in sheets:
+                sheets[self.seat_key(player)] = sheets.pop(old)
 
     # --- orders ------------------------------------------------------------
 
@@ -185,7 +205,7 @@ class Game:
         for doc in tables.get("orders", []):
             order = SubmittedOrder.from_json(doc)
             orders.setdefault(order.power, []).append(order)
-        return cls(
+        game = cls(
             name=record["name"], variant=record["variant"], gm_address=record["gm_address"],
             gm_password_hash=record["gm_password_hash"], status=record["status"], zone=record["zone"],
             settings=Settings.from_json(record["settings"]),
@@ -196,6 +216,8 @@ class Game:
             observers=[Observer.from_json(o) for o in tables.get("observers", [])],
             orders=orders, applied=[d["message_id"] for d in tables.get("applied", [])],
             outbox=outbox, loaded_mail=frozenset(m.id for m in outbox))
+        game._sheets_by_seat()
+        return game
 
     def tables_json(self) -> dict[str, list[JSON]]:
         """The list-like parts, one TinyDB table each (the outbox is merged by the store)."""

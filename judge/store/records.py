@@ -90,7 +90,11 @@ class Timing:
 
 @dataclass
 class Player:
-    """One player; ``power`` is None until the game starts (JOIN while forming)."""
+    """One player; ``power`` is None until the game starts (JOIN while forming).
+
+    ``seat`` is the seat's own id (``Game.seat_key``), given once and never changed: what is kept per seat
+    (a BID sheet) is keyed by it, never by the address, which ``SET ADDRESS`` changes.
+    """
 
     address: str
     password_hash: str
@@ -99,6 +103,7 @@ class Player:
     zone: str | None = None
     wait: bool = False
     absences: list[tuple[datetime, datetime]] = field(default_factory=list)
+    seat: str = ""
 
     def __post_init__(self) -> None:
         _check(self.status, PLAYER_STATUSES, "player status")
@@ -106,12 +111,12 @@ class Player:
     def to_json(self) -> JSON:
         return {"address": self.address, "password_hash": self.password_hash, "power": self.power,
                 "status": self.status, "zone": self.zone, "wait": self.wait,
-                "absences": [[to_iso(a), to_iso(b)] for a, b in self.absences]}
+                "absences": [[to_iso(a), to_iso(b)] for a, b in self.absences], "seat": self.seat}
 
     @classmethod
     def from_json(cls, data: JSON) -> Player:
         return cls(data["address"], data["password_hash"], data["power"], data["status"], data["zone"],
-                   data["wait"], [(from_iso(a), from_iso(b)) for a, b in data["absences"]])
+                   data["wait"], [(from_iso(a), from_iso(b)) for a, b in data["absences"]], data.get("seat", ""))
 
 
 @dataclass

@@ -34,7 +34,7 @@ def test_a_forged_join_cannot_replace_a_sheet_nor_add_a_seat(sandbox: Sandbox) -
     assert "this address already has a seat in 'e1'" in answer
     game = sandbox.store.load_game(GAME)
     assert [p.address for p in game.players] == [FRANCE]
-    assert game.extra["sheets"] == {FRANCE: "BID FRANCE 60 SPAIN 10 AUSTRIA 10 ENGLAND 10 DENMARK 10"}
+    assert [game.sheet_of(p) for p in game.players] == ["BID FRANCE 60 SPAIN 10 AUSTRIA 10 ENGLAND 10 DENMARK 10"]
 
 
 def test_joining_again_with_the_password_replaces_the_sheet_and_keeps_one_seat(sandbox: Sandbox) -> None:
@@ -45,7 +45,7 @@ def test_joining_again_with_the_password_replaces_the_sheet_and_keeps_one_seat(s
     assert "your seat is kept" in reply(sandbox, sandbox.new_mail(), FRANCE)
     game = sandbox.store.load_game(GAME)
     assert [p.address for p in game.players] == [FRANCE, SPAIN]
-    assert game.extra["sheets"][FRANCE].startswith("BID SPAIN 60")
+    assert game.sheet_of(game.players[0]).startswith("BID SPAIN 60")
     sandbox.send(GM, f"SIGNON M{GAME} gm-secret\nSTART", "start")
     sandbox.poll()
     game = sandbox.store.load_game(GAME)
@@ -78,7 +78,7 @@ def test_the_gm_may_let_one_address_hold_two_seats_each_with_its_own_sheet(sandb
     assert "this address already has a seat" in reply(sandbox, sandbox.new_mail(), FRANCE)
     game = sandbox.store.load_game(GAME)
     assert len(game.players) == 2
-    assert game.extra["sheets"] == {FRANCE: SHEET, f"{FRANCE}#2": OTHER}
+    assert [game.sheet_of(p) for p in game.players] == [SHEET, OTHER]
 
 
 def test_a_standard_game_binds_seats_to_their_password_too(sandbox: Sandbox) -> None:
@@ -113,4 +113,4 @@ def test_a_new_address_before_start_keeps_the_seats_sheet(sandbox: Sandbox) -> N
     sandbox.poll()
     game = sandbox.store.load_game(GAME)
     assert [p.address for p in game.players] == ["paris@example.org"]
-    assert game.extra["sheets"] == {"paris@example.org": SHEET}
+    assert [game.sheet_of(p) for p in game.players] == [SHEET]
