@@ -22,7 +22,7 @@ from judge.mail import IncomingMail, Mailbox, body_text, unread_note
 from judge.mail.entry import Envelope, read_envelope
 from judge.mail.message import thread_of
 from judge.render import SetAsideContext, render_set_aside
-from judge.store import OutgoingMail, StoreError
+from judge.store import OutgoingMail, StoreError, StoreRefused
 from judge.turns.context import Judge
 
 log = logging.getLogger("judge.poll")
@@ -54,6 +54,9 @@ class Run:
         if not self.broken:
             try:
                 games = self.workspace.save()
+            except StoreRefused:
+                log.exception("the store refused what a run of mails did; acting on them one at a time")
+                self.broken = True
             except (StoreError, OSError):
                 raise  # the disk, not the mail: stop, the mails stay in the mailbox
             except Exception:
@@ -82,6 +85,11 @@ class Run:
                 with time_limit(self.limits.mail_seconds, f"mail {mail.message_id}"):
                     to_game = act_on_mail(judge, mail, work)
                 games += [name for name in work.save() if name not in games]
+            except StoreRefused as exc:  # the mail's content, not the disk: answered and set aside, never retried
+                log.error("the store refused what mail %s asked (%s); it is set aside", mail.message_id, exc)
+                set_aside(judge, item, mail.message_id, mail.sender, mail.subject, _refused(exc), report,
+                          mail.references)
+                continue
             except (StoreError, OSError):
                 raise
             except (Exception, Overrun):
@@ -177,6 +185,10 @@ def act(judge: Judge, mail: Incoming, report: PollReport, run: Run) -> bool:
         with time_limit(run.limits.mail_seconds, f"mail {mail.message_id}"):
             if act_on_mail(judge, mail, run.workspace):
                 run.seen.append(mail.message_id)
+    except StoreRefused as exc:  # what the mail asked, not the disk: its run is done again, the mail set aside
+        log.error("the store refused what mail %s asked (%s); its run is done again mail by mail",
+                  mail.message_id, exc)
+        run.broken = True
     except (StoreError, OSError) as exc:
         log.error("cannot store mail %s: %s; it stays in the mailbox", mail.message_id, exc)
         report.errors += 1
@@ -192,6 +204,11 @@ def act(judge: Judge, mail: Incoming, report: PollReport, run: Run) -> bool:
     report.read += 1
     run.read.add(mail.message_id)
     return True
+
+
+def _refused(exc: StoreRefused) -> str:
+    """The reason a mail is set aside for what the store refused (a name it cannot keep)."""
+    return f"the judge cannot keep what it asks: {exc}"
 
 
 def set_aside(judge: Judge, item: IncomingMail, message_id: str, sender: str, subject: str, reason: str,

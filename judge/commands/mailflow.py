@@ -28,7 +28,7 @@ from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, R
 from judge.crash import crash_point
 from judge.reading.language import AUDIENCE, GM_TOO, Command, command_hint
 from judge.render import Rejected, Rendered, ReplyContext, render_reply
-from judge.store import OutgoingMail, StoreError, check_password
+from judge.store import OutgoingMail, StoreError, StoreRefused, check_password
 from judge.turns.gameview import order_set
 from judge.turns.notify import notify, own_zone, readers
 from judge.turns.ticks import DeadlineView
@@ -147,6 +147,10 @@ def run_command(session: Session, cmd: Command) -> None:
         if cmd.kind in _SIGNING_ON:
             session.game = session.role = session.power = session.seat = None
             session.refused = cmd.line
+        return
+    except StoreRefused as refusal:  # the store refuses what the line asked (a name): the line's fault, not the disk's
+        checkpoint.restore()
+        session.reject(cmd, f"the judge cannot keep this: {refusal}")
         return
     except (StoreError, OSError):
         raise  # the disk, not the mail: the poll leaves the mail for the next tick
