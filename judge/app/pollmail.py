@@ -15,7 +15,7 @@ from judge.app.config import JudgeConfig, Limits
 from judge.app.report import PollReport
 from judge.app.sending import Sender
 from judge.budget import Overrun, time_limit
-from judge.commands.mailflow import act_on_mail, warm_passwords
+from judge.commands.mailflow import act_on_mail
 from judge.commands.session import Incoming, Workspace
 from judge.crash import crash_point
 from judge.mail import IncomingMail, Mailbox, body_text, unread_note
@@ -111,13 +111,12 @@ def read_mail(judge: Judge, config: JudgeConfig, mails: list[IncomingMail], mail
               report: PollReport) -> None:
     """Act on every mail, RUN mails at a time: save their games, mark them processed, send the replies."""
     run = Run(Workspace(judge.store), config.limits)
-    budget = MailBudget(config.limits.poll_seconds)
+    budget = MailBudget(config.limits.poll_seconds, judge)
     for start in range(0, len(mails), RUN):
         if budget.spent():
             report.waiting += len(mails) - start
             break
         prepared = [(item, admit(judge, config, item, report)) for item in mails[start:start + RUN]]
-        warm_passwords(run.workspace, [mail for _, mail in prepared if mail is not None])
         for item, mail in prepared:
             if mail is not None and budget.spent():
                 report.waiting += 1  # left unprocessed: the next poll reads it, in order
@@ -127,20 +126,25 @@ def read_mail(judge: Judge, config: JudgeConfig, mails: list[IncomingMail], mail
             budget.acted += mail is not None
         run.end(judge, mailbox, sender, report)
     if report.waiting:
-        log.warning("this poll's time for mail (%g s) ran out: %d mails wait for the next poll",
+        log.warning("this poll's time for mail (%g s) or its wrong passwords ran out: %d mails wait for the next poll",
                     config.limits.poll_seconds, report.waiting)
     run.note_seen(judge)
 
 
 @dataclass
 class MailBudget:
-    """The poll's time for acting on mail (``[limits] poll_seconds``); at least one mail is always acted on."""
+    """The poll's time for acting on mail (``[limits] poll_seconds``), and its wrong passwords (``[limits]
+    wrong_passwords_per_poll``: each one checked costs scrypt's price, within this time); at least one mail is
+    always acted on."""
 
     seconds: float
+    judge: Judge | None = None
     started: float = field(default_factory=time.monotonic)
     acted: int = 0
 
     def spent(self) -> bool:
+        if self.acted and self.judge is not None and self.judge.guesses.full():
+            return True
         return bool(self.seconds) and self.acted > 0 and time.monotonic() - self.started >= self.seconds
 
 

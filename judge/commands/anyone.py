@@ -9,6 +9,7 @@ the mail.
 from __future__ import annotations
 
 from judge.commands import reports
+from judge.commands.guessing import GM_SEAT, check_signon
 from judge.commands.session import Handle, Refused, Session
 from judge.reading.language import AUDIENCE, GM_TOO, Command
 from judge.reading.lines import read_line
@@ -161,8 +162,8 @@ def do_signon(s: Session, cmd: Command) -> str:
     back = player is not None and player.status == "dummy" and bool(player.address)
     if player is None or (player.status != "active" and not back):
         raise Refused(f"{power.title()} has no player in '{game.name}'")
-    if not check_password(cmd.args["password"], player.password_hash):
-        raise Refused(f"wrong password for {power.title()} in '{game.name}'")
+    check_signon(s, handle, power, player.address, cmd.args["password"], player.password_hash,
+                 f"wrong password for {power.title()} in '{game.name}'")
     s.sign_on(handle, "player", power, player)
     s.show_orders = True
     if player.address and s.mail.sender.lower() != player.address.lower():
@@ -182,8 +183,8 @@ def _tell_the_player(s: Session, game: Game, player: Player, power: str) -> None
 
 def do_signon_gm(s: Session, cmd: Command) -> str:
     handle = load(s, cmd.args["game"])
-    if not check_password(cmd.args["password"], handle.game.gm_password_hash):
-        raise Refused(f"wrong GM password for '{handle.game.name}'")
+    check_signon(s, handle, GM_SEAT, handle.game.gm_address, cmd.args["password"], handle.game.gm_password_hash,
+                 f"wrong GM password for '{handle.game.name}'")
     s.sign_on(handle, "gm", None)
     return f"signed on as the GM of '{handle.game.name}'"
 

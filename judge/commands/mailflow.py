@@ -17,22 +17,19 @@ already carry its id are not changed again and keyed mails are not queued twice.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
-from judge.commands import anyone, gm, player, rules, votes
+from judge.commands import anyone, gm, guessing, player, rules, votes
 from judge.commands.echo import shown, shown_reason
 from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Refused, Session, Workspace
 from judge.crash import crash_point
 from judge.reading.language import AUDIENCE, GM_TOO, Command, command_hint
 from judge.render import Rejected, Rendered, ReplyContext, render_reply
-from judge.store import OutgoingMail, StoreError, StoreRefused, check_password
+from judge.store import OutgoingMail, StoreError, StoreRefused
 from judge.turns.gameview import order_set
 from judge.turns.notify import notify, own_zone, readers
 from judge.turns.ticks import DeadlineView
-from judge.variants import load_variant
 
 log = logging.getLogger("judge.commands")
 
@@ -88,43 +85,6 @@ def act_on_mail(judge: Judge, mail: Incoming, workspace: Workspace | None = None
         if to_game:
             judge.store.mark_seen(mail.message_id)
     return to_game
-
-
-def warm_passwords(workspace: Workspace, mails: list[Incoming]) -> None:
-    """Check the passwords of every SIGNON in ``mails`` at once, in threads, before acting on them.
-
-    A first check costs scrypt's full price (about 40 ms) and is then
-    remembered for the process; scrypt lets go of the GIL, so checking a
-    run's new players side by side saves time on a machine with several
-    cores.  Wrong passwords and unknown games are simply left for the commands
-    to report.
-    """
-    pairs: set[tuple[str, str]] = set()
-    for mail in mails:
-        for cmd in mail.parsed.commands:
-            if cmd.kind in ("signon", "signon_gm"):
-                stored = _stored_hash(workspace, cmd)
-                if stored:
-                    pairs.add((cmd.args["password"], stored))
-    workers = min(len(pairs), os.cpu_count() or 1)
-    if workers > 1:
-        try:
-            with ThreadPoolExecutor(workers) as pool:
-                list(pool.map(lambda pair: check_password(*pair), pairs))
-        except Exception:  # only a speed-up: the commands check every password again anyway
-            log.exception("checking passwords ahead failed")
-
-
-def _stored_hash(workspace: Workspace, cmd: Command) -> str | None:
-    try:
-        game = workspace.load(cmd.args["game"])
-        if cmd.kind == "signon_gm":
-            return game.gm_password_hash
-        power = load_variant(game.variant).map.power_named(cmd.args["power"])
-    except (StoreError, LookupError):
-        return None
-    player = game.player(power) if power else None
-    return player.password_hash if player is not None else None
 
 
 def run_command(session: Session, cmd: Command) -> None:
@@ -238,6 +198,7 @@ def finish(session: Session) -> bool:
         if handle.replay:
             continue
         anyone.tell_gm_of_joins(session, handle)
+        guessing.tell_owners(session, handle)
         news = session.news.get(handle.game.name)
         if news:
             notify(handle.game, session.judge.name, f"The GM of {handle.game.name} decided",
