@@ -5,7 +5,7 @@ checks one sign-on against the poll's :class:`judge.budget.Guesses` (caps per
 mail, per address, per seat and per poll, ``[limits]`` of judge.toml): past a
 cap the line is refused *without* being checked, with the same words whatever
 the password, so a mail of a hundred guesses learns nothing from the lines
-past the cap.  Each seat guessed at has its owner told once per poll
+past the cap.  Each seat guessed at from another address than its own has its owner told once per poll
 (:func:`tell_owners`, at the end of the mail: a refused line's changes are
 undone, a notice must not be), naming the addresses the guesses came from,
 never a password.
@@ -37,7 +37,8 @@ def check_signon(s: Session, handle: Handle, seat: str, owner: str, password: st
         return
     guesses.failed(sender, key)
     s.wrong_passwords += 1
-    s.guessed.setdefault(handle.game.name, {}).setdefault(seat, set()).add(sender)
+    if not own:  # a mail from the seat's own address gets the reply there: no notice besides
+        s.guessed.setdefault(handle.game.name, {}).setdefault(seat, set()).add(sender)
     raise Refused(wrong)
 
 

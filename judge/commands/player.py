@@ -18,7 +18,6 @@ from judge.reading.orders import OrderError
 from judge.reading.suggest import unknown_power
 from judge.render import GM, PressContext, render_press
 from judge.store import Game, Player, SubmittedOrder
-from judge.turns.deadlines import absence_span, after_absences, set_deadline
 from judge.turns.gameview import check_order, unit_key
 from judge.turns.mapmail import set_map_format
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers
@@ -292,26 +291,6 @@ def do_set_wait(s: Session, cmd: Command) -> str:
     player.wait = wait
     return ("the phase will not run before its deadline" if wait
             else "the phase may run as soon as every order is in")
-
-
-def do_set_absence(s: Session, cmd: Command) -> str:
-    player, game = _me_or_gm(s), current(s).game
-    if player is None:
-        raise Refused("absences are for players")
-    span = absence_span(cmd.args["start"], cmd.args["end"], game.zone)
-    player.absences.append(span)
-    note = f"absence from {cmd.args['start']} to {cmd.args['end']} noted"
-    if game.status == "active" and game.deadline is not None:
-        moved = after_absences(game.deadline, game.players)
-        if moved != game.deadline:
-            set_deadline(game, moved)
-            notify(game, s.judge.name, f"New deadline in {game.name}",
-                   [f"The deadline of '{game.name}' moved past a player's absence."], deadline=moved)
-            note += "; the deadline moved past it"
-    notify(game, s.judge.name, f"Absence in {game.name}",
-           [(f"{player.address} ({(s.power or '').title()}) will be away from {cmd.args['start']} "
-             f"to {cmd.args['end']}.")], to=[gm_reader(game)])
-    return note
 
 
 def do_set_map(s: Session, cmd: Command) -> str:

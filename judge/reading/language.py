@@ -57,7 +57,7 @@ AUDIENCE: dict[str, str] = {
     **dict.fromkeys(("help", "list", "history", "summary", "rules", "observe", "create", "join", "signon",
                      "signon_gm"), "anyone"),
     **dict.fromkeys(("order", "clear", "status", "press", "broadcast", "set_password", "set_address", "set_zone",
-                     "set_map", "set_wait", "set_absence", "set_draw", "set_concede", "resign"), "player"),
+                     "set_map", "set_wait", "set_absence", "set_noabsence", "set_draw", "set_concede", "resign"), "player"),
     **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
                      "set_gamezone", "set_nmr", "set_press", "set_rule", "set_seats", "set_takeover", "set_publish",
                      "approve", "gm_action", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
@@ -205,6 +205,9 @@ class CommandBuilder(Transformer):
 
     def set_absence(self, c: list) -> Parsed:
         return "set_absence", read_absence(*c)
+
+    def set_noabsence(self, _c: list) -> Parsed:
+        return "set_noabsence", {}
 
     def set_deadline(self, c: list) -> Parsed:
         return "set_deadline", {**read_deadline(*c), "confirmed": False}
@@ -409,7 +412,7 @@ def _indent(raw: str) -> int:
 
 # -- syntax errors: what the command needed, in the player's words -------------------
 
-_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, "
+_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, NOABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, "
                 "DEADLINE, MINDEADLINE, ROUND, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")
 _SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {
     "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE"}
@@ -436,7 +439,7 @@ _USAGE: dict[str, tuple[str, str]] = {
     "SET": ("SET option value", f"an option: {_SET_OPTIONS}"),
     "SET PASSWORD": ("SET PASSWORD new-password", "the new password"),
     "SET ADDRESS": ("SET ADDRESS address", "a mail address such as me@example.org"),
-    "SET NO": ("SET NO WAIT|DRAW|CONCEDE", "WAIT, DRAW or CONCEDE (SET NO WAIT is SET NOWAIT)"),
+    "SET NO": ("SET NO WAIT|DRAW|CONCEDE|ABSENCE", "WAIT, DRAW, CONCEDE or ABSENCE (SET NO WAIT is SET NOWAIT)"),
     "SET CONCEDE": ("SET CONCEDE power", "the power you concede the game to, as in SET CONCEDE England"),
     "SET ABSENCE": ("SET ABSENCE from to", "the first and the last day, as in SET ABSENCE 2026-12-20 2027-01-03"),
     "SET ZONE": ("SET ZONE zone", "a time zone such as Europe/Paris"),
