@@ -19,7 +19,7 @@ from judge.render import (
     OBSERVER, HelpContext, HelpSection, Joined, JoinNoticeContext, SignonElsewhereContext, VariantLine, render_help,
     render_join_notice, render_signon_elsewhere,
 )
-from judge.store import Attachment, Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
+from judge.store import Attachment, Game, InvalidName, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
 from judge.turns.agreement import forget
 from judge.turns.deadlines import default_timing, new_game_clock
@@ -106,22 +106,11 @@ def _history_map(s: Session, game: Game, cmd: Command) -> list[Attachment]:
 
 
 def do_summary(s: Session, cmd: Command) -> str:
-    rendered = reports.summary(s.store, s.judge.name, peek(s, cmd.args["game"]))
+    game = peek(s, cmd.args["game"])
+    insider = s.game == game.name and s.role in ("player", "gm")   # signed on to it in this mail
+    rendered = reports.summary(s.store, s.judge.name, game, addresses=insider)
     s.reply_to_sender(rendered.subject, rendered.body)
     return "the summary is in a separate mail"
-
-
-def do_observe(s: Session, cmd: Command) -> str:
-    handle = load(s, cmd.args["game"])
-    if handle.replay:
-        return "already done"
-    game, sender = handle.game, s.mail.sender
-    known = next((o for o in game.observers if o.address.lower() == sender.lower()), None)
-    if known is not None:
-        known.password_hash = s.judge.hash(cmd.args["password"])
-        return f"you already observe '{game.name}': password changed"
-    game.observers.append(Observer(sender, s.judge.hash(cmd.args["password"])))
-    return f"you now observe '{game.name}' and receive its results and broadcasts"
 
 
 def do_create(s: Session, cmd: Command) -> str:

@@ -20,7 +20,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 
-from judge.commands import absence, anyone, gm, guessing, player, rules, votes
+from judge.commands import absence, anyone, gm, guessing, observers, player, rules, votes
 from judge.commands.echo import shown, shown_reason
 from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Refused, Session, Workspace
 from judge.crash import crash_point
@@ -41,6 +41,7 @@ HANDLERS: dict[str, Handler] = {
     **{name.removeprefix("do_"): getattr(rules, name) for name in dir(rules) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(votes, name) for name in dir(votes) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(absence, name) for name in dir(absence) if name.startswith("do_")},
+    **{name.removeprefix("do_"): getattr(observers, name) for name in dir(observers) if name.startswith("do_")},
 }
 _SIGNING_ON = ("signon", "signon_gm", "join", "create")
 _AS_POWER = frozenset({"order", "clear"})

@@ -54,8 +54,8 @@ __all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "GM_TOO", "KINDS", "MAX_BODY_CHARS", "
 # use the same settings for himself) or "gm" (signed on as the game's master).
 # HELP lists them in this order, under these three heads.
 AUDIENCE: dict[str, str] = {
-    **dict.fromkeys(("help", "list", "history", "summary", "rules", "observe", "create", "join", "signon",
-                     "signon_gm"), "anyone"),
+    **dict.fromkeys(("help", "list", "history", "summary", "rules", "observe", "confirm", "unobserve", "create",
+                     "join", "signon", "signon_gm"), "anyone"),
     **dict.fromkeys(("order", "clear", "status", "press", "broadcast", "set_password", "set_address", "set_zone",
                      "set_map", "set_wait", "set_absence", "set_noabsence", "set_draw", "set_concede", "resign"), "player"),
     **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
@@ -134,6 +134,8 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "summary": ("summary", (("game", read_name),)),
     "rules": ("rules", (("game", read_name),)),
     "observe": ("observe", (("game", read_name), ("password", str))),
+    "confirm": ("confirm", (("game", read_name), ("password", str))),   # the token, masked like a password
+    "unobserve": ("unobserve", (("game", read_name), ("password", str))),
     "create": ("create", (("game", read_name), ("variant", _variant), ("password", str))),
     "rollback": ("rollback", (("phase", read_phase),)),
     "eject": ("eject", (("power", read_power),)),
@@ -426,6 +428,8 @@ _USAGE: dict[str, tuple[str, str]] = {
     "RULES": ("RULES [game]", "at most a game name"),
     "GM": ("GM action words…", "a decision of the variant's rules, as in GM BALLOT Wallenstein, Catholic League"),
     "OBSERVE": ("OBSERVE game password", "a game name and a password"),
+    "CONFIRM": ("CONFIRM game token", "a game name and the token the answer to OBSERVE gave"),
+    "UNOBSERVE": ("UNOBSERVE game password", "a game name and your observer password"),
     "CREATE": ("CREATE game variant password",
                "a game name, a variant and a password, as in CREATE game1 standard secret"),
     "SIGNON": ("SIGNON <power letter><game> password",
