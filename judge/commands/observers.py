@@ -48,7 +48,13 @@ def do_confirm(s: Session, cmd: Command) -> str:
         return "already done"
     game, sender = handle.game, s.mail.sender
     request = game.extra.get(_REQUESTS, {}).get(sender.lower())
+    guesses, seat = s.judge.guesses, (game.name, "confirm")
+    refusal = guesses.refusal(sender, seat, True, s.wrong_passwords)
+    if refusal:  # a token is guessed like a password: the same caps
+        raise Refused(f"not checked: {refusal}")
     if request is None or not hmac.compare_digest(request["token"], _digest(cmd.args["password"])):
+        guesses.failed(sender, seat)
+        s.wrong_passwords += 1
         raise Refused(f"no request to observe '{game.name}' from this address with that token "
                       f"(OBSERVE {game.name} <password> asks for one)")
     del game.extra[_REQUESTS][sender.lower()]
