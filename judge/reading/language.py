@@ -57,7 +57,8 @@ AUDIENCE: dict[str, str] = {
     **dict.fromkeys(("help", "list", "history", "summary", "rules", "observe", "confirm", "unobserve", "create",
                      "join", "signon", "signon_gm"), "anyone"),
     **dict.fromkeys(("order", "clear", "status", "press", "broadcast", "set_password", "set_address", "set_zone",
-                     "set_map", "set_wait", "set_absence", "set_noabsence", "set_draw", "set_concede", "resign"), "player"),
+                     "set_map", "set_wait", "set_absence", "set_noabsence", "set_draw", "set_concede", "resign"),
+                    "player"),
     **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
                      "set_gamezone", "set_nmr", "set_press", "set_rule", "set_seats", "set_takeover", "set_publish",
                      "approve", "gm_action", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
@@ -414,7 +415,8 @@ def _indent(raw: str) -> int:
 
 # -- syntax errors: what the command needed, in the player's words -------------------
 
-_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, NOABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, "
+_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, NOABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, "
+                "GAMEZONE, "
                 "DEADLINE, MINDEADLINE, ROUND, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")
 _SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {
     "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE"}
