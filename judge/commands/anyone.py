@@ -1,4 +1,4 @@
-"""Commands anyone may send: HELP, LIST, HISTORY, SUMMARY, OBSERVE, CREATE, SIGNON, JOIN.
+"""Commands anyone may send: HELP, LIST, HISTORY, SUMMARY, CREATE, SIGNON, JOIN (OBSERVE and its kin: observers.py).
 
 Each handler takes the session and the command, does its work in memory and
 returns a note for the reply (``""`` for none), or raises :class:`Refused`
