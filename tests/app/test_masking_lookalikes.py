@@ -29,6 +29,7 @@ SECRET = "n3w-s3cret"
     "PASSWORD {pw}",
     "PASSWORD: {pw}",
     "SETPASSWORD {pw}",
+    "JOIN {game} AS France {pw}",
     "\uff33\uff25\uff34 \uff30\uff21\uff33\uff33\uff37\uff2f\uff32\uff24 {pw}",
 ])
 def test_a_lookalike_never_echoes_the_secret(sandbox: Sandbox, line: str) -> None:
