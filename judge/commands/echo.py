@@ -7,8 +7,9 @@ has every word after its first argument masked, and a reason never quotes
 such a word.  A line that only looks like a sign-on or a password, however
 misspelt (``SIGNIN``, ``SIGNON:``, ``SET-PASSWORD``, full width), is masked
 the same way even when it was read as an order line (:func:`lookalike_spans`);
-no other word is masked (a power's name after ``AS`` stays).  Lines and reasons are cut at :data:`MAX_ECHO` and
-:data:`MAX_REASON` characters, so a huge line cannot make a huge reply.
+no other word is masked (a power's name after ``AS`` stays).  Lines and
+reasons are cut at :data:`MAX_ECHO` and :data:`MAX_REASON` characters, so a
+huge line cannot make a huge reply.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ def _maybe_secret(text: str) -> list[tuple[int, int]]:
         public = 2
     if public is None:
         return lookalike_spans(words)
-    return [(m.start(), m.end()) for m in _up_to_power(words[public:])]
+    return [(m.start(), m.end()) for m in _but_power_names(words[public:])]
 
 
 def lookalike_spans(words: list[re.Match[str]]) -> list[tuple[int, int]]:
@@ -108,7 +109,7 @@ def lookalike_spans(words: list[re.Match[str]]) -> list[tuple[int, int]]:
         public = 2
     else:
         return []
-    return [(m.start(), m.end()) for m in _up_to_power(words[public:])]
+    return [(m.start(), m.end()) for m in _but_power_names(words[public:])]
 
 
 def _key(word: str) -> str:
@@ -125,11 +126,12 @@ def _password_word(key: str) -> bool:
     return key in _SHORT_PASSWORD or _close(key, _PASSWORD_LIKE)
 
 
-def _up_to_power(words: list[re.Match[str]]) -> list[re.Match[str]]:
-    """The words but an ``AS`` and the one word after it (``JOIN game pw AS France``: a power's name is no
-    secret; any other word after it is masked again)."""
-    keys = [_key(m.group()) for m in words]
-    return [m for at, m in enumerate(words) if keys[at] != "AS" and not (at and keys[at - 1] == "AS")]
+def _but_power_names(words: list[re.Match[str]]) -> list[re.Match[str]]:
+    """The words but an ``AS`` after the first (the password's place) and the one word after it
+    (``JOIN game pw AS France``: a power's name is no secret; any other word after it is masked again)."""
+    power_words = {at for at in range(1, len(words)) if _key(words[at].group()) == "AS"}
+    power_words |= {at + 1 for at in power_words}
+    return [m for at, m in enumerate(words) if at not in power_words]
 
 
 def excerpt(text: str, limit: int = MAX_ECHO) -> str:
