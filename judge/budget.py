@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from types import FrameType
 
 
@@ -83,4 +85,52 @@ def time_limit(seconds: float | None, what: str) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-__all__ = ["Overrun", "shielded", "time_limit"]
+@dataclass(frozen=True)
+class GuessLimits:
+    """How many wrong passwords the judge checks (``[limits]`` of judge.toml, docs/security.md).
+
+    Each check costs scrypt's full price, and each is a guess: past ``per_mail`` wrong ones in one
+    mail, ``per_address`` from one address or ``per_seat`` against one seat (from addresses other
+    than the seat's own) in one poll, a sign-on is refused without being checked; past ``per_poll``
+    wrong ones in all, the poll's other mails wait for the next poll.
+    """
+
+    per_mail: int = 3
+    per_address: int = 10
+    per_seat: int = 10
+    per_poll: int = 300
+
+
+@dataclass
+class Guesses:
+    """The wrong passwords of one poll: counted per address, per seat and in all, and the seats already told."""
+
+    limits: GuessLimits = GuessLimits()
+    by_address: Counter[str] = field(default_factory=Counter)
+    by_seat: Counter[tuple[str, str]] = field(default_factory=Counter)
+    wrong: int = 0
+    checks: int = 0
+    told: set[tuple[str, str]] = field(default_factory=set)
+
+    def refusal(self, address: str, seat: tuple[str, str], own_address: bool, in_mail: int) -> str:
+        """Why a sign-on is refused unchecked ("" to check it): ``in_mail`` wrong ones already in its mail."""
+        limits = self.limits
+        if in_mail >= limits.per_mail:
+            return f"this mail already gave {limits.per_mail} wrong passwords: send this line in another mail"
+        if self.by_address[address.lower()] >= limits.per_address:
+            return "too many wrong passwords from this address in the last minutes: send this line again later"
+        if not own_address and self.by_seat[seat] >= limits.per_seat:
+            return "too many wrong passwords for this seat in the last minutes: send this line again later"
+        return ""
+
+    def failed(self, address: str, seat: tuple[str, str]) -> None:
+        self.by_address[address.lower()] += 1
+        self.by_seat[seat] += 1
+        self.wrong += 1
+
+    def full(self) -> bool:
+        """The poll has checked as many wrong passwords as it may: the mails not yet read wait."""
+        return self.wrong >= self.limits.per_poll
+
+
+__all__ = ["GuessLimits", "Guesses", "Overrun", "shielded", "time_limit"]

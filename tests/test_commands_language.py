@@ -37,6 +37,8 @@ ACCEPTED = [
     ("HISTORY game1 TO W1901A", "history", {"game": "game1", "from_phase": None, "to_phase": W1901A}),
     ("SUMMARY game1", "summary", {"game": "game1"}),
     ("OBSERVE game1 Pass.Word", "observe", {"game": "game1", "password": "Pass.Word"}),
+    ("CONFIRM game1 3f9a0c21d4", "confirm", {"game": "game1", "password": "3f9a0c21d4"}),
+    ("UNOBSERVE game1 Pass.Word", "unobserve", {"game": "game1", "password": "Pass.Word"}),
     ("CREATE Game-2 Standard s3cret", "create", {"game": "game-2", "variant": "standard", "password": "s3cret"}),
     # players
     ("SIGNON Fgame1 secret", "signon", {"power": "F", "game": "game1", "password": "secret"}),
@@ -59,6 +61,8 @@ ACCEPTED = [
     ("SET ADDRESS mailto:me@localhost", "set_address", {"address": "me@localhost"}),
     ("SET WAIT", "set_wait", {"wait": True}),
     ("SET NOWAIT", "set_wait", {"wait": False}),
+    ("SET NOABSENCE", "set_noabsence", {}),
+    ("SET NO ABSENCE", "set_noabsence", {}),
     ("set no wait", "set_wait", {"wait": False}),
     ("SET DRAW", "set_draw", {"draw": True}),
     ("set nodraw", "set_draw", {"draw": False}),
@@ -205,17 +209,17 @@ REJECTED = [
     ("DUMMY", 7, "DUMMY needs a power"),
     ("BECOME", 8, "BECOME needs a power"),
     ("ROLLBACK spring", 10, "'spring' is not a phase: write it like S1901M, F1901R or W1901A"),
-    ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, "
-     "NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or "
+    ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, NOABSENCE, ZONE, MAP, DRAW, NODRAW, "
+     "CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or "
      "PUBLISH")),
     ("SET COLOUR red", 5, ("unknown SET option 'COLOUR': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, "
+     "ABSENCE, NOABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, "
      "TIMING, NMR, PRESS, "
      "RULE, SEATS, TAKEOVER or PUBLISH")),
     ("SET ZONEX Europe/Paris", 5, ("unknown SET option 'ZONEX': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, "
+     "ABSENCE, NOABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, "
      "TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH — did you mean SET ZONE?")),
-    ("SET NO", 8, "SET NO needs WAIT, DRAW or CONCEDE (SET NO WAIT is SET NOWAIT)"),
+    ("SET NO", 8, "SET NO needs WAIT, DRAW, CONCEDE or ABSENCE (SET NO WAIT is SET NOWAIT)"),
     ("SET DRAW now", 10, "SET DRAW takes nothing more, not 'now'"),
     ("SET NODRAW please", 12, "SET NODRAW takes nothing more, not 'please'"),
     ("SET NO DRAW at all", 13, "SET NODRAW takes nothing more, not 'at'"),
@@ -304,8 +308,8 @@ def test_a_bad_press_header_is_an_error_and_its_block_is_skipped(header: str, co
 
 def test_the_command_words_come_from_the_grammar() -> None:
     assert command_words() == {
-        "help", "list", "history", "summary", "observe", "create", "signon", "join", "clear", "press",
-        "broadcast", "resign", "status", "set", "start", "process", "process!", "preview", "rollback",
+        "help", "list", "history", "summary", "observe", "confirm", "unobserve", "create", "signon", "join", "clear",
+        "press", "broadcast", "resign", "status", "set", "start", "process", "process!", "preview", "rollback",
         "pause", "resume", "eject", "dummy", "terminate", "become", "rules", "gm", "approve"}
     assert command_parser() is command_parser()
 

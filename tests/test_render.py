@@ -14,7 +14,7 @@ from judge.engine.codec import state_from_json
 from judge.paths import templates_dir
 from judge.reading.orders import parse_order
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
-from judge.render import SignonElsewhereContext, render_signon_elsewhere
+from judge.render import SignonElsewhereContext, SignonGuessedContext, render_signon_elsewhere, render_signon_guessed
 from judge.render import DisorderContext, Recipient, UnattendedContext, render_disorder, render_unattended
 from judge.render import HelpSection, Joined, JoinNoticeContext, Seats, VariantLine, render_join_notice
 from judge.render import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
@@ -372,6 +372,8 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
         "J", "demo", "New deadline in demo", ["The GM set a new deadline."], AFTER_PARIS, "Europe/Paris"),
         "America/New_York"),
     "signon_elsewhere.j2": lambda: render_signon_elsewhere(SignonElsewhereContext("J", "demo", "France", AFTER_PARIS)),
+    "signon_guessed.j2": lambda: render_signon_guessed(SignonGuessedContext(
+        "J", "demo", "France", AFTER_PARIS, ["guesser@example.org"])),
     "join_notice.j2": lambda: render_join_notice(JoinNoticeContext(
         "J", "demo", [Joined("alice@example.org", "France"), Joined("alice@example.org", "Italy", again=True)], 3, 7)),
     "seat_changed.j2": lambda: render_seat_changed(SeatChangedContext("J", "demo", "France", "password", AFTER_PARIS)),

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from judge.budget import GuessLimits
 from judge.clock import Clock, FileClock, SystemClock
 from judge.mail.config import MailConfig, load_mail_config
 
 DEFAULT_NAME = "judge.toml"
 _JUDGE_KEYS = {"name", "data_dir", "timezone", "clock", "password_cost"}
 _LIMIT_KEYS = {"poll_seconds", "mail_seconds", "game_seconds"}
+#: ``[limits]`` keys that count wrong passwords (judge/budget.py ``GuessLimits``), whole numbers from 1
+_GUESS_KEYS = {f"wrong_passwords_{per}": per for per in ("per_mail", "per_address", "per_seat", "per_poll")}
 _LOG_KEYS = {"file", "max_kb", "keep"}
 DEFAULT_PASSWORD_COST = 12  # scrypt n = 2**12: about 10 ms a check (docs/store.md)
 
@@ -39,6 +42,7 @@ class Limits:
     poll_seconds: float = 40.0
     mail_seconds: float = 20.0
     game_seconds: float = 60.0
+    guesses: GuessLimits = field(default_factory=GuessLimits)
 
 
 @dataclass(frozen=True)
@@ -118,13 +122,19 @@ def _limits(path: Path, table: Any) -> Limits:
     """The ``[limits]`` table: each a number of seconds from 0 (no limit) to a day."""
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [limits] must be a table")
-    unknown = sorted(set(table) - _LIMIT_KEYS)
+    unknown = sorted(set(table) - _LIMIT_KEYS - set(_GUESS_KEYS))
     if unknown:
         raise ConfigError(f"{path}: [limits] unknown keys: {', '.join(unknown)}")
-    for key, value in table.items():
+    guesses = {key: value for key, value in table.items() if key in _GUESS_KEYS}
+    for key, value in guesses.items():
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100_000:
+            raise ConfigError(f"{path}: [limits] {key} must be a whole number from 1 to 100000")
+    seconds = {key: value for key, value in table.items() if key not in _GUESS_KEYS}
+    for key, value in seconds.items():
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 86400:
             raise ConfigError(f"{path}: [limits] {key} must be a number of seconds from 0 (no limit) to 86400")
-    return Limits(**{key: float(value) for key, value in table.items()})
+    return Limits(**{key: float(value) for key, value in seconds.items()},
+                  guesses=GuessLimits(**{_GUESS_KEYS[key]: value for key, value in guesses.items()}))
 
 
 def _log(path: Path, base: Path, table: Any) -> LogConfig:

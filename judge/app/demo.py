@@ -10,6 +10,7 @@ scripts; the Europe 1615 ones end in the golden archives of tests/golden/.
 
 from __future__ import annotations
 
+import re
 import tempfile
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.app.sandbox import Sandbox
+from judge.mail import body_text
 from judge.paths import gamedata_dir
 
 Phases = Sequence[tuple[str, Mapping[str, str]]]
@@ -76,6 +78,8 @@ class ScriptedGame:
         if self.observer_joins:
             sandbox.send(self.observer, f"OBSERVE {self.game} watch", "observing")
         self._poll(sandbox, f"{len(self.powers)} players join", say)
+        if self.observer_joins:  # the observer confirms from his address with the token the judge mailed him
+            sandbox.send(self.observer, confirm_line(sandbox, self.observer, self.game), "confirming")
         sandbox.send(self.gm, f"SIGNON M{self.game} gm-secret\nSTART", "start")
         self._poll(sandbox, "the GM starts the game", say)
 
@@ -170,3 +174,13 @@ def _show(sandbox: Sandbox, scripted: ScriptedGame) -> None:
                 and scripted.address(reader) in str(m.message["To"]))
     print(f"One of them, to {mail.message['To']}:  Subject: {mail.message['Subject']}\n")
     print(sandbox.text(mail))
+
+
+def confirm_line(sandbox: Sandbox, who: str, game: str) -> str:
+    """The ``CONFIRM game token`` line the judge's answer to ``who``'s OBSERVE asks him to send back."""
+    for mail in reversed(sandbox.sent()):
+        if who.lower() in str(mail.message["To"]).lower():
+            found = re.search(rf"CONFIRM {re.escape(game)} \w+", body_text(mail.message))
+            if found:
+                return found.group()
+    raise RuntimeError(f"no answer to {who}'s OBSERVE {game} was sent")

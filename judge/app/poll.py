@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from judge.app.config import JudgeConfig, Limits
 from judge.app.report import PollReport, mask_addresses, note_poll
 from judge.app.sending import Sender
-from judge.budget import Overrun, time_limit
+from judge.budget import Guesses, Overrun, time_limit
 from judge.clock import PollClock
 from judge.mail.base import MailError, SignInError
 from judge.mail.config import open_transports
@@ -51,7 +51,7 @@ def make_judge(config: JudgeConfig) -> Judge:
     """The judge of one poll: its commands and ticks all see the poll's one instant (the store's clock runs on)."""
     clock = config.clock()
     return Judge(Store(config.data_dir, clock=clock), config.name, config.mail.address, PollClock(clock),
-                 config.timezone, config.password_cost)
+                 config.timezone, config.password_cost, Guesses(config.limits.guesses))
 
 
 def run_poll(config: JudgeConfig) -> PollReport:

@@ -15,14 +15,14 @@ from judge.app.config import JudgeConfig, Limits
 from judge.app.report import PollReport
 from judge.app.sending import Sender
 from judge.budget import Overrun, time_limit
-from judge.commands.mailflow import act_on_mail, warm_passwords
+from judge.commands.mailflow import act_on_mail
 from judge.commands.session import Incoming, Workspace
 from judge.crash import crash_point
 from judge.mail import IncomingMail, Mailbox, body_text, unread_note
 from judge.mail.entry import Envelope, read_envelope
 from judge.mail.message import thread_of
 from judge.render import SetAsideContext, render_set_aside
-from judge.store import OutgoingMail, StoreError
+from judge.store import OutgoingMail, StoreError, StoreRefused
 from judge.turns.context import Judge
 
 log = logging.getLogger("judge.poll")
@@ -54,6 +54,9 @@ class Run:
         if not self.broken:
             try:
                 games = self.workspace.save()
+            except StoreRefused:
+                log.exception("the store refused what a run of mails did; acting on them one at a time")
+                self.broken = True
             except (StoreError, OSError):
                 raise  # the disk, not the mail: stop, the mails stay in the mailbox
             except Exception:
@@ -82,6 +85,11 @@ class Run:
                 with time_limit(self.limits.mail_seconds, f"mail {mail.message_id}"):
                     to_game = act_on_mail(judge, mail, work)
                 games += [name for name in work.save() if name not in games]
+            except StoreRefused as exc:  # the mail's content, not the disk: answered and set aside, never retried
+                log.error("the store refused what mail %s asked (%s); it is set aside", mail.message_id, exc)
+                set_aside(judge, item, mail.message_id, mail.sender, mail.subject, _refused(exc), report,
+                          mail.references)
+                continue
             except (StoreError, OSError):
                 raise
             except (Exception, Overrun):
@@ -103,13 +111,12 @@ def read_mail(judge: Judge, config: JudgeConfig, mails: list[IncomingMail], mail
               report: PollReport) -> None:
     """Act on every mail, RUN mails at a time: save their games, mark them processed, send the replies."""
     run = Run(Workspace(judge.store), config.limits)
-    budget = MailBudget(config.limits.poll_seconds)
+    budget = MailBudget(config.limits.poll_seconds, judge)
     for start in range(0, len(mails), RUN):
         if budget.spent():
             report.waiting += len(mails) - start
             break
         prepared = [(item, admit(judge, config, item, report)) for item in mails[start:start + RUN]]
-        warm_passwords(run.workspace, [mail for _, mail in prepared if mail is not None])
         for item, mail in prepared:
             if mail is not None and budget.spent():
                 report.waiting += 1  # left unprocessed: the next poll reads it, in order
@@ -119,20 +126,25 @@ def read_mail(judge: Judge, config: JudgeConfig, mails: list[IncomingMail], mail
             budget.acted += mail is not None
         run.end(judge, mailbox, sender, report)
     if report.waiting:
-        log.warning("this poll's time for mail (%g s) ran out: %d mails wait for the next poll",
+        log.warning("this poll's time for mail (%g s) or its wrong passwords ran out: %d mails wait for the next poll",
                     config.limits.poll_seconds, report.waiting)
     run.note_seen(judge)
 
 
 @dataclass
 class MailBudget:
-    """The poll's time for acting on mail (``[limits] poll_seconds``); at least one mail is always acted on."""
+    """The poll's time for acting on mail (``[limits] poll_seconds``), and its wrong passwords (``[limits]
+    wrong_passwords_per_poll``: each one checked costs scrypt's price, within this time); at least one mail is
+    always acted on."""
 
     seconds: float
+    judge: Judge | None = None
     started: float = field(default_factory=time.monotonic)
     acted: int = 0
 
     def spent(self) -> bool:
+        if self.acted and self.judge is not None and self.judge.guesses.full():
+            return True
         return bool(self.seconds) and self.acted > 0 and time.monotonic() - self.started >= self.seconds
 
 
@@ -177,6 +189,10 @@ def act(judge: Judge, mail: Incoming, report: PollReport, run: Run) -> bool:
         with time_limit(run.limits.mail_seconds, f"mail {mail.message_id}"):
             if act_on_mail(judge, mail, run.workspace):
                 run.seen.append(mail.message_id)
+    except StoreRefused as exc:  # what the mail asked, not the disk: its run is done again, the mail set aside
+        log.error("the store refused what mail %s asked (%s); its run is done again mail by mail",
+                  mail.message_id, exc)
+        run.broken = True
     except (StoreError, OSError) as exc:
         log.error("cannot store mail %s: %s; it stays in the mailbox", mail.message_id, exc)
         report.errors += 1
@@ -192,6 +208,11 @@ def act(judge: Judge, mail: Incoming, report: PollReport, run: Run) -> bool:
     report.read += 1
     run.read.add(mail.message_id)
     return True
+
+
+def _refused(exc: StoreRefused) -> str:
+    """The reason a mail is set aside for what the store refused (a name it cannot keep)."""
+    return f"the judge cannot keep what it asks: {exc}"
 
 
 def set_aside(judge: Judge, item: IncomingMail, message_id: str, sender: str, subject: str, reason: str,

@@ -1,4 +1,4 @@
-"""Commands anyone may send: HELP, LIST, HISTORY, SUMMARY, OBSERVE, CREATE, SIGNON, JOIN.
+"""Commands anyone may send: HELP, LIST, HISTORY, SUMMARY, CREATE, SIGNON, JOIN (OBSERVE and its kin: observers.py).
 
 Each handler takes the session and the command, does its work in memory and
 returns a note for the reply (``""`` for none), or raises :class:`Refused`
@@ -9,6 +9,7 @@ the mail.
 from __future__ import annotations
 
 from judge.commands import reports, takeover
+from judge.commands.guessing import GM_SEAT, check_signon
 from judge.commands.session import Handle, Refused, Session
 from judge.reading.language import AUDIENCE, GM_TOO, Command
 from judge.reading.lines import read_line
@@ -18,7 +19,7 @@ from judge.render import (
     OBSERVER, HelpContext, HelpSection, Joined, JoinNoticeContext, SignonElsewhereContext, VariantLine, render_help,
     render_join_notice, render_signon_elsewhere,
 )
-from judge.store import Attachment, Game, InvalidName, Observer, Player, UnknownGame, UnknownPhase, check_game_name
+from judge.store import Attachment, Game, InvalidName, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
 from judge.turns.agreement import forget
 from judge.turns.deadlines import default_timing, new_game_clock
@@ -105,22 +106,11 @@ def _history_map(s: Session, game: Game, cmd: Command) -> list[Attachment]:
 
 
 def do_summary(s: Session, cmd: Command) -> str:
-    rendered = reports.summary(s.store, s.judge.name, peek(s, cmd.args["game"]))
+    game = peek(s, cmd.args["game"])
+    insider = s.game == game.name and s.role in ("player", "gm")   # signed on to it in this mail
+    rendered = reports.summary(s.store, s.judge.name, game, addresses=insider)
     s.reply_to_sender(rendered.subject, rendered.body)
     return "the summary is in a separate mail"
-
-
-def do_observe(s: Session, cmd: Command) -> str:
-    handle = load(s, cmd.args["game"])
-    if handle.replay:
-        return "already done"
-    game, sender = handle.game, s.mail.sender
-    known = next((o for o in game.observers if o.address.lower() == sender.lower()), None)
-    if known is not None:
-        known.password_hash = s.judge.hash(cmd.args["password"])
-        return f"you already observe '{game.name}': password changed"
-    game.observers.append(Observer(sender, s.judge.hash(cmd.args["password"])))
-    return f"you now observe '{game.name}' and receive its results and broadcasts"
 
 
 def do_create(s: Session, cmd: Command) -> str:
@@ -161,8 +151,8 @@ def do_signon(s: Session, cmd: Command) -> str:
     back = player is not None and player.status == "dummy" and bool(player.address)
     if player is None or (player.status != "active" and not back):
         raise Refused(f"{power.title()} has no player in '{game.name}'")
-    if not check_password(cmd.args["password"], player.password_hash):
-        raise Refused(f"wrong password for {power.title()} in '{game.name}'")
+    check_signon(s, handle, power, player.address, cmd.args["password"], player.password_hash,
+                 f"wrong password for {power.title()} in '{game.name}'")
     s.sign_on(handle, "player", power, player)
     s.show_orders = True
     if player.address and s.mail.sender.lower() != player.address.lower():
@@ -182,8 +172,8 @@ def _tell_the_player(s: Session, game: Game, player: Player, power: str) -> None
 
 def do_signon_gm(s: Session, cmd: Command) -> str:
     handle = load(s, cmd.args["game"])
-    if not check_password(cmd.args["password"], handle.game.gm_password_hash):
-        raise Refused(f"wrong GM password for '{handle.game.name}'")
+    check_signon(s, handle, GM_SEAT, handle.game.gm_address, cmd.args["password"], handle.game.gm_password_hash,
+                 f"wrong GM password for '{handle.game.name}'")
     s.sign_on(handle, "gm", None)
     return f"signed on as the GM of '{handle.game.name}'"
 

@@ -17,22 +17,19 @@ already carry its id are not changed again and keyed mails are not queued twice.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
-from judge.commands import anyone, gm, player, rules, takeover, votes
+from judge.commands import absence, anyone, gm, guessing, observers, player, rules, takeover, votes
 from judge.commands.echo import shown, shown_reason
 from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Refused, Session, Workspace
 from judge.crash import crash_point
 from judge.reading.language import AUDIENCE, GM_TOO, Command, command_hint
 from judge.render import Rejected, Rendered, ReplyContext, render_reply
-from judge.store import OutgoingMail, StoreError, check_password
+from judge.store import OutgoingMail, StoreError, StoreRefused
 from judge.turns.gameview import order_set
 from judge.turns.notify import notify, own_zone, readers
 from judge.turns.ticks import DeadlineView
-from judge.variants import load_variant
 
 log = logging.getLogger("judge.commands")
 
@@ -43,6 +40,8 @@ HANDLERS: dict[str, Handler] = {
     **{name.removeprefix("do_"): getattr(gm, name) for name in dir(gm) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(rules, name) for name in dir(rules) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(votes, name) for name in dir(votes) if name.startswith("do_")},
+    **{name.removeprefix("do_"): getattr(absence, name) for name in dir(absence) if name.startswith("do_")},
+    **{name.removeprefix("do_"): getattr(observers, name) for name in dir(observers) if name.startswith("do_")},
 }
 _SIGNING_ON = ("signon", "signon_gm", "join", "create")
 _AS_POWER = frozenset({"order", "clear"})
@@ -92,43 +91,6 @@ def act_on_mail(judge: Judge, mail: Incoming, workspace: Workspace | None = None
     return to_game
 
 
-def warm_passwords(workspace: Workspace, mails: list[Incoming]) -> None:
-    """Check the passwords of every SIGNON in ``mails`` at once, in threads, before acting on them.
-
-    A first check costs scrypt's full price (about 40 ms) and is then
-    remembered for the process; scrypt lets go of the GIL, so checking a
-    run's new players side by side saves time on a machine with several
-    cores.  Wrong passwords and unknown games are simply left for the commands
-    to report.
-    """
-    pairs: set[tuple[str, str]] = set()
-    for mail in mails:
-        for cmd in mail.parsed.commands:
-            if cmd.kind in ("signon", "signon_gm"):
-                stored = _stored_hash(workspace, cmd)
-                if stored:
-                    pairs.add((cmd.args["password"], stored))
-    workers = min(len(pairs), os.cpu_count() or 1)
-    if workers > 1:
-        try:
-            with ThreadPoolExecutor(workers) as pool:
-                list(pool.map(lambda pair: check_password(*pair), pairs))
-        except Exception:  # only a speed-up: the commands check every password again anyway
-            log.exception("checking passwords ahead failed")
-
-
-def _stored_hash(workspace: Workspace, cmd: Command) -> str | None:
-    try:
-        game = workspace.load(cmd.args["game"])
-        if cmd.kind == "signon_gm":
-            return game.gm_password_hash
-        power = load_variant(game.variant).map.power_named(cmd.args["power"])
-    except (StoreError, LookupError):
-        return None
-    player = game.player(power) if power else None
-    return player.password_hash if player is not None else None
-
-
 def run_command(session: Session, cmd: Command) -> None:
     """Run one command as whoever the session says speaks; a refusal becomes a rejected line."""
     problem = _not_allowed(session, cmd) or _too_many_documents(session, cmd) or _too_many_changes(session, cmd)
@@ -149,6 +111,10 @@ def run_command(session: Session, cmd: Command) -> None:
         if cmd.kind in _SIGNING_ON:
             session.game = session.role = session.power = session.seat = None
             session.refused = cmd.line
+        return
+    except StoreRefused as refusal:  # the store refuses what the line asked (a name): the line's fault, not the disk's
+        checkpoint.restore()
+        session.reject(cmd, f"the judge cannot keep this: {refusal}")
         return
     except (StoreError, OSError):
         raise  # the disk, not the mail: the poll leaves the mail for the next tick
@@ -257,6 +223,7 @@ def finish(session: Session) -> bool:
             continue
         anyone.tell_gm_of_joins(session, handle)
         takeover.tell_gm_of_requests(session, handle)
+        guessing.tell_owners(session, handle)
         news = session.news.get(handle.game.name)
         if news:
             notify(handle.game, session.judge.name, f"The GM of {handle.game.name} decided",

@@ -20,7 +20,6 @@ from judge.reading.orders import OrderError
 from judge.reading.suggest import unknown_power
 from judge.render import GM, PressContext, SeatChangedContext, render_press, render_seat_changed
 from judge.store import Game, Player, SubmittedOrder
-from judge.turns.deadlines import absence_span, after_absences, set_deadline
 from judge.turns.gameview import check_order, unit_key
 from judge.turns.mapmail import set_map_format
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers
@@ -42,7 +41,7 @@ def me(s: Session) -> Player | None:
     return s.seat if s.role == "player" else None
 
 
-def _me_or_gm(s: Session) -> Player | None:
+def seat_spoken_for(s: Session) -> Player | None:
     """The seat a personal command (``SET PASSWORD``, ``ADDRESS``, ``ZONE``, ``MAP``, ``WAIT``, ``ABSENCE``) acts on.
 
     The player's own seat; after ``BECOME power``, that power's seat (njudge's
@@ -289,7 +288,7 @@ def do_status(s: Session, cmd: Command) -> str:
 
 
 def do_set_password(s: Session, cmd: Command) -> str:
-    player, game = _me_or_gm(s), current(s).game
+    player, game = seat_spoken_for(s), current(s).game
     new_hash = s.judge.hash(cmd.args["password"])
     if player is None:
         game.gm_password_hash = new_hash
@@ -303,7 +302,7 @@ def do_set_password(s: Session, cmd: Command) -> str:
 
 
 def do_set_address(s: Session, cmd: Command) -> str:
-    player, game = _me_or_gm(s), current(s).game
+    player, game = seat_spoken_for(s), current(s).game
     if player is None:
         game.gm_address = cmd.args["address"]
         return f"mail about '{game.name}' now goes to {cmd.args['address']}"
@@ -316,7 +315,7 @@ def do_set_address(s: Session, cmd: Command) -> str:
 
 
 def do_set_wait(s: Session, cmd: Command) -> str:
-    player, game = _me_or_gm(s), current(s).game
+    player, game = seat_spoken_for(s), current(s).game
     wait = cmd.args["wait"]
     if player is None:
         game.settings.wait = wait
@@ -326,29 +325,9 @@ def do_set_wait(s: Session, cmd: Command) -> str:
             else "the phase may run as soon as every order is in")
 
 
-def do_set_absence(s: Session, cmd: Command) -> str:
-    player, game = _me_or_gm(s), current(s).game
-    if player is None:
-        raise Refused("absences are for players")
-    span = absence_span(cmd.args["start"], cmd.args["end"], game.zone)
-    player.absences.append(span)
-    note = f"absence from {cmd.args['start']} to {cmd.args['end']} noted"
-    if game.status == "active" and game.deadline is not None:
-        moved = after_absences(game.deadline, game.players)
-        if moved != game.deadline:
-            set_deadline(game, moved)
-            notify(game, s.judge.name, f"New deadline in {game.name}",
-                   [f"The deadline of '{game.name}' moved past a player's absence."], deadline=moved)
-            note += "; the deadline moved past it"
-    notify(game, s.judge.name, f"Absence in {game.name}",
-           [(f"{player.address} ({(s.power or '').title()}) will be away from {cmd.args['start']} "
-             f"to {cmd.args['end']}.")], to=[gm_reader(game)])
-    return note
-
-
 def do_set_map(s: Session, cmd: Command) -> str:
     """SET MAP: the picture in this seat's result mails (the GM's own when the GM speaks)."""
-    player, game = _me_or_gm(s), current(s).game
+    player, game = seat_spoken_for(s), current(s).game
     fmt = str(cmd.args["format"]).upper()
     if player is not None and not player.power:
         raise Refused("you have no power yet: send SET MAP once the game has started")
@@ -357,7 +336,7 @@ def do_set_map(s: Session, cmd: Command) -> str:
 
 
 def do_set_zone(s: Session, cmd: Command) -> str:
-    player, game = _me_or_gm(s), current(s).game
+    player, game = seat_spoken_for(s), current(s).game
     if player is None:
         game.extra["gm_zone"] = cmd.args["zone"]
     else:

@@ -94,8 +94,9 @@ def _late(game: Game, state: GameState, power: str) -> bool:
     return due(variant, state, power).any and not orders_complete(variant, state, power, game.orders.get(power, []))
 
 
-def summary(store: Store, judge: str, game: Game) -> Rendered:
-    """SUMMARY: centre counts at the end of each year; players shown once the game is over."""
+def summary(store: Store, judge: str, game: Game, addresses: bool = False) -> Rendered:
+    """SUMMARY: centre counts at the end of each year; once the game is over, who played which power, by address
+    only for ``addresses`` (the game's players and GM, signed on: docs/security.md), never for a stranger."""
     variant = variant_of(game)
     records = store.phases(game.name)
     rows = []
@@ -106,9 +107,10 @@ def summary(store: Store, judge: str, game: Game) -> Rendered:
         if last_of_year and after is not None:
             rows.append(SummaryRow(Phase.parse(record.phase),
                                    {p: len(cs) for p, cs in after.get("centers", {}).items()}))
-    players = {p.power: p.address for p in game.players if p.power and p.address} if game.status in _OVER else {}
+    over = game.status in _OVER
+    players = {p.power: p.address for p in game.players if p.power and p.address} if over and addresses else {}
     return render_summary(SummaryContext(judge, game.name, variant.name.title(), list(variant.map.powers),
-                                         rows, players, game.status))
+                                         rows, players, game.status, hidden=over and not addresses))
 
 
 def _state_after(record: PhaseRecord) -> dict | None:

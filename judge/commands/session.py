@@ -287,6 +287,8 @@ class Session:
     documents: set[tuple[str, str | None, str]] = field(default_factory=set)   # answers in separate mails asked
     press_sent: int = 0            # PRESS and BROADCAST lines of this mail allowed so far
     changes: int = 0               # commands of this mail that changed a game other than by its orders
+    wrong_passwords: int = 0       # sign-ons of this mail refused for a wrong password (judge/commands/guessing.py)
+    guessed: dict[str, dict[str, set[str]]] = field(default_factory=dict)   # game -> seat -> addresses: told once
 
     def announce(self, game: str, line: str) -> None:
         """Tell the game's players and observers, in one notice per mail however many lines the GM changed."""

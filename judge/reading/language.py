@@ -54,10 +54,11 @@ __all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "GM_TOO", "KINDS", "MAX_BODY_CHARS", "
 # use the same settings for himself) or "gm" (signed on as the game's master).
 # HELP lists them in this order, under these three heads.
 AUDIENCE: dict[str, str] = {
-    **dict.fromkeys(("help", "list", "history", "summary", "rules", "observe", "create", "join", "signon",
-                     "signon_gm"), "anyone"),
+    **dict.fromkeys(("help", "list", "history", "summary", "rules", "observe", "confirm", "unobserve", "create",
+                     "join", "signon", "signon_gm"), "anyone"),
     **dict.fromkeys(("order", "clear", "status", "press", "broadcast", "set_password", "set_address", "set_zone",
-                     "set_map", "set_wait", "set_absence", "set_draw", "set_concede", "resign"), "player"),
+                     "set_map", "set_wait", "set_absence", "set_noabsence", "set_draw", "set_concede", "resign"),
+                    "player"),
     **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
                      "set_gamezone", "set_nmr", "set_press", "set_rule", "set_seats", "set_takeover", "set_publish",
                      "approve", "gm_action", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
@@ -134,6 +135,8 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "summary": ("summary", (("game", read_name),)),
     "rules": ("rules", (("game", read_name),)),
     "observe": ("observe", (("game", read_name), ("password", str))),
+    "confirm": ("confirm", (("game", read_name), ("password", str))),   # the token, masked like a password
+    "unobserve": ("unobserve", (("game", read_name), ("password", str))),
     "create": ("create", (("game", read_name), ("variant", _variant), ("password", str))),
     "rollback": ("rollback", (("phase", read_phase),)),
     "eject": ("eject", (("power", read_power),)),
@@ -204,6 +207,9 @@ class CommandBuilder(Transformer):
 
     def set_absence(self, c: list) -> Parsed:
         return "set_absence", read_absence(*c)
+
+    def set_noabsence(self, _c: list) -> Parsed:
+        return "set_noabsence", {}
 
     def set_deadline(self, c: list) -> Parsed:
         return "set_deadline", {**read_deadline(*c), "confirmed": False}
@@ -416,7 +422,8 @@ def _indent(raw: str) -> int:
 
 # -- syntax errors: what the command needed, in the player's words -------------------
 
-_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, "
+_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, NOABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, "
+                "GAMEZONE, "
                 "DEADLINE, MINDEADLINE, ROUND, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")
 _SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {
     "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE"}
@@ -430,6 +437,8 @@ _USAGE: dict[str, tuple[str, str]] = {
     "RULES": ("RULES [game]", "at most a game name"),
     "GM": ("GM action words…", "a decision of the variant's rules, as in GM BALLOT Wallenstein, Catholic League"),
     "OBSERVE": ("OBSERVE game password", "a game name and a password"),
+    "CONFIRM": ("CONFIRM game token", "a game name and the token the answer to OBSERVE gave"),
+    "UNOBSERVE": ("UNOBSERVE game password", "a game name and your observer password"),
     "CREATE": ("CREATE game variant password",
                "a game name, a variant and a password, as in CREATE game1 standard secret"),
     "SIGNON": ("SIGNON <power letter><game> password",
@@ -443,7 +452,7 @@ _USAGE: dict[str, tuple[str, str]] = {
     "SET": ("SET option value", f"an option: {_SET_OPTIONS}"),
     "SET PASSWORD": ("SET PASSWORD new-password", "the new password"),
     "SET ADDRESS": ("SET ADDRESS address", "a mail address such as me@example.org"),
-    "SET NO": ("SET NO WAIT|DRAW|CONCEDE", "WAIT, DRAW or CONCEDE (SET NO WAIT is SET NOWAIT)"),
+    "SET NO": ("SET NO WAIT|DRAW|CONCEDE|ABSENCE", "WAIT, DRAW, CONCEDE or ABSENCE (SET NO WAIT is SET NOWAIT)"),
     "SET CONCEDE": ("SET CONCEDE power", "the power you concede the game to, as in SET CONCEDE England"),
     "SET ABSENCE": ("SET ABSENCE from to", "the first and the last day, as in SET ABSENCE 2026-12-20 2027-01-03"),
     "SET ZONE": ("SET ZONE zone", "a time zone such as Europe/Paris"),

@@ -29,7 +29,10 @@ class Invalid(Exception):
         self.column = column or 1
 
 
-_NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}", re.IGNORECASE)
+#: a game (or variant) name: ASCII only, so that no case folding (U+017F to s, U+0130 to i, U+212A to k) lets through
+#: a name the store cannot keep; :func:`is_game_name` is the one rule, for the reader and the store
+_NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}", re.ASCII)
+NAME_LENGTH = 32
 _POWER_RE = re.compile(r"[^\W\d_][\w'.-]{0,31}")
 _DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _DATE_TIME_RE = re.compile(r"([\d-]+)[Tt](.+)")
@@ -56,11 +59,20 @@ def sub_token(token: Token, start: int, end: int | None = None) -> Token:
     return Token("WORD", token.value[start:end], column=(token.column or 1) + start)
 
 
+def is_game_name(name: object) -> bool:
+    """Whether ``name`` (lower case) is a game name: the reader checks a mail's names with it, the store every
+    name it keeps (``judge.store.check_game_name``), so no name passes one and fails the other."""
+    return isinstance(name, str) and _NAME_RE.fullmatch(name) is not None
+
+
 def read_name(token: Token, what: str = "game") -> str:
-    if not _NAME_RE.fullmatch(token.value):
+    value = token.value
+    if not (value.isascii() and is_game_name(value.lower())):
+        odd = next((char for char in value if not char.isascii()), None)
+        why = f" ('{odd}' is not one of the letters a to z)" if odd is not None and odd.isalpha() else ""
         raise Invalid(f"'{token}' is not a {what} name: use letters, digits, '-' and '_' "
-                      "(at most 32)", token.column)
-    return token.value.lower()
+                      f"(at most {NAME_LENGTH}){why}", token.column)
+    return value.lower()
 
 
 def read_power(token: Token) -> str:

@@ -25,9 +25,11 @@ _WHERE = {
     "ReminderContext": "mails", "ReplyContext": "mails", "Seats": "mails", "StatusContext": "mails",
     "render_late_notice": "mails", "render_press": "mails", "render_reminder": "mails", "render_reply": "mails",
     "render_status": "mails", "DisorderContext": "notices", "JoinNoticeContext": "notices", "Joined": "notices",
-    "NoticeContext": "notices", "SignonElsewhereContext": "notices", "UnattendedContext": "notices",
+    "NoticeContext": "notices", "SignonElsewhereContext": "notices", "SignonGuessedContext": "notices",
+    "UnattendedContext": "notices",
     "gm_note": "notices", "render_disorder": "notices", "render_join_notice": "notices",
-    "render_notice": "notices", "render_signon_elsewhere": "notices", "render_unattended": "notices",
+    "render_notice": "notices", "render_signon_elsewhere": "notices", "render_signon_guessed": "notices",
+    "render_unattended": "notices",
     "Recipient": "results", "ResultsContext": "results", "render_results": "results",
     "results_context": "results", "GM": "secrecy", "OBSERVER": "secrecy", "Secret": "secrecy",
     "hide_powers": "secrecy", "reveal": "secrecy", "HistoryContext": "history", "HistoryEntry": "history",
@@ -53,8 +55,9 @@ if TYPE_CHECKING:
     )
     from judge.render.faults import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
     from judge.render.notices import (
-        DisorderContext, Joined, JoinNoticeContext, NoticeContext, SignonElsewhereContext, UnattendedContext, gm_note,
-        render_disorder, render_join_notice, render_notice, render_signon_elsewhere, render_unattended,
+        DisorderContext, Joined, JoinNoticeContext, NoticeContext, SignonElsewhereContext, SignonGuessedContext,
+        UnattendedContext, gm_note, render_disorder, render_join_notice, render_notice, render_signon_elsewhere,
+        render_signon_guessed, render_unattended,
     )
     from judge.render.history import HistoryContext, HistoryEntry, judge_code, render_history
     from judge.render.seats import (
@@ -74,7 +77,8 @@ __all__ = [
     "RuleLine", "DecisionLine", "RulesContext", "render_rules",
     "SetAsideContext", "render_set_aside", "GameFaultContext", "render_game_fault",
     "HelpContext", "HelpSection", "VariantLine", "render_help", "NoticeContext", "render_notice", "gm_note",
-    "SignonElsewhereContext", "render_signon_elsewhere", "Joined", "JoinNoticeContext", "render_join_notice",
+    "SignonElsewhereContext", "render_signon_elsewhere", "SignonGuessedContext", "render_signon_guessed", "Joined",
+    "JoinNoticeContext", "render_join_notice",
     "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
     "DisorderContext", "render_disorder", "UnattendedContext", "render_unattended",
     "HistoryContext", "HistoryEntry", "judge_code", "render_history",

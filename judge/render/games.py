@@ -65,12 +65,14 @@ class SummaryContext:
     rows: Sequence[SummaryRow] = ()
     players: Mapping[str, str] = field(default_factory=dict)
     state: str = "active"
+    hidden: bool = False   # the game is over but the reader is no player or GM of it: addresses are not shown
 
 
 def render_summary(ctx: SummaryContext) -> Rendered:
     return render("summary.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant,
                   powers=list(ctx.powers), rows=ctx.rows,
-                  players=[(p, ctx.players[p]) for p in ctx.powers if p in ctx.players], state=ctx.state)
+                  players=[(p, ctx.players[p]) for p in ctx.powers if p in ctx.players], state=ctx.state,
+                  hidden=ctx.hidden)
 
 
 @dataclass(frozen=True, slots=True)

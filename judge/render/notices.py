@@ -54,6 +54,23 @@ def render_signon_elsewhere(ctx: SignonElsewhereContext) -> Rendered:
 
 
 @dataclass(frozen=True, slots=True)
+class SignonGuessedContext:
+    """Wrong passwords were given for ``seat`` (a power's name, or "the GM") from ``senders``: told to the seat's own
+    address once per poll, never with a password."""
+
+    judge: str
+    game: str
+    seat: str
+    when: datetime
+    senders: Sequence[str] = ()
+
+
+def render_signon_guessed(ctx: SignonGuessedContext) -> Rendered:
+    return render("signon_guessed.j2", judge=ctx.judge, game=ctx.game, seat=ctx.seat, when=ctx.when,
+                  senders=list(ctx.senders))
+
+
+@dataclass(frozen=True, slots=True)
 class Joined:
     """One JOIN of a forming game: who, the power asked for (its name; "" for none), ``again`` if the
     address sent JOIN again with its seat's password (keeping the seat, asking for another power)."""

@@ -9,6 +9,7 @@ from judge.store.atomic import (
     BatchWrites,
     StoreCorrupt,
     StoreError,
+    StoreRefused,
     open_db,
 )
 from judge.store.game import Game
@@ -38,6 +39,6 @@ from judge.store.store import (
 __all__ = [
     "AtomicJSONStorage", "Attachment", "BatchWrites", "Game", "GameExists", "InvalidName", "Observer",
     "OutgoingMail", "PhaseRecord", "Player", "PollBusy", "Settings", "Store", "StoreCorrupt", "StoreError",
-    "SubmittedOrder", "Timing", "UnknownGame", "UnknownPhase", "check_game_name", "check_password",
+    "StoreRefused", "SubmittedOrder", "Timing", "UnknownGame", "UnknownPhase", "check_game_name", "check_password",
     "from_iso", "hash_password", "open_db", "to_iso",
 ]

@@ -37,6 +37,13 @@ class StoreError(Exception):
     """Something in the data directory cannot be read or written as asked."""
 
 
+class StoreRefused(StoreError):
+    """The store refuses what it was asked to keep or find (a name, a game): the request's fault, not the disk's.
+
+    A mail that causes one is answered (its line refused) and never left in the mailbox to be tried again.
+    """
+
+
 class StoreCorrupt(StoreError):
     """A data file exists but is not valid JSON (edited by hand?); the message names it."""
 

@@ -14,14 +14,14 @@ from pathlib import Path
 from tinydb import Query
 from tinydb.table import Document
 
-from judge.store.atomic import StoreError, open_db
+from judge.store.atomic import StoreRefused, open_db
 from judge.store.records import PhaseRecord
 
 _TABLE = "phases"
 _PHASE = Query()["phase"]
 
 
-class UnknownPhase(StoreError, KeyError):
+class UnknownPhase(StoreRefused, KeyError):
     """The phase named is not in the game's history."""
 
     def __str__(self) -> str:

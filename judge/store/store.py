@@ -31,9 +31,11 @@ from typing import Any
 from tinydb import Query, TinyDB
 
 from judge.clock import Clock, SystemClock
+from judge.reading.values import NAME_LENGTH, is_game_name
 from judge.store import history, staging
 from judge.store.atomic import (
     StoreError,
+    StoreRefused,
     atomic_write_bytes,
     open_db,
     read_json,
@@ -48,32 +50,33 @@ from judge.store.seen import SeenSet
 from judge.store.sentlog import SentLog
 from judge.store.wakes import Wakes
 
-_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 _PHASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 _GAME_TABLES = ("players", "observers", "orders", "applied")
 _MAIL_ID = Query()["id"]
 _MAIL_KEY = Query()["key"]
 
 
-class InvalidName(StoreError, ValueError):
+class InvalidName(StoreRefused, ValueError):
     """A game or phase name that cannot be a file name (lower-case letters, digits, - and _)."""
 
 
-class UnknownGame(StoreError, KeyError):
+class UnknownGame(StoreRefused, KeyError):
     """No game of that name."""
 
     def __str__(self) -> str:
         return f"no game named {self.args[0]!r}"
 
 
-class GameExists(StoreError):
+class GameExists(StoreRefused):
     """CREATE of a name already taken."""
 
 
 def check_game_name(name: str) -> str:
-    """``name`` if it is a valid game name; the commands layer lower-cases first."""
-    if not isinstance(name, str) or not _NAME.fullmatch(name):
-        raise InvalidName(f"bad game name {name!r}: 1-40 of a-z, 0-9, - and _, starting with a letter or digit")
+    """``name`` if it is a valid game name (the reader's rule, ``is_game_name``); the commands layer lower-cases
+    first."""
+    if not is_game_name(name):
+        raise InvalidName(f"bad game name {name!r}: 1-{NAME_LENGTH} of a-z, 0-9, - and _, starting with a letter or "
+                          "digit")
     return name
 
 
@@ -143,7 +146,7 @@ class Store:
         folder = self.data_dir / "games"
         if not folder.is_dir():
             return []
-        return sorted(p.stem for p in folder.glob("*.json") if _NAME.fullmatch(p.stem))
+        return sorted(p.stem for p in folder.glob("*.json") if is_game_name(p.stem))
 
     def has_game(self, game: str) -> bool:
         return self.game_path(game).exists()

@@ -6,9 +6,10 @@ commands (judge/commands/) and to the clock (judge/turns/).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
+from judge.budget import Guesses
 from judge.clock import Clock
 from judge.store import Store, hash_password
 
@@ -23,6 +24,7 @@ class Judge:
     clock: Clock
     zone: str = "UTC"
     password_cost: int = 12
+    guesses: Guesses = field(default_factory=Guesses)   # the poll's wrong passwords (judge/budget.py)
 
     def now(self) -> datetime:
         return self.clock.now()

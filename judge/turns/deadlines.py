@@ -16,7 +16,8 @@ from zoneinfo import ZoneInfo
 from judge.store import Game, Player, Timing, from_iso, to_iso
 
 DEFAULT_TIMING = {"M": timedelta(days=2), "R": timedelta(days=1), "A": timedelta(days=1)}
-MAX_ABSENCE_SHIFT = timedelta(days=14)   # a player's absence never delays a deadline by more
+MAX_ABSENCE_SHIFT = timedelta(days=14)   # the players' absences never delay a deadline by more, in all
+MAX_ABSENCES = 5                         # the absences one player may have noted at once (SET ABSENCE)
 MAX_SLEEP = timedelta(days=1)           # a game is ticked at least this often, even with nothing due
 REMIND_BEFORE = timedelta(hours=24)      # reminders go out this long before the deadline (at most)
 MIN_NOTICE = timedelta(hours=1)          # SET MINDEADLINE's default: the least notice a GM's deadline gives
@@ -124,17 +125,46 @@ def min_notice(game: Game) -> timedelta:
 
 def default_deadline(game: Game, kind: str, now: datetime) -> datetime:
     """The deadline of a phase of ``kind`` starting at ``now``: its timing, the game's rounding, absences."""
-    return after_absences(next_deadline(timing_for(game, kind), now, game.zone, rounding(game)), game.players)
+    return after_absences(_plain_deadline(game, kind, now), game.players)
+
+
+def _plain_deadline(game: Game, kind: str, now: datetime) -> datetime:
+    return next_deadline(timing_for(game, kind), now, game.zone, rounding(game))
 
 
 def schedule(game: Game, kind: str, now: datetime) -> None:
     """Start a phase of ``kind`` at ``now``: its deadline, grace and reminder markers."""
-    set_deadline(game, default_deadline(game, kind, now))
+    plain = _plain_deadline(game, kind, now)
+    set_deadline(game, after_absences(plain, game.players))
+    if game.deadline != plain:
+        game.extra["absence_base"] = to_iso(plain)
     game.extra["phase_start"] = to_iso(now)
 
 
+def move_past_absences(game: Game) -> bool:
+    """Move the current deadline past the players' absences; whether it moved.
+
+    The move is counted from the deadline as it was before any absence moved
+    it (``absence_base``, kept until another deadline is set), so absences
+    noted one after another never delay it by more than
+    :data:`MAX_ABSENCE_SHIFT` in all, however many lines or mails say them.
+    """
+    if game.deadline is None:
+        return False
+    text = game.extra.get("absence_base")
+    base = from_iso(text) if text else game.deadline
+    moved = after_absences(base, game.players)
+    if moved <= game.deadline:
+        return False
+    set_deadline(game, moved)
+    game.extra["absence_base"] = to_iso(base)
+    return True
+
+
 def set_deadline(game: Game, deadline: datetime | None) -> None:
-    """A new deadline: grace from the phase's timing, reminders and late notices due again."""
+    """A new deadline: grace from the phase's timing, reminders and late notices due again; the absences count
+    from it (``absence_base`` forgotten)."""
+    game.extra.pop("absence_base", None)
     game.deadline = deadline
     kind = game.state.get("phase", "M")[-1:] if game.state else "M"
     game.grace_end = None if deadline is None else deadline + timing_for(game, kind).grace

@@ -116,8 +116,15 @@ def queue(game: Game, reader: Reader, rendered: Rendered, *, key: str | None = N
 
 
 def notify(game: Game, judge: str, title: str, lines: list[str], *, deadline: datetime | None = None,
-           to: list[Reader] | None = None) -> None:
-    """A short notice (``templates/notice.j2``) to ``to``, by default everyone following the game; once an address."""
+           to: list[Reader] | None = None, replacing: str | None = None) -> None:
+    """A short notice (``templates/notice.j2``) to ``to``, by default everyone following the game; once an address.
+
+    With ``replacing`` (a key), the notice replaces the one queued with that key and not yet sent: lines that
+    repeat an effect (a mail's SET ABSENCE lines) send one notice, saying where the effect ended, not one each.
+    """
+    if replacing is not None:
+        game.outbox = [mail for mail in game.outbox if not (mail.key or "").startswith(f"{replacing}:")]
     for each in by_address(readers(game) if to is None else to):
         ctx = NoticeContext(judge, game.name, title, lines, deadline, game.zone)
-        queue(game, each.main, render_notice(ctx, each.zone))
+        key = None if replacing is None else f"{replacing}:{each.main.address.lower()}"
+        queue(game, each.main, render_notice(ctx, each.zone), key=key)

@@ -56,3 +56,13 @@ def hold_all(sandbox: Sandbox) -> dict[str, str]:
     game = sandbox.store.load_game(GAME)
     units = game.state["units"]
     return {p: "\n".join(f"{u} H" for u in units.get(p.upper(), [])) for p in POWERS}
+
+
+def observe(sandbox: Sandbox, who: str, game: str = GAME, password: str = "look") -> None:
+    """``who`` observes ``game``: OBSERVE, then the CONFIRM line the judge's answer gives, each polled."""
+    from judge.app.demo import confirm_line
+
+    sandbox.send(who, f"OBSERVE {game} {password}", "observe")
+    sandbox.poll()
+    sandbox.send(who, confirm_line(sandbox, who, game), "confirm")
+    sandbox.poll()

@@ -4,7 +4,7 @@ SIGNON and JOIN (docs/commands.md)."""
 from __future__ import annotations
 
 from judge.app.sandbox import Sandbox
-from tests.app.helpers import GAME, GM, POWERS, address, reply, send_as, start_game, subjects, to
+from tests.app.helpers import GAME, GM, POWERS, address, observe, reply, send_as, start_game, subjects, to
 
 
 def test_help_mails_the_command_list_and_a_reply(sandbox: Sandbox) -> None:
@@ -84,9 +84,9 @@ def test_signon_forms_and_join_refusals(sandbox: Sandbox) -> None:
 
 def test_observe_gets_results_and_broadcasts(sandbox: Sandbox) -> None:
     start_game(sandbox)
-    sandbox.send("watcher@example.org", f"OBSERVE {GAME} watch")
-    sandbox.poll()
-    assert "you now observe 'demo'" in reply(sandbox, sandbox.new_mail(), "watcher@")
+    observe(sandbox, "watcher@example.org", password="watch")
+    confirmed = [m for m in sandbox.new_mail() if str(m.message["Subject"]) == "Re: confirm"]
+    assert "you now observe 'demo'" in reply(sandbox, confirmed, "watcher@")
     send_as(sandbox, "England", "BROADCAST\nHello all\nENDPRESS")
     sandbox.send(GM, f"SIGNON M{GAME} gm-secret\nPROCESS!")
     sandbox.poll()

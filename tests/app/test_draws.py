@@ -12,7 +12,7 @@ from judge.app.gamefile import from_store
 from judge.app.replay import replay
 from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
-from tests.app.helpers import GAME, GM, POWERS, address, gm, reply, send_as, start_game, to
+from tests.app.helpers import GAME, GM, POWERS, address, gm, observe, reply, send_as, start_game, to
 
 OVER = f"Game {GAME} is over"
 ALL_SEVEN = "Austria, England, France, Germany, Italy, Russia and Turkey"
@@ -42,7 +42,7 @@ def _status(sandbox: Sandbox, power: str) -> str:
 def _played_spring(sandbox: Sandbox, setup: str = "", observer: str = "") -> None:
     start_game(sandbox, setup)
     if observer:
-        sandbox.send(observer, f"OBSERVE {GAME} look")
+        observe(sandbox, observer)
     gm(sandbox, "PROCESS!")
     sandbox.poll()
     sandbox.new_mail()
@@ -165,7 +165,7 @@ def test_a_withdrawn_concession_and_bad_concessions(sandbox: Sandbox) -> None:
 def test_votes_never_reach_another_players_mail(sandbox: Sandbox) -> None:
     """The secrecy of a vote, over every mail the judge sent until the game's end."""
     start_game(sandbox)
-    sandbox.send("watcher@example.org", f"OBSERVE {GAME} look")
+    observe(sandbox, "watcher@example.org")
     voters = {"France": "SET DRAW", "England": "SET CONCEDE Germany", "Italy": "SET DRAW\nSET NODRAW",
               "Austria": "SET DRAW\nSET CONCEDE Russia"}
     for power, lines in voters.items():
@@ -214,7 +214,7 @@ def test_the_gm_an_observer_and_a_finished_game_get_a_clear_refusal(sandbox: San
     sandbox.poll()
     mails = sandbox.new_mail()
     watcher = reply(sandbox, mails, "watcher@example.org")
-    assert "you now observe 'demo'" in watcher
+    assert f"CONFIRM {GAME}" in watcher
     assert "line 2: SET DRAW\n      SET DRAW needs you to be signed on first" in watcher
     master = reply(sandbox, mails, GM)
     assert master.count("SET DRAW is for players") == 2 and "SET CONCEDE is for players" in master

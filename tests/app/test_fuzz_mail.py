@@ -89,7 +89,7 @@ def test_a_thousand_hostile_mails_stop_nothing(tmp_path: Path, private_temp: Pat
     sent = sandbox.new_mail()
 
     assert list(sandbox.spool.joinpath("inbox", "new").iterdir()) == [], "mail left unprocessed"
-    check_answers(mails, sent, sum(r.skipped for r in reports))
+    check_answers(mails, sent, sum(r.skipped for r in reports), len(reports))
     assert [p for m in sent for p in header_problems(m)] == []
     per_address = Counter(str(m.message["To"]) for m in sent if str(m.message["To"]).endswith("@fuzz.test"))
     assert max(per_address.values()) <= 1 + MAX_DOCUMENTS  # no amplification: a reply and a few documents
@@ -107,13 +107,17 @@ def test_a_thousand_hostile_mails_stop_nothing(tmp_path: Path, private_temp: Pat
     print(f"\n{MAILS} hostile mails in {elapsed:.1f} s: " + "; ".join(r.summary() for r in reports))
 
 
-def check_answers(mails: list[Hostile], sent: list[IncomingMail], skipped: int) -> None:
-    """Each answerable mail got exactly one reply, at its address; the others none; none went elsewhere."""
+def check_answers(mails: list[Hostile], sent: list[IncomingMail], skipped: int, polls: int) -> None:
+    """Each answerable mail got exactly one reply, at its address; the others none; none went elsewhere but a
+    seat's notice of wrong passwords, once a poll at most (docs/security.md, "Limits and masking")."""
     replies = Counter(str(m.message["To"]) for m in sent if is_reply(m))
     expected = Counter(m.answer_to for m in mails if m.answer_to is not None)
     assert replies == expected
     assert skipped == sum(1 for m in mails if m.answer_to is None)
-    strangers = {str(m.message["To"]) for m in sent} - {m.answer_to for m in mails}
+    guessed = [m for m in sent if "wrong passwords were tried" in str(m.message["Subject"])]
+    assert max(Counter((str(m.message["To"]), str(m.message["Subject"])) for m in guessed).values(),
+               default=0) <= polls
+    strangers = {str(m.message["To"]) for m in sent if m not in guessed} - {m.answer_to for m in mails}
     assert {to for to in strangers if not to.endswith("@fuzz.test")} == set()
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
-from tests.app.helpers import GAME, GM, POWERS, address, gm, hold_all, password, subjects, to
+from tests.app.helpers import GAME, GM, POWERS, address, gm, hold_all, observe, password, subjects, to
 
 
 def _start(sandbox: Sandbox, variant: str, seats: dict[str, str], setup: str = "") -> None:
@@ -54,7 +54,7 @@ def test_the_gm_who_plays_gets_two_started_mails_each_saying_whose_copy_it_is(sa
     for power in POWERS:
         sandbox.send(GM if power == "France" else address(power), f"JOIN {GAME} {password(power)} AS {power}")
     sandbox.poll()
-    sandbox.send("watcher@example.org", f"OBSERVE {GAME} look")
+    observe(sandbox, "watcher@example.org")
     gm(sandbox, "START")
     sandbox.poll()
     mails = sandbox.new_mail()
