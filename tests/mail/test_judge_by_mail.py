@@ -63,6 +63,7 @@ def judge_dir(tmp_path: Path, imap: DovecotServer, smtp: SmtpServer) -> Sandbox:
     (sandbox.root / "judge.toml").write_text(CONFIG.format(judge=JUDGE, imap_port=imap.port, smtp_port=smtp.port,
                                                            ca=imap.cert_file, imap_password=USERS["judge"]),
                                                 encoding="utf-8")
+    (sandbox.root / "judge.toml").chmod(0o600)  # it holds a password: the judge refuses it readable by others
     return Sandbox(sandbox.root)
 
 

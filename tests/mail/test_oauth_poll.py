@@ -70,6 +70,7 @@ def oauth_judge(root: Path, oauth: OAuthServers, tokens: dict[str, str], imap_au
         token_script(root, token, f"{server}-token")
     (root / "judge.toml").write_text(CONFIG.format(judge=JUDGE, imap_port=oauth.dovecot.port, imap_auth=imap_auth,
                                                    smtp_port=oauth.smtp.port, ca=oauth.dovecot.cert_file))
+    (root / "judge.toml").chmod(0o600)  # it may hold a password: the judge refuses it readable by others
     return root
 
 
