@@ -194,15 +194,19 @@ def _matches(value: object, hint: Any) -> bool:
     return isinstance(hint, type) and isinstance(value, hint)
 
 
+_WORDS = {str: "text", int: "a whole number", float: "a number (of seconds)", bool: "true or false"}
+
+
 def _describe(hint: Any) -> str:
+    """A field's annotation in an operator's words: ``"ssl" or "starttls" or "none"``, ``a whole number``."""
     origin = typing.get_origin(hint)
     if origin in (list, collections.abc.Sequence):
         return f"a list of {_describe(typing.get_args(hint)[0])}"
     if origin in (typing.Union, types.UnionType):
         return " or ".join(_describe(arg) for arg in typing.get_args(hint) if arg is not type(None))
     if origin is typing.Literal:
-        return " or ".join(map(repr, typing.get_args(hint)))
-    return str(getattr(hint, "__name__", hint))
+        return " or ".join(f'"{value}"' for value in typing.get_args(hint))
+    return _WORDS.get(hint, str(getattr(hint, "__name__", hint)))
 
 
 def mail_problems(table: Mapping[str, Any], base_dir: Path | str | None = None) -> list[str]:

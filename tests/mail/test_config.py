@@ -75,10 +75,10 @@ def test_sample_config(monkeypatch: pytest.MonkeyPatch) -> None:
     ({"incoming": "imap", "imap": {"host": "h", "user": "u", "password": "p", "tls": True}},
      r"\[mail.imap\] tls: found an unknown key"),
     ({"incoming": "imap", "imap": {"host": "h", "user": "u", "password": "p", "security": "tls"}},
-     r"security: found \"tls\"; expected 'ssl' or 'starttls' or 'none'"),
+     r'security: found "tls"; expected "ssl" or "starttls" or "none"'),
     ({"incoming": "imap", "imap": {"host": "h", "user": "u", "password": "p", "port": "993"}},
-     r'port: found "993"; expected int'),
-    ({"outgoing": "smtp", "smtp": {"host": "h", "timeout": "soon"}}, r'timeout: found "soon"; expected float'),
+     r'port: found "993"; expected a whole number'),
+    ({"outgoing": "smtp", "smtp": {"host": "h", "timeout": "soon"}}, r'timeout: found "soon"; expected a number'),
     ({"outgoing": "smtp", "smtp": {"host": "h", "password_env": "SURELY_UNSET_VARIABLE_X"}},
      r"\$SURELY_UNSET_VARIABLE_X, which is not set"),
 ])
