@@ -200,7 +200,8 @@ def _notices(judge: Judge, game: Game, variant: Variant, state: GameState, late:
     for each in by_address(player_readers(game, late)):  # one reminder an address, each of its powers' orders
         first, *more = (order_set(game, variant, state, power) for power in each.viewers)
         ctx = ReminderContext(judge.name, game.name, variant.map, first, game.deadline, game.zone, tuple(more))
-        queue(game, each.main, render_reminder(ctx, each.zone), key=f"remind:{phase}:{each.address}")
+        key = f"remind:{phase}:{each.address}:{'+'.join(each.viewers)}"
+        queue(game, each.main, render_reminder(ctx, each.zone), key=key)
     return True
 
 
