@@ -155,7 +155,7 @@ def section_problems(cls: type[Any], table: Mapping[str, Any], name: str) -> lis
     try:
         cls(**values)
     except (TypeError, ValueError) as exc:  # the values do not go together (a password and a token command)
-        return [f"[mail.{name}]: {exc}"]
+        return [f"[mail.{name}] {exc}"]
     return []
 
 

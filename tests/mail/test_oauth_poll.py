@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from judge.app.sandbox import Sandbox
+from judge.clock import FileClock
 from judge.mail import ImapConfig, ImapMailbox, IncomingMail, body_text
 from tests.app.helpers import GAME, start_game
 from tests.mail.conftest import OAuthServers
@@ -71,6 +72,7 @@ def oauth_judge(root: Path, oauth: OAuthServers, tokens: dict[str, str], imap_au
     (root / "judge.toml").write_text(CONFIG.format(judge=JUDGE, imap_port=oauth.dovecot.port, imap_auth=imap_auth,
                                                    smtp_port=oauth.smtp.port, ca=oauth.dovecot.cert_file))
     (root / "judge.toml").chmod(0o600)  # it may hold a password: the judge refuses it readable by others
+    FileClock(root / "clock.txt")  # the test clock the config names: there, as the judge reads it and never makes it
     return root
 
 
