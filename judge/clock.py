@@ -39,11 +39,12 @@ class PollClock:
 
 
 class FileClock:
-    """A clock whose time is an ISO timestamp kept in a file (created at ``start`` if missing)."""
+    """A clock whose time is an ISO timestamp kept in a file (created at ``start`` if missing, unless
+    ``create`` is false: the judge's configured clock is only read, so a misspelt ``system`` is no new clock)."""
 
-    def __init__(self, path: Path, start: datetime | None = None) -> None:
+    def __init__(self, path: Path, start: datetime | None = None, *, create: bool = True) -> None:
         self.path = path
-        if not path.exists():
+        if create and not path.exists():
             self.set(start or datetime.now(UTC))
 
     def now(self) -> datetime:

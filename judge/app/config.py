@@ -9,22 +9,18 @@ can be moved whole.  ``judge init`` writes a commented one
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from judge.app.configcheck import GUESS_KEYS, config_problems
 from judge.budget import GuessLimits
 from judge.clock import Clock, FileClock, SystemClock
 from judge.mail.config import MailConfig, load_mail_config
 
 DEFAULT_NAME = "judge.toml"
-_JUDGE_KEYS = {"name", "data_dir", "timezone", "clock", "password_cost"}
-_LIMIT_KEYS = {"poll_seconds", "mail_seconds", "game_seconds"}
-#: ``[limits]`` keys that count wrong passwords (judge/budget.py ``GuessLimits``), whole numbers from 1
-_GUESS_KEYS = {f"wrong_passwords_{per}": per for per in ("per_mail", "per_address", "per_seat", "per_poll")}
-_LOG_KEYS = {"file", "max_kb", "keep"}
 DEFAULT_PASSWORD_COST = 12  # scrypt n = 2**12: about 10 ms a check (docs/store.md)
 
 
@@ -76,7 +72,8 @@ class JudgeConfig:
     log: LogConfig = LogConfig()
 
     def clock(self) -> Clock:
-        return FileClock(self.clock_file) if self.clock_file else SystemClock()
+        """The system clock, or the test clock's file (which the check found there: it is never made here)."""
+        return FileClock(self.clock_file, create=False) if self.clock_file else SystemClock()
 
 
 def config_path(explicit: str | None) -> Path:
@@ -84,73 +81,46 @@ def config_path(explicit: str | None) -> Path:
 
 
 def load_config(path: Path) -> JudgeConfig:
+    """The configuration, checked whole: ConfigError with one line per problem (docs/operator.md lists them)."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise ConfigError(f"cannot read {path}: {exc.strerror or exc} (run 'judge init' to write one)") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: {exc}") from None
-    return _from_tables(path, data)
-
-
-def _from_tables(path: Path, data: dict[str, Any]) -> JudgeConfig:
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text") from None
     base = path.resolve().parent
-    table = data.get("judge", {})
-    unknown = sorted(set(table) - _JUDGE_KEYS)
-    if unknown:
-        raise ConfigError(f"{path}: [judge] unknown keys: {', '.join(unknown)}")
-    zone = str(table.get("timezone", "UTC"))
-    try:
-        ZoneInfo(zone)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ConfigError(f"{path}: [judge] timezone {zone!r} is not a known time zone") from None
+    problems = config_problems(data, base)
+    if problems:
+        raise ConfigError("\n".join(f"{path}: {line}" for line in problems))
+    return _from_tables(path, base, data)
+
+
+def _from_tables(path: Path, base: Path, data: dict[str, Any]) -> JudgeConfig:
+    """The configuration from tables :func:`config_problems` found nothing wrong with."""
+    table, limits, log = data.get("judge", {}), data.get("limits", {}), data.get("log", {})
     clock = table.get("clock", "system")
-    cost = table.get("password_cost", DEFAULT_PASSWORD_COST)
-    if not isinstance(cost, int) or isinstance(cost, bool) or not 1 <= cost <= 20:
-        raise ConfigError(f"{path}: [judge] password_cost must be a whole number from 1 to 20 (log2 of scrypt's n)")
-    try:
-        mail = load_mail_config(data.get("mail", {}), base_dir=base)
-    except ValueError as exc:
-        raise ConfigError(f"{path}: {exc}") from None
+    mail = load_mail_config(data.get("mail", {}), base_dir=base)
+    mail = replace(mail, exposed=_exposed(path))
+    file = log.get("file")
     return JudgeConfig(
-        path=path, name=str(table.get("name", "judge")), data_dir=base / str(table.get("data_dir", "data")),
-        timezone=zone, clock_file=None if clock == "system" else base / str(clock), mail=mail,
-        password_cost=cost, limits=_limits(path, data.get("limits", {})), log=_log(path, base, data.get("log", {})))
+        path=path, name=str(table.get("name", "judge")), data_dir=base / table.get("data_dir", "data"),
+        timezone=table.get("timezone", "UTC"), clock_file=None if clock == "system" else base / clock, mail=mail,
+        password_cost=table.get("password_cost", DEFAULT_PASSWORD_COST),
+        limits=Limits(**{key: float(value) for key, value in limits.items() if key not in GUESS_KEYS},
+                      guesses=GuessLimits(**{GUESS_KEYS[key]: value for key, value in limits.items()
+                                             if key in GUESS_KEYS})),
+        log=LogConfig(None if file is None else base / file, log.get("max_kb", LogConfig.max_kb),
+                      log.get("keep", LogConfig.keep)))
 
 
-def _limits(path: Path, table: Any) -> Limits:
-    """The ``[limits]`` table: each a number of seconds from 0 (no limit) to a day."""
-    if not isinstance(table, dict):
-        raise ConfigError(f"{path}: [limits] must be a table")
-    unknown = sorted(set(table) - _LIMIT_KEYS - set(_GUESS_KEYS))
-    if unknown:
-        raise ConfigError(f"{path}: [limits] unknown keys: {', '.join(unknown)}")
-    guesses = {key: value for key, value in table.items() if key in _GUESS_KEYS}
-    for key, value in guesses.items():
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100_000:
-            raise ConfigError(f"{path}: [limits] {key} must be a whole number from 1 to 100000")
-    seconds = {key: value for key, value in table.items() if key not in _GUESS_KEYS}
-    for key, value in seconds.items():
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 86400:
-            raise ConfigError(f"{path}: [limits] {key} must be a number of seconds from 0 (no limit) to 86400")
-    return Limits(**{key: float(value) for key, value in seconds.items()},
-                  guesses=GuessLimits(**{_GUESS_KEYS[key]: value for key, value in guesses.items()}))
-
-
-def _log(path: Path, base: Path, table: Any) -> LogConfig:
-    """The ``[log]`` table: ``file`` (relative to the config's folder), ``max_kb`` and ``keep``, whole numbers."""
-    if not isinstance(table, dict):
-        raise ConfigError(f"{path}: [log] must be a table")
-    unknown = sorted(set(table) - _LOG_KEYS)
-    if unknown:
-        raise ConfigError(f"{path}: [log] unknown keys: {', '.join(unknown)}")
-    file = table.get("file")
-    if file is not None and (not isinstance(file, str) or not file.strip()):
-        raise ConfigError(f"{path}: [log] file must be a file name")
-    bounds = {"max_kb": (1, 1_000_000), "keep": (1, 100)}
-    for key, (low, high) in bounds.items():
-        value = table.get(key, getattr(LogConfig, key))
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ConfigError(f"{path}: [log] {key} must be a whole number from {low} to {high}")
-    return LogConfig(None if file is None else base / file, table.get("max_kb", LogConfig.max_kb),
-                     table.get("keep", LogConfig.keep))
+def _exposed(path: Path) -> str | None:
+    """Why a password written in the file would not be secret: other users may read it (None if not)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None
+    if mode & (stat.S_IRGRP | stat.S_IROTH):
+        return f"{path.name}, which other users may read (mode {stat.S_IMODE(mode):04o})"
+    return None

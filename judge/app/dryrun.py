@@ -198,7 +198,8 @@ def _after(store: Store, name: str, row: JSONDict, before: set[str], played: lis
     for mail in new:
         kind = KINDS.get((mail.key or "").partition(":")[0], "result")
         mails[kind] = mails.get(kind, 0) + 1
-    reminded = sorted({(m.key or "").rpartition(":")[2] for m in new if (m.key or "").startswith("remind:")})
+    reminded = sorted({power for m in new if (m.key or "").startswith("remind:")
+                       for power in (m.key or "").rpartition(":")[2].split("+")})  # an address's powers
     return {"name": name, "variant": row["variant"], "phase": row["phase"], "plays": played,
             "phase_after": _phase(game), "status": row["status"], "status_after": game.status,
             "late": row["late"], "reminded": reminded, "mails": mails}

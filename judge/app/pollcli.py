@@ -52,10 +52,12 @@ class Say:
         self.to_file, self.verbose = to_file, verbose
 
     def line(self, text: str, *, quiet: bool = False) -> None:
+        """The line with its time, as the log file has it (``2026-03-25 18:05:00,112 INFO judge.summary: …``)."""
         if self.to_file:
             summary_log.log(logging.DEBUG if quiet else logging.INFO, text)
         elif self.verbose or not quiet:
-            print(text)
+            record = summary_log.makeRecord(summary_log.name, logging.INFO, __file__, 0, text, None, None)
+            print(logging.Formatter(FORMAT).format(record))
 
     def failure(self, text: str) -> None:
         if self.to_file:

@@ -38,6 +38,7 @@ class Divergence:
     what: str
     archived: str
     replayed: str
+    wording: bool = False  # the same outcome said in other words (another version's templates): not a divergence
 
     def describe(self) -> str:
         return (f"{self.phase}: {self.what}\n  archived: {self.archived}\n  replayed: {self.replayed}")
@@ -52,15 +53,31 @@ class ReplayReport:
     changes: list[Divergence] = field(default_factory=list)  # what-if: every difference, phase by phase
     what_if: bool = False
     note: str = ""  # why a divergence may be expected: the variant's data changed since the phase was played
+    wording: list[Divergence] = field(default_factory=list)  # the same outcome in other words, phase by phase
 
     def record(self, found: list[Divergence]) -> bool:
-        """Keep what a phase's replay found; True when the replay stops here (the first divergence, not a what-if)."""
+        """Keep what a phase's replay found; True when the replay stops here (the first divergence, not a what-if).
+
+        Only a change of outcome (positions, orders' results, centres, scores, ledgers) is a divergence; a
+        change of wording alone (an archive written by an earlier version) is kept and said, and the replay
+        goes on."""
         if self.what_if:
             self.changes.extend(found)
             return False
-        if found:
-            self.divergence = found[0]
-        return bool(found)
+        self.wording += [f for f in found if f.wording]
+        outcome = [f for f in found if not f.wording]
+        if outcome:
+            self.divergence = outcome[0]
+        return bool(outcome)
+
+    def wording_note(self) -> str:
+        """The changes of wording found, as the summary's last lines ("" if none)."""
+        if not self.wording:
+            return ""
+        phases = list(dict.fromkeys(w.phase for w in self.wording))
+        return (f"\nthe wording differs in {len(phases)} phase{'s' if len(phases) != 1 else ''} "
+                f"({', '.join(phases)}), not the outcome: a change of wording between versions, not a divergence; "
+                f"the first at {self.wording[0].describe()}")
 
     def summary(self) -> str:
         if self.what_if:
@@ -73,7 +90,9 @@ class ReplayReport:
                                       f"{len({c.phase for c in self.changes})} would change (the game is unchanged)"])
         if self.divergence is not None:
             return (f"divergence at {self.divergence.describe()}\n{len(self.phases)} phases replayed"
-                    + (f"\n{self.note}" if self.note else ""))
+                    + (f"\n{self.note}" if self.note else "") + self.wording_note())
+        if self.wording:
+            return f"{len(self.phases)} phases replayed, the same outcome" + self.wording_note()
         return f"{len(self.phases)} phases replayed, identical"
 
 
@@ -167,12 +186,25 @@ def _replay_phase(variant: Variant, archive: GameArchive, entry: PhaseEntry,
     after = state_to_json(outcome.state)
     kept = {k: v for k, v in entry.results.items() if k != "replay"}
     replayed = results_json(outcome, after)
-    if kept != replayed:
+    if _outcome(kept) != _outcome(replayed):
         found.extend(_outcome_changes(entry.phase, kept, replayed))
+    elif kept != replayed:  # the orders or their results' messages written otherwise
+        found.append(Divergence(entry.phase, "the results' wording differs", *_first_difference(kept, replayed),
+                                wording=True))
     text = _text(variant, archive, entry, played)
     if text != entry.text:
-        found.append(Divergence(entry.phase, "the results text differs", *_first_line_difference(entry.text, text)))
+        found.append(Divergence(entry.phase, "the results text differs", *_first_line_difference(entry.text, text),
+                                wording=True))
     return found, outcome.state
+
+
+def _outcome(results: dict[str, Any]) -> dict[str, Any]:
+    """What a phase did, without its words: each unit's result, the dislodged units, the position after
+    (units, centres, and the variant's own numbers: scores, treasuries, ledgers)."""
+    rows = results.get("results")
+    return {"results": [(r.get("power"), r.get("unit"), r.get("result")) if isinstance(r, dict) else r
+                        for r in rows] if isinstance(rows, list) else rows,
+            "dislodged": results.get("dislodged"), "state_after": results.get("state_after")}
 
 
 def _outcome_changes(phase: str, kept: dict[str, Any], replayed: dict[str, Any]) -> list[Divergence]:

@@ -51,9 +51,10 @@ class PollReport:
     def summary(self) -> str:
         played = f" ({', '.join(self.played)})" if self.played else ""
         aside = f", {self.set_aside} set aside" if self.set_aside else ""
-        waiting = f", {self.waiting} mails left for the next poll" if self.waiting else ""
-        return (f"poll: {self.read} mails read, {self.skipped} skipped, {len(self.played)} phases played"
-                f"{played}, {self.sent} mails sent, {self.errors} errors{aside}{waiting}")
+        waiting = f", {counted(self.waiting, 'mail')} left for the next poll" if self.waiting else ""
+        return (f"poll: {counted(self.read, 'mail')} read, {self.skipped} skipped, "
+                f"{counted(len(self.played), 'phase')} played{played}, {counted(self.sent, 'mail')} sent, "
+                f"{counted(self.errors, 'error')}{aside}{waiting}")
 
     def to_json(self) -> dict[str, Any]:
         """One poll as ``last_poll.json`` keeps it (docs/operator.md: the ``poll`` object)."""
@@ -87,6 +88,11 @@ class _Collector(logging.Handler):
         if record.exc_info and record.exc_info[0] is not None:
             text += f" ({record.exc_info[0].__name__})"
         self.into.append(f"{record.levelname}: {mask_addresses(text)[:300]}")
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 mail``, ``2 mails``, ``0 errors``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def mask_addresses(text: str) -> str:

@@ -25,6 +25,13 @@ from judge.store import Game, OutgoingMail, Store, StoreError, from_iso
 SCHEMA = 1
 OVERDUE_MINUTES = 10  # cron polls every minute: this long without a poll is worth a word
 JSONDict = dict[str, Any]
+UNREADABLE = (StoreError, OSError, ValueError)  # what a file the judge cannot read raises: status lists it and goes on
+
+
+def unreadable(exc: BaseException) -> str:
+    """Why a file cannot be read, in one line (``PermissionError: [Errno 13] Permission denied: '…'``)."""
+    text = " ".join(str(exc).split())
+    return text if isinstance(exc, StoreError) else f"{type(exc).__name__}: {text}"[:300]
 
 
 def run_status(args: argparse.Namespace) -> int:
@@ -62,6 +69,7 @@ def collect_status(config: JudgeConfig) -> JSONDict:
     zone, now = Zone(config.timezone), config.clock().now()
     data: JSONDict = {"schema": SCHEMA, "judge": config.name, "address": config.mail.address,
                       "data_dir": str(config.data_dir), "timezone": config.timezone, "now": zone.iso(now),
+                      "test_clock": None if config.clock_file is None else str(config.clock_file),
                       "last_poll": None, "last_active_poll": None, "minutes_since_last_poll": None, "games": [],
                       "outgoing": {"total": 0, "oldest": None, "outboxes": []},
                       "quarantine": {"mail": 0, "outgoing": 0, "games": 0}}
@@ -76,15 +84,18 @@ def collect_status(config: JudgeConfig) -> JSONDict:
         if game is not None:
             games.append(game)
     data["outgoing"] = outgoing_mail(store, games, zone)
-    data["quarantine"] = {kind: len([p for p in store.quarantine.entries(kind) if p.suffix != ".txt"])
-                          for kind in ("mail", "outgoing", "games")}
+    try:
+        data["quarantine"] = {kind: len([p for p in store.quarantine.entries(kind) if p.suffix != ".txt"])
+                              for kind in ("mail", "outgoing", "games")}
+    except OSError:
+        pass  # a quarantine/ the judge cannot list: the counts stay 0, the rest of the status stands
     return data
 
 
 def _polls(data: JSONDict, store: Store, zone: Zone, now: datetime) -> None:
     try:
         record = store.last_poll() or {}
-    except StoreError:
+    except UNREADABLE:
         record = {}
     for key, field in (("last", "last_poll"), ("last_active", "last_active_poll")):
         poll = record.get(key)
@@ -103,8 +114,8 @@ def game_row(store: Store, name: str, zone: Zone, now: datetime) -> tuple[JSONDi
                      "error": None}
     try:
         game = store.load_game(name)
-    except StoreError as exc:
-        row["error"] = " ".join(str(exc).split())
+    except UNREADABLE as exc:  # a file of another user, a folder in its place, a corrupt one: a fact to show
+        row["error"] = unreadable(exc)
         return row, None
     grace = game.grace_end if game.grace_end and game.deadline and game.grace_end > game.deadline else None
     row.update(variant=game.variant, status=game.status, paused_because=_paused_because(game),
@@ -145,7 +156,7 @@ def outgoing_mail(store: Store, games: list[Game], zone: Zone) -> JSONDict:
     """The mail waiting to be sent: per outbox (``outbox.json``, then each game), the count and the oldest."""
     try:
         outboxes: list[tuple[str, list[OutgoingMail]]] = [("outbox.json", store.global_mail())]
-    except StoreError:
+    except UNREADABLE:
         outboxes = []
     outboxes += [(game.name, game.outbox) for game in games]
     rows = []

@@ -3,8 +3,8 @@
 A GM's typo once ended three players' game: a deadline a week in the past was
 accepted, the phase played in the same poll, three powers went into civil
 disorder.  So a deadline in the past, or sooner than the game's least notice
-(SET MINDEADLINE), is refused with what it was read as unless the GM
-confirms it (``SET DEADLINE!``), and a command that plays, ends or undoes
+(SET MINDEADLINE), or more than :data:`FAR_AHEAD` away (a mistyped year), is
+refused with what it was read as unless the GM confirms it (``SET DEADLINE!``), and a command that plays, ends or undoes
 phases says in its reply which, and what becomes of the powers whose orders
 are missing.  The wording is ``templates/_gm_notes.j2``'s.
 """
@@ -18,7 +18,7 @@ from judge.engine.variant import Variant
 from judge.render import gm_note
 from judge.store import Game
 from judge.turns.context import Judge
-from judge.turns.deadlines import min_notice
+from judge.turns.deadlines import FAR_AHEAD, min_notice
 from judge.turns.disorder import silent_powers
 from judge.turns.gameview import state_of, variant_of
 from judge.turns.phases import late_powers
@@ -36,6 +36,9 @@ def notice_refusal(judge: Judge, trial: Game, moment: datetime, current: datetim
     says what the end of this poll would then play.
     """
     now, notice = judge.now(), min_notice(trial)
+    if moment - now > FAR_AHEAD and (current is None or moment > current + FAR_AHEAD):
+        return gm_note("too_far", what=what, moment=moment, zone=trial.zone, ahead=moment - now, far=FAR_AHEAD,
+                       retry=retry)
     if moment > now and (moment - now >= notice or (current is not None and moment >= current)):
         return ""
     passed = moment <= now

@@ -188,7 +188,8 @@ def render_status(ctx: StatusContext, viewer_zone: str | None = None) -> Rendere
 
 @dataclass(frozen=True, slots=True)
 class ReminderContext:
-    """A reminder before the deadline to a power whose orders are not (all) in."""
+    """A reminder before the deadline to a power whose orders are not (all) in; ``more``: the other powers
+    of the same address whose orders are not in either (one mail per address, each power's own orders)."""
 
     judge: str
     game: str
@@ -196,10 +197,12 @@ class ReminderContext:
     orders: OrderSet
     deadline: datetime
     zone: str = "UTC"
+    more: tuple[OrderSet, ...] = ()
 
 
 def render_reminder(ctx: ReminderContext, viewer_zone: str | None = None) -> Rendered:
     return render("reminder.j2", judge=ctx.judge, game=ctx.game, orders=order_set_view(ctx.board, ctx.orders),
+                  others=[order_set_view(ctx.board, more) for more in ctx.more],
                   deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone)
 
 

@@ -20,6 +20,7 @@ MAX_ABSENCE_SHIFT = timedelta(days=14)   # the players' absences never delay a d
 MAX_ABSENCES = 5                         # the absences one player may have noted at once (SET ABSENCE)
 MAX_SLEEP = timedelta(days=1)           # a game is ticked at least this often, even with nothing due
 REMIND_BEFORE = timedelta(hours=24)      # reminders go out this long before the deadline (at most)
+FAR_AHEAD = timedelta(days=90)           # a deadline further off than this is asked about (a mistyped year?)
 MIN_NOTICE = timedelta(hours=1)          # SET MINDEADLINE's default: the least notice a GM's deadline gives
 ROUND_OFF = "off"                        # SET ROUND off: a default deadline falls where the timing puts it
 DEFAULT_ROUND = ":00"                    # SET ROUND's default for games created now: the next full hour

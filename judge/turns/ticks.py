@@ -197,10 +197,11 @@ def _notices(judge: Judge, game: Game, variant: Variant, state: GameState, late:
     if due is None or now < due or game.extra.get("reminded") == phase:
         return False
     game.extra["reminded"] = phase
-    for reader in player_readers(game, late):
-        ctx = ReminderContext(judge.name, game.name, variant.map,
-                              order_set(game, variant, state, reader.viewer), game.deadline, game.zone)
-        queue(game, reader, render_reminder(ctx, reader.zone), key=f"remind:{phase}:{reader.address}:{reader.viewer}")
+    for each in by_address(player_readers(game, late)):  # one reminder an address, each of its powers' orders
+        first, *more = (order_set(game, variant, state, power) for power in each.viewers)
+        ctx = ReminderContext(judge.name, game.name, variant.map, first, game.deadline, game.zone, tuple(more))
+        key = f"remind:{phase}:{each.address}:{'+'.join(each.viewers)}"
+        queue(game, each.main, render_reminder(ctx, each.zone), key=key)
     return True
 
 

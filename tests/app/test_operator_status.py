@@ -128,7 +128,7 @@ def test_2_an_idle_poll_logs_nothing_and_a_busy_one_one_line(sandbox: Sandbox) -
     busy = judge(sandbox, "poll")
     assert busy.returncode == 0 and busy.stdout == busy.stderr == ""
     lines = log.read_text().splitlines()
-    assert len(lines) == 1 and "INFO judge.summary: poll: 1 mails read" in lines[0]
+    assert len(lines) == 1 and "INFO judge.summary: poll: 1 mail read" in lines[0]
     judge(sandbox, "poll", "-v")                   # -v: the idle poll's line too
     assert len(log.read_text().splitlines()) == 2
 
@@ -144,7 +144,7 @@ def test_2_the_log_file_rotates_at_its_size_and_keeps_a_few_old_files(tmp_path: 
     log = tmp_path / "judge.log"
     with poll_log(LogConfig(log, max_kb=1, keep=2), verbose=False) as say:
         for n in range(200):
-            say.line(f"poll: {n} mails read, 0 skipped, 0 phases played, 1 mails sent, 0 errors")
+            say.line(f"poll: {n} mails read, 0 skipped, 0 phases played, 1 mail sent, 0 errors")
             logging.getLogger("judge.poll").info("a mail skipped")       # below WARNING: not logged
     files = sorted(p.name for p in tmp_path.iterdir())
     assert files == ["judge.log", "judge.log.1", "judge.log.2"]

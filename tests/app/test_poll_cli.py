@@ -26,12 +26,12 @@ def test_the_config_comes_from_the_option_the_variable_or_the_current_folder(san
                                                                             tmp_path: Path) -> None:
     sandbox.send("a@example.org", "HELP")
     here = poll(sandbox.root)
-    assert here.returncode == 0 and "1 mails read" in here.stdout
+    assert here.returncode == 0 and "1 mail read" in here.stdout
     sandbox.send("b@example.org", "HELP")
     by_variable = poll(tmp_path, config_env=str(sandbox.root / "judge.toml"))
-    assert by_variable.returncode == 0 and "1 mails read" in by_variable.stdout
+    assert by_variable.returncode == 0 and "1 mail read" in by_variable.stdout
     sandbox.send("c@example.org", "HELP")
     by_option = poll(tmp_path, "--config", str(sandbox.root / "judge.toml"))
-    assert by_option.returncode == 0 and "1 mails read" in by_option.stdout
+    assert by_option.returncode == 0 and "1 mail read" in by_option.stdout
     missing = poll(tmp_path)
     assert missing.returncode == 2 and "judge init" in missing.stderr

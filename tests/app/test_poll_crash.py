@@ -96,4 +96,4 @@ def test_a_second_poll_exits_quietly_while_one_runs(sandbox: Sandbox) -> None:
     assert told.returncode == 0 and "another poll is running" in told.stdout
     assert len(list((sandbox.spool / "inbox" / "new").iterdir())) == 1  # left for the next tick
     done = judge_poll(sandbox)
-    assert done.returncode == 0 and "1 mails read" in done.stdout
+    assert done.returncode == 0 and "1 mail read" in done.stdout

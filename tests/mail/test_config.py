@@ -67,20 +67,20 @@ def test_sample_config(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("table, message", [
-    ({"incomming": "imap"}, "unknown keys: incomming"),
-    ({"address": ["judge@example.org"]}, "address must be str"),
-    ({"incoming": "pop3"}, "incoming must be"),
-    ({"outgoing": "imap"}, "outgoing must be"),
-    ({"incoming": "imap"}, r"\[mail.imap\].*host"),
+    ({"incomming": "imap"}, r"\[mail\] incomming: found an unknown key; .* did you mean incoming\?"),
+    ({"address": ["judge@example.org"]}, r"\[mail\] address: found \[\"judge@example.org\"\]; expected"),
+    ({"incoming": "pop3"}, r'\[mail\] incoming: found "pop3"; expected "spool" or "imap"'),
+    ({"outgoing": "imap"}, r'\[mail\] outgoing: found "imap"; expected "spool" or "smtp"'),
+    ({"incoming": "imap"}, r"\[mail.imap\]: found nothing; expected a \[mail.imap\] table \(host, user"),
     ({"incoming": "imap", "imap": {"host": "h", "user": "u", "password": "p", "tls": True}},
-     r"\[mail.imap\] unknown keys: tls"),
+     r"\[mail.imap\] tls: found an unknown key"),
     ({"incoming": "imap", "imap": {"host": "h", "user": "u", "password": "p", "security": "tls"}},
-     "security must be 'ssl' or 'starttls' or 'none', not 'tls'"),
+     r'security: found "tls"; expected "ssl" or "starttls" or "none"'),
     ({"incoming": "imap", "imap": {"host": "h", "user": "u", "password": "p", "port": "993"}},
-     "port must be int, not '993'"),
-    ({"outgoing": "smtp", "smtp": {"host": "h", "timeout": "soon"}}, "timeout must be float"),
+     r'port: found "993"; expected a whole number'),
+    ({"outgoing": "smtp", "smtp": {"host": "h", "timeout": "soon"}}, r'timeout: found "soon"; expected a number'),
     ({"outgoing": "smtp", "smtp": {"host": "h", "password_env": "SURELY_UNSET_VARIABLE_X"}},
-     r"\$SURELY_UNSET_VARIABLE_X is not set"),
+     r"\$SURELY_UNSET_VARIABLE_X, which is not set"),
 ])
 def test_bad_config_fails_early(table: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):

@@ -63,6 +63,7 @@ def judge_dir(tmp_path: Path, imap: DovecotServer, smtp: SmtpServer) -> Sandbox:
     (sandbox.root / "judge.toml").write_text(CONFIG.format(judge=JUDGE, imap_port=imap.port, smtp_port=smtp.port,
                                                            ca=imap.cert_file, imap_password=USERS["judge"]),
                                                 encoding="utf-8")
+    (sandbox.root / "judge.toml").chmod(0o600)  # it holds a password: the judge refuses it readable by others
     return Sandbox(sandbox.root)
 
 
@@ -111,7 +112,7 @@ def test_a_game_played_by_mail_over_imap_and_smtp(judge_dir: Sandbox, imap: Dove
 def _play_s1901m(judge_dir: Sandbox, smtp: SmtpServer, thread: str) -> dict[str, str]:
     """Create, join, start and play S1901M by mail; the Message-IDs of the players' order mails."""
     mail_judge(smtp, GM, "CREATE demo standard gm-pw\nSET TIMING M next=24h hour=20:00\nSET GRACE 12h\n", "new game")
-    assert "1 mails read" in judge_poll(judge_dir)
+    assert "1 mail read" in judge_poll(judge_dir)
     for power in POWERS:
         mail_judge(smtp, f"{player(power)}@example.org", f"JOIN demo {power}-pw AS {power}", "join")
     assert "7 mails read" in judge_poll(judge_dir)
@@ -130,7 +131,7 @@ def _play_s1901m(judge_dir: Sandbox, smtp: SmtpServer, thread: str) -> dict[str,
     judge_dir.clock.set(game.deadline + timedelta(minutes=1))
     assert "0 phases played" in judge_poll(judge_dir)                 # late notices, then grace
     judge_dir.clock.set(game.grace_end + timedelta(minutes=1))
-    assert "1 phases played (demo S1901M)" in judge_poll(judge_dir)  # the others' units hold (NMR hold)
+    assert "1 phase played (demo S1901M)" in judge_poll(judge_dir)  # the others' units hold (NMR hold)
     return sent_ids
 
 

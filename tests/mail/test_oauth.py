@@ -230,14 +230,14 @@ def test_no_token_in_the_logs_of_a_refused_sign_in(oauth: OAuthServers, tmp_path
 @pytest.mark.parametrize("table, message", [
     ({"host": "h", "user": "u", "auth": "xoauth2"}, r'\[mail.imap\] auth = "xoauth2" needs token_command'),
     ({"host": "h", "user": "u", "auth": "xoauth2", "token_command": "get-token imap"},
-     r"\[mail.imap\] token_command must be a list of str"),
+     r'\[mail.imap\] token_command: found "get-token imap"; expected a list of text'),
     ({"host": "h", "user": "u", "auth": "oauthbearer", "token_command": ["t"], "password": "p"},
      r'\[mail.imap\] password is not used with auth = "oauthbearer"'),
     ({"host": "h", "user": "u", "password": "p", "token_command": ["t"]},
      r'\[mail.imap\] token_command is only used with auth = "xoauth2" or "oauthbearer"'),
     ({"host": "h", "user": "u"}, r'\[mail.imap\] password or password_env is required with auth = "password"'),
     ({"host": "h", "user": "u", "auth": "oauth2", "token_command": ["t"]},
-     r"\[mail.imap\] auth must be 'password' or 'xoauth2' or 'oauthbearer', not 'oauth2'"),
+     r'\[mail.imap\] auth: found "oauth2"; expected "password" or "xoauth2" or "oauthbearer"'),
 ])
 def test_oauth2_settings_are_checked_when_the_config_is_read(table: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):

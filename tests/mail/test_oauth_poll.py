@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from judge.app.sandbox import Sandbox
+from judge.clock import FileClock
 from judge.mail import ImapConfig, ImapMailbox, IncomingMail, body_text
 from tests.app.helpers import GAME, start_game
 from tests.mail.conftest import OAuthServers
@@ -70,6 +71,8 @@ def oauth_judge(root: Path, oauth: OAuthServers, tokens: dict[str, str], imap_au
         token_script(root, token, f"{server}-token")
     (root / "judge.toml").write_text(CONFIG.format(judge=JUDGE, imap_port=oauth.dovecot.port, imap_auth=imap_auth,
                                                    smtp_port=oauth.smtp.port, ca=oauth.dovecot.cert_file))
+    (root / "judge.toml").chmod(0o600)  # it may hold a password: the judge refuses it readable by others
+    FileClock(root / "clock.txt")  # the test clock the config names: there, as the judge reads it and never makes it
     return root
 
 
@@ -104,7 +107,7 @@ def test_a_whole_poll_signs_in_with_xoauth2_and_oauthbearer(oauth: OAuthServers,
     mail_judge(oauth, "gmaster@example.org", "CREATE demo standard gm-pw\n", "new game")
     done = judge_poll(root)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "1 mails read" in done.stdout and "1 mails sent" in done.stdout
+    assert "1 mail read" in done.stdout and "1 mail sent" in done.stdout
     (answer,) = mailbox(oauth, "gmaster")
     assert str(answer.message["Subject"]) == "Re: new game"
     assert "CREATE demo standard" in body_text(answer.message)
@@ -166,7 +169,7 @@ def test_a_refused_sign_in_stops_the_poll_before_it_touches_a_game(oauth: OAuthS
     (logged,) = done.stderr.splitlines()  # one line for the operator
     assert logged.endswith(" ERROR judge.poll: " + line.format(imap=oauth.dovecot.port, smtp=oauth.smtp.port)
                            + "; this poll stops: no mail read, no game touched, nothing sent")
-    assert "0 mails read, 0 skipped, 0 phases played, 0 mails sent, 1 errors" in done.stdout
+    assert "0 mails read, 0 skipped, 0 phases played, 0 mails sent, 1 error" in done.stdout
     record = (sandbox.root / "data" / "state" / "last_poll.json").read_text(encoding="utf-8")
     for secret in (token, xoauth2_blob("judge", token), "not-the-password") if token else ("not-the-password",):
         assert secret not in done.stdout + done.stderr + record
@@ -179,4 +182,4 @@ def test_a_refused_sign_in_stops_the_poll_before_it_touches_a_game(oauth: OAuthS
     oauth_judge(sandbox.root, oauth, good, mended)        # the operator mends the token command or the password
     done = judge_poll(sandbox.root)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"1 mails read, 0 skipped, 1 phases played ({GAME} S1901M)" in done.stdout
+    assert f"1 mail read, 0 skipped, 1 phase played ({GAME} S1901M)" in done.stdout
