@@ -15,7 +15,7 @@ from judge.engine.state import Phase
 from judge.reading.language import Command, command_hint, command_words
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
-from judge.reading.quotes import is_prose
+from judge.reading.quotes import is_prose, is_signoff
 from judge.reading.suggest import unknown_power
 from judge.render import GM, PressContext, render_press
 from judge.store import Game, Player, SubmittedOrder
@@ -72,7 +72,7 @@ def do_order(s: Session, cmd: Command) -> str:
         value = read_line(variant, state, cmd.text)
     except OrderError as exc:
         hint = _command_hint(handle, cmd.text)
-        if not hint and "did you mean" not in exc.message and _prose(handle, cmd.text):
+        if is_signoff(cmd.text) or (not hint and "did you mean" not in exc.message and _prose(handle, cmd.text)):
             raise Prose(cmd.text) from None
         raise Refused(f"column {exc.column}: {exc.message}{hint}") from None
     if value is None:

@@ -195,7 +195,8 @@ def _attribution(lines: Sequence[str], index: int, end: int) -> int | None:
         joined = f"{joined} {text}".strip()
         if len(joined) > MAX_ATTRIBUTION_CHARS:
             return None
-        if joined.endswith(":") and words().verb.search(joined) and re.search(r"[\d@]", joined):
+        closed = joined.endswith(":") or (joined.startswith("-") and joined.endswith("-"))
+        if closed and words().verb.search(joined) and re.search(r"[\d@]", joined):
             after = _next_filled(lines, last + 1, end)
             quoted = after is not None and lines[after].lstrip().startswith(">")
             return None if quoted else index
