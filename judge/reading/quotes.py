@@ -214,16 +214,24 @@ def _blank(lines: list[str], start: int, end: int) -> int:
     return count
 
 
-def _cut_quotes(lines: list[str], start: int, end: int) -> Cut | None:
-    """Blank an earlier mail pasted into the part lines[start:end], outside press blocks."""
+def _in_press(lines: Sequence[str]) -> list[bool]:
+    """Whether each line is inside a press block (PRESS or BROADCAST up to ENDPRESS, kept verbatim)."""
     from judge.reading.language import is_press_end, is_press_start  # the grammar: only for a mail read
-    press = False
-    for index in range(start, end):
+    inside, press = [], False
+    for line in lines:
         if press:
-            press = not is_press_end(lines[index])
-            continue
-        if is_press_start(lines[index]):
-            press = True
+            press = not is_press_end(line)
+            inside.append(True)
+        else:
+            press = is_press_start(line)
+            inside.append(press)
+    return inside
+
+
+def _cut_quotes(lines: list[str], start: int, end: int, press: list[bool]) -> Cut | None:
+    """Blank an earlier mail pasted into the part lines[start:end], outside press blocks."""
+    for index in range(start, end):
+        if press[index]:
             continue
         begin = _quote_start(lines, index, end)
         if begin is not None:
@@ -234,10 +242,11 @@ def _cut_quotes(lines: list[str], start: int, end: int) -> Cut | None:
 
 # -- the judge's own words ---------------------------------------------------------------
 
-def _cut_judge(lines: list[str], said: JudgeSaid) -> list[Cut]:
-    """Blank every run of at least two read lines whose neighbours are neighbours in a mail the judge sent."""
+def _cut_judge(lines: list[str], said: JudgeSaid, press: list[bool]) -> list[Cut]:
+    """Blank every run of at least two read lines (outside press) whose neighbours are neighbours in a mail
+    the judge sent."""
     filled = [(i, line_key(line)) for i, line in enumerate(lines)
-              if line.strip() and not line.lstrip().startswith(">")]
+              if line.strip() and not line.lstrip().startswith(">") and not press[i]]
     linked = [said.pairs.get((a, b)) for (_, a), (_, b) in zip(filled, filled[1:])]
     cuts: list[Cut] = []
     run: list[int] = []   # positions in ``filled`` of the run being read
@@ -265,7 +274,8 @@ def own_words(text: str, said: JudgeSaid | None = None, parts: Sequence[int] = (
     that reproduces the judge's mails (``said``), wherever it stands."""
     lines = text.split("\n")
     bounds = [0, *(p - 1 for p in parts if 1 < p <= len(lines)), len(lines)]
-    cuts = [cut for start, end in zip(bounds, bounds[1:]) if (cut := _cut_quotes(lines, start, end))]
+    press = _in_press(lines)
+    cuts = [cut for start, end in zip(bounds, bounds[1:]) if (cut := _cut_quotes(lines, start, end, press))]
     if said is not None and said.pairs:
-        cuts += _cut_judge(lines, said)
+        cuts += _cut_judge(lines, said, press)
     return OwnText("\n".join(lines), tuple(sorted(cuts, key=lambda c: c.first)))
