@@ -27,7 +27,8 @@ from judge.commands import anyone, gm, player, rules, votes
 from judge.commands.echo import shown, shown_reason
 from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Prose, Refused, Session, Workspace
 from judge.crash import crash_point
-from judge.reading.language import AUDIENCE, GM_TOO, Command, command_hint
+from judge.reading.language import AUDIENCE, GM_TOO, Command, command_hint, command_words
+from judge.reading.quotes import is_prose
 from judge.mail.parts import MAX_TEXT_ATTACHMENT
 from judge.render import Rejected, Rendered, ReplyContext, Skipped, render_reply
 from judge.store import OutgoingMail, StoreError, check_password
@@ -133,6 +134,9 @@ def _stored_hash(workspace: Workspace, cmd: Command) -> str | None:
 def run_command(session: Session, cmd: Command) -> None:
     """Run one command as whoever the session says speaks; a refusal becomes a rejected line."""
     problem = _not_allowed(session, cmd) or _too_many_documents(session, cmd) or _too_many_changes(session, cmd)
+    if problem and _greeting(session, cmd):
+        session.prose.append((cmd.line, shown(cmd)))
+        return
     if problem:
         session.reject(cmd, problem)
         return
@@ -163,6 +167,14 @@ def run_command(session: Session, cmd: Command) -> None:
         session.reject(cmd, "the judge failed on this line (an error in the judge; its keeper has been told)")
         return
     session.accept(cmd, note)
+
+
+def _greeting(s: Session, cmd: Command) -> bool:
+    """A line of prose above the mail's sign-on ("Hi judge,"): summed up, not rejected as an order."""
+    if cmd.kind != "order" or s.game is not None:
+        return False
+    signs_on = any(c.kind in _SIGNING_ON and c.line > cmd.line for c in s.mail.parsed.commands)
+    return signs_on and is_prose(cmd.text, lambda word: word.lower() in command_words())
 
 
 def _too_many_changes(s: Session, cmd: Command) -> str:

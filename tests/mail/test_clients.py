@@ -189,12 +189,12 @@ def test_no_order_is_taken_from_a_forwarded_mail(game: Sandbox, forward: Callabl
 def test_prose_is_summed_up_and_a_bad_order_still_rejected(game: Sandbox) -> None:
     _confirmation(game)
     body = "Hi all,\n" + "\n".join(NEW) + "\nA PAR - Burgondy\nThanks, see you soon\nSent from my iPhone"
-    send_as(game, "France", body)
+    game.send(PLAYER, f"Dear judge,\n{signon('France')}\n{body}\n")
     game.poll()
     text = reply(game, game.new_mail(), "france@")
     assert _orders(game) == STORED_NEW
-    assert ('3 lines of plain prose, not orders: line 2 "Hi all,", line 7 "Thanks, see you soon", '
-            'line 8 "Sent from my iPhone"') in _not_read(text)
+    assert ('4 lines of plain prose, not orders: line 1 "Dear judge,", line 3 "Hi all,", line 8 "Thanks, see you '
+            'soon" and 1 more') in _not_read(text)
     rejected = text.split("Rejected:")[1]
-    assert "line 6: A PAR - Burgondy" in rejected and "did you mean Burgundy (BUR)?" in rejected
-    assert "Hi all" not in rejected and "iPhone" not in rejected
+    assert "line 7: A PAR - Burgondy" in rejected and "did you mean Burgundy (BUR)?" in rejected
+    assert "Dear judge" not in rejected and "Hi all" not in rejected and "iPhone" not in rejected
