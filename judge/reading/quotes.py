@@ -173,7 +173,8 @@ def _quote_start(lines: Sequence[str], index: int, end: int) -> int | None:
         return index
     if _header_block(lines, index, end):
         return index
-    return _attribution(lines, index, end)
+    found = _attribution(lines, index, end)
+    return index if found is not None and not found[1] else None
 
 
 def _header_block(lines: Sequence[str], index: int | None, end: int) -> bool:
@@ -184,9 +185,9 @@ def _header_block(lines: Sequence[str], index: int | None, end: int) -> bool:
     return any(w.header_line.match(plain(line)) for line in lines[index + 1:min(end, index + 1 + HEADER_REACH)])
 
 
-def _attribution(lines: Sequence[str], index: int, end: int) -> int | None:
-    """"On … wrote:" over at most three lines, followed by unquoted text (an earlier mail pasted whole):
-    the attribution's first line.  One followed by ``>`` lines is left alone (those lines are skipped)."""
+def _attribution(lines: Sequence[str], index: int, end: int) -> tuple[int, bool] | None:
+    """"On … wrote:" over at most three lines from ``index``: its last line, and whether ``>`` lines follow it
+    (a quote whose lines are skipped anyway) rather than unquoted text (an earlier mail pasted whole)."""
     joined = ""
     for last in range(index, min(end, index + MAX_ATTRIBUTION_LINES)):
         text = plain(lines[last])
@@ -198,8 +199,7 @@ def _attribution(lines: Sequence[str], index: int, end: int) -> int | None:
         closed = joined.endswith(":") or (joined.startswith("-") and joined.endswith("-"))
         if closed and words().verb.search(joined) and re.search(r"[\d@]", joined):
             after = _next_filled(lines, last + 1, end)
-            quoted = after is not None and lines[after].lstrip().startswith(">")
-            return None if quoted else index
+            return last, after is not None and lines[after].lstrip().startswith(">")
     return None
 
 
@@ -231,7 +231,11 @@ def _in_press(lines: Sequence[str]) -> list[bool]:
 def _cut_quotes(lines: list[str], start: int, end: int, press: list[bool]) -> Cut | None:
     """Blank an earlier mail pasted into the part lines[start:end], outside press blocks."""
     for index in range(start, end):
-        if press[index]:
+        if press[index] or not lines[index].strip():
+            continue
+        above = _attribution(lines, index, end)
+        if above is not None and above[1]:   # "On … wrote:" above "> " lines: not the player's words either
+            _blank(lines, index, above[0] + 1)
             continue
         begin = _quote_start(lines, index, end)
         if begin is not None:

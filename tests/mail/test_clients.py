@@ -198,3 +198,14 @@ def test_prose_is_summed_up_and_a_bad_order_still_rejected(game: Sandbox) -> Non
     rejected = text.split("Rejected:")[1]
     assert "line 7: A PAR - Burgondy" in rejected and "did you mean Burgundy (BUR)?" in rejected
     assert "Dear judge" not in rejected and "Hi all" not in rejected and "iPhone" not in rejected
+
+
+@pytest.mark.parametrize("build", [corpus.gmail_quoted, corpus.gmail_inline_answers],
+                         ids=["gmail-split-attribution", "gmail-inline-answers"])
+def test_quoting_that_already_worked_still_does(game: Sandbox, build: Callable[[Reply], bytes]) -> None:
+    """"> " quoting: the attribution, however split, is neither read nor rejected; answers between the quoted
+    lines are read."""
+    quoted = _confirmation(game)
+    text = _answer(game, build, quoted)
+    assert _orders(game) == STORED_NEW, text
+    assert "Rejected:" not in text and "Not read:" not in text, text

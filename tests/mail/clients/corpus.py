@@ -318,3 +318,21 @@ def inline_forward(r: Reply, inner_orders: str) -> bytes:
     block = ("---------- Forwarded message ---------\nFrom: Italy <italy@example.org>\n"
              "Date: Mon, 23 Mar 2026 at 09:01\nSubject: my orders\nTo: <france@example.org>\n")
     return plain(f"{r.typed}\n\n{block}\n\n{inner_orders}\n", r)
+
+
+# -- what already worked and must keep working -------------------------------------------------------------------
+
+def gmail_quoted(r: Reply) -> bytes:
+    """Gmail's plain text: the attribution split before the address, every quoted line marked ``> ``."""
+    quoted = "\n".join(f"> {line}" if line else ">" for line in r.quoted.split("\n"))
+    return plain(f"{r.typed}\n\nOn Mon, 23 Mar 2026 at 09:01, {r.judge_name} <\n{r.judge}> wrote:\n\n{quoted}\n", r,
+                 cte="7bit")
+
+
+def gmail_inline_answers(r: Reply) -> bytes:
+    """Answers typed between the quoted lines, below a one-line attribution."""
+    quoted = [f"> {line}" for line in r.quoted.split("\n") if line.strip()]
+    middle = len(quoted) // 2
+    body = "\n".join([f"On Mon, 23 Mar 2026 at 09:01, {who(r)} wrote:", *quoted[:middle], r.signon, r.orders[0],
+                      *quoted[middle:], *r.orders[1:]])
+    return plain(body + "\n", r, cte="7bit")
