@@ -252,7 +252,7 @@ def _deliver(game: Game, s: Session, targets: list[Reader], ctx: PressContext) -
     for reader in targets:
         if reader.address.lower() not in seen:
             seen.add(reader.address.lower())
-            queue(game, reader, rendered)
+            queue(game, reader, rendered, others_words=True)   # a player's words, not the judge's
 
 
 def do_resign(s: Session, cmd: Command) -> str:

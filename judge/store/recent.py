@@ -47,7 +47,7 @@ class RecentMail:
     def remember(self, mails: Iterable[OutgoingMail], at: datetime) -> None:
         """Note ``mails`` as sent at ``at``: one write per bucket touched."""
         by_bucket: dict[Path, dict[str, list[dict[str, object]]]] = {}
-        for mail in mails:
+        for mail in (m for m in mails if not m.others_words):   # press: a player's words, free to copy
             entry = {"when": to_iso(at), "subject": mail.subject[:200], "keys": list(line_keys(mail.body))[:MAX_KEYS]}
             for address in mail.to:
                 if address:

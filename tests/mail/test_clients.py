@@ -147,6 +147,17 @@ def test_the_orders_the_judge_echoed_typed_again_are_read(game: Sandbox) -> None
     assert "Not read:" not in text and "Rejected:" not in text
 
 
+def test_orders_copied_from_an_allys_press_are_read(game: Sandbox) -> None:
+    """Press carries a player's words, not the judge's: orders an ally suggested, copied line for line, count."""
+    _confirmation(game)
+    send_as(game, "England", "PRESS TO France\n" + "\n".join(NEW) + "\nENDPRESS")
+    game.poll()
+    assert any("Press in" in str(m.message["Subject"]) for m in game.new_mail())
+    text = _answer(game, lambda r: corpus.plain(r.typed, r), "", forget=False)
+    assert _orders(game) == STORED_NEW, text
+    assert "Not read:" not in text and "Rejected:" not in text
+
+
 # -- point 3: every part a player sees -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("build", [corpus.iphone_text_photo_text, corpus.apple_mail_inline_file,
