@@ -211,11 +211,12 @@ def test_prose_is_summed_up_and_a_bad_order_still_rejected(game: Sandbox) -> Non
     assert "Dear judge" not in rejected and "Hi all" not in rejected and "iPhone" not in rejected
 
 
-@pytest.mark.parametrize("build", [corpus.gmail_quoted, corpus.gmail_inline_answers],
-                         ids=["gmail-split-attribution", "gmail-inline-answers"])
+@pytest.mark.parametrize("build", [corpus.gmail_quoted, corpus.gmail_inline_answers, corpus.pgp_signed,
+                                   corpus.smime_signed],
+                         ids=["gmail-split-attribution", "gmail-inline-answers", "pgp-mime", "s-mime"])
 def test_quoting_that_already_worked_still_does(game: Sandbox, build: Callable[[Reply], bytes]) -> None:
     """"> " quoting: the attribution, however split, is neither read nor rejected; answers between the quoted
-    lines are read."""
+    lines are read; a signed mail is read, its signature part passed over without a word."""
     quoted = _confirmation(game)
     text = _answer(game, build, quoted)
     assert _orders(game) == STORED_NEW, text

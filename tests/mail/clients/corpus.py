@@ -16,6 +16,7 @@ import base64
 from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
+from email.mime.application import MIMEApplication
 from email.mime.image import MIMEImage
 from email.mime.message import MIMEMessage
 from email.mime.multipart import MIMEMultipart
@@ -336,3 +337,27 @@ def gmail_inline_answers(r: Reply) -> bytes:
     body = "\n".join([f"On Mon, 23 Mar 2026 at 09:01, {who(r)} wrote:", *quoted[:middle], r.signon, r.orders[0],
                       *quoted[middle:], *r.orders[1:]])
     return plain(body + "\n", r, cte="7bit")
+
+
+def _signed(content: MIMEText | MIMEMultipart, protocol: str, signature: bytes, name: str) -> MIMEMultipart:
+    signed = MIMEMultipart("signed", protocol=protocol, micalg="sha-256")
+    signed.attach(content)
+    sig = MIMEApplication(signature, protocol.split("/")[1], name=name)
+    sig.add_header("Content-Disposition", "attachment", filename=name)
+    signed.attach(sig)
+    return signed
+
+
+def pgp_signed(r: Reply) -> bytes:
+    """PGP/MIME (Enigmail, GPG Mail): the text in multipart/signed, then the detached signature."""
+    armour = b"-----BEGIN PGP SIGNATURE-----\n\niQEzBAEBCAAdFiEE\n=abcd\n-----END PGP SIGNATURE-----\n"
+    text = MIMEText(f"{r.typed}\n", "plain", "utf-8")
+    return _envelope(_signed(text, "application/pgp-signature", armour, "signature.asc"), r)
+
+
+def smime_signed(r: Reply) -> bytes:
+    """S/MIME (Outlook, Apple Mail): an alternative of plain and HTML signed, then ``smime.p7s``."""
+    body = MIMEMultipart("alternative")
+    body.attach(MIMEText(f"{r.typed}\n", "plain", "utf-8"))
+    body.attach(MIMEText(f"<div>{html_lines(r.typed)}</div>", "html", "utf-8"))
+    return _envelope(_signed(body, "application/pkcs7-signature", b"\x30\x82\x05\x00" * 8, "smime.p7s"), r)
