@@ -174,7 +174,7 @@ def _greeting(s: Session, cmd: Command) -> bool:
     if cmd.kind != "order" or s.game is not None:
         return False
     signs_on = any(c.kind in _SIGNING_ON and c.line > cmd.line for c in s.mail.parsed.commands)
-    return signs_on and is_prose(cmd.text, lambda word: word.lower() in command_words())
+    return signs_on and not command_hint(cmd.text) and is_prose(cmd.text, lambda word: word.lower() in command_words())
 
 
 def _too_many_changes(s: Session, cmd: Command) -> str:

@@ -120,10 +120,9 @@ def words() -> _Words:
 def plain(line: str) -> str:
     """A line as matched: quote marks, invisible marks (Windows Mail's left-to-right marks) and
     surrounding space dropped, runs of space made one, case folded."""
-    text = "".join(ch for ch in line if unicodedata.category(ch) != "Cf")
-    text = text.strip().lstrip(">").strip()
+    text = "".join(ch for ch in line if unicodedata.category(ch) != "Cf").strip()
     while text.startswith(">"):
-        text = text.lstrip(">").strip()
+        text = text[1:].lstrip()
     return " ".join(text.split()).casefold()
 
 
