@@ -120,7 +120,18 @@ def words() -> _Words:
 def plain(line: str) -> str:
     """A line as matched: quote marks, invisible marks (Windows Mail's left-to-right marks) and
     surrounding space dropped, runs of space made one, case folded."""
-    text = "".join(ch for ch in line if unicodedata.category(ch) != "Cf").strip()
+    return _plain_short(line) if len(line) <= MAX_ATTRIBUTION_CHARS else _plain(line)
+
+
+@lru_cache(maxsize=4096)   # a line is looked at up to four times; only short lines are kept
+def _plain_short(line: str) -> str:
+    return _plain(line)
+
+
+def _plain(line: str) -> str:
+    if not line.isascii():   # ASCII has no invisible format characters
+        line = "".join(ch for ch in line if unicodedata.category(ch) != "Cf")
+    text = line.strip()
     while text.startswith(">"):
         text = text[1:].lstrip()
     return " ".join(text.split()).casefold()
@@ -161,8 +172,9 @@ def is_prose(line: str, known: Callable[[str], bool]) -> bool:
 
 # -- finding the earlier mail -----------------------------------------------------------
 
-def _quote_start(lines: Sequence[str], index: int, end: int) -> int | None:
-    """Where an earlier mail pasted below begins at ``index`` (the line index; None if it does not)."""
+def _quote_start(lines: Sequence[str], index: int, end: int, above: tuple[int, bool] | None) -> int | None:
+    """Where an earlier mail pasted below begins at ``index`` (the line index; None if it does not);
+    ``above`` is the attribution found there, if any."""
     w, text = words(), plain(lines[index])
     if not text:
         return None
@@ -172,8 +184,7 @@ def _quote_start(lines: Sequence[str], index: int, end: int) -> int | None:
         return index
     if _header_block(lines, index, end):
         return index
-    found = _attribution(lines, index, end)
-    return index if found is not None and not found[1] else None
+    return index if above is not None and not above[1] else None
 
 
 def _header_block(lines: Sequence[str], index: int | None, end: int) -> bool:
@@ -236,7 +247,7 @@ def _cut_quotes(lines: list[str], start: int, end: int, press: list[bool]) -> Cu
         if above is not None and above[1]:   # "On … wrote:" above "> " lines: not the player's words either
             _blank(lines, index, above[0] + 1)
             continue
-        begin = _quote_start(lines, index, end)
+        begin = _quote_start(lines, index, end, above)
         if begin is not None:
             line = " ".join(lines[begin].split())
             return Cut("quote", begin + 1, _blank(lines, begin, end), line=line[:80])
