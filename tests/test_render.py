@@ -279,7 +279,7 @@ def test_a_variant_section_template_is_written_after_the_notes() -> None:
 
 # -- the reply ------------------------------------------------------------------------
 
-def test_the_reply_lists_accepted_and_rejected_lines_and_the_order_set() -> None:
+def test_the_reply_starts_with_the_order_set_then_lists_accepted_and_rejected_lines() -> None:
     orders = OrderSet("FRANCE", Phase.parse("S1901M"), ["A PAR - BUR", "MAR S PAR - BUR"], ["F BRE"],
                       units=["A PAR", "A MAR", "F BRE"])
     ctx = ReplyContext("USTV", "orders", "demo",
@@ -292,6 +292,11 @@ def test_the_reply_lists_accepted_and_rejected_lines_and_the_order_set() -> None
     assert mail.body == """\
 :: Judge: USTV  Game: demo
 
+Orders for France, Spring of 1901 (S1901M):
+    Army Paris -> Burgundy.
+    Army Marseilles SUPPORT Army Paris -> Burgundy.
+Still without orders: Fleet Brest.
+
 Accepted:
   line 1: SIGNON Fdemo ****
   line 2: A PAR - BUR
@@ -301,11 +306,6 @@ Accepted:
 Rejected:
   line 4: A PAR - XYZ
       unknown province 'XYZ' (column 9)
-
-Orders for France, Spring of 1901 (S1901M):
-    Army Paris -> Burgundy.
-    Army Marseilles SUPPORT Army Paris -> Burgundy.
-Still without orders: Fleet Brest.
 
 The deadline for orders is Mon Oct 28 2024 12:00:00 CET.
 In your time zone (America/New_York) that is Mon Oct 28 2024 07:00:00 EDT.

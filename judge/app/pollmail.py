@@ -18,9 +18,10 @@ from judge.budget import Overrun, time_limit
 from judge.commands.mailflow import act_on_mail
 from judge.commands.session import Incoming, Workspace
 from judge.crash import crash_point
-from judge.mail import IncomingMail, Mailbox, body_text, unread_note
+from judge.mail import IncomingMail, Mailbox, unread_note
 from judge.mail.entry import Envelope, read_envelope
 from judge.mail.message import thread_of
+from judge.mail.parts import read_body
 from judge.render import SetAsideContext, render_set_aside
 from judge.store import OutgoingMail, StoreError, StoreRefused
 from judge.turns.context import Judge
@@ -164,8 +165,10 @@ def admit(judge: Judge, config: JudgeConfig, item: IncomingMail, report: PollRep
         report.read += 1
         _refuse(judge, item, envelope, report)
         return None
-    return Incoming(envelope.message_id, envelope.sender, envelope.subject, body_text(item.message),
-                    tuple(thread_of(item.message)), unread_note(item.raw))
+    body = read_body(item.message)
+    return Incoming(envelope.message_id, envelope.sender, envelope.subject, body.text,
+                    tuple(thread_of(item.message)), unread_note(item.raw), body.parts, body.unread,
+                    judge.store.said_to(envelope.sender))
 
 
 def _refuse(judge: Judge, item: IncomingMail, envelope: Envelope, report: PollReport) -> None:

@@ -53,6 +53,7 @@ class Sender:
     down: bool = False
     failed: set[str] = field(default_factory=set)
     retry: set[str] = field(default_factory=set)  # games with a mail refused for now: tried again next poll
+    sent: list[OutgoingMail] = field(default_factory=list)  # sent in this call, kept as line keys per address
 
     def sign_in(self) -> None:
         """The outbox signs in before the poll acts (:meth:`Outbox.sign_in`): a refused token raises
@@ -81,6 +82,7 @@ class Sender:
                 continue
             if not self._send(mail):
                 break
+        self._remember()
         self.store.compact_sent()
         if not self.down:
             for game in sorted({m.game for m in pending if m.game} - self.retry):
@@ -110,9 +112,19 @@ class Sender:
             return True
         crash_point("send:sent")
         self.store.mark_sent(mail)
+        self.sent.append(mail)
         self.report.sent += 1
         crash_point("send:marked")
         return True
+
+    def _remember(self) -> None:
+        """What went out, kept per address so that a reply pasting it back is not read (judge/store/recent.py);
+        only a help: a failure here loses nothing else."""
+        try:
+            self.store.remember_sent(self.sent)
+        except Exception:
+            log.exception("keeping the lines of the mail sent failed")
+        self.sent = []
 
     def _failed(self, mail: OutgoingMail, exc: MailError) -> bool:
         if not exc.per_message:

@@ -19,14 +19,18 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 
 from judge.commands import absence, anyone, gm, guessing, observers, player, rules, takeover, votes
 from judge.commands.echo import shown, shown_reason
-from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Refused, Session, Workspace
+from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Prose, Refused, Session, Workspace
 from judge.crash import crash_point
-from judge.reading.language import AUDIENCE, GM_TOO, Command, command_hint
-from judge.render import Rejected, Rendered, ReplyContext, render_reply
+from judge.reading.language import AUDIENCE, GM_TOO, Command, command_hint, command_words
+from judge.reading.quotes import is_prose
+from judge.mail.parts import MAX_TEXT_ATTACHMENT
+from judge.render import Rejected, Rendered, ReplyContext, Skipped, render_reply
 from judge.store import OutgoingMail, StoreError, StoreRefused
+from judge.store.records import from_iso
 from judge.turns.gameview import order_set
 from judge.turns.notify import notify, own_zone, readers
 from judge.turns.ticks import DeadlineView
@@ -94,6 +98,9 @@ def act_on_mail(judge: Judge, mail: Incoming, workspace: Workspace | None = None
 def run_command(session: Session, cmd: Command) -> None:
     """Run one command as whoever the session says speaks; a refusal becomes a rejected line."""
     problem = _not_allowed(session, cmd) or _too_many_documents(session, cmd) or _too_many_changes(session, cmd)
+    if problem and _greeting(session, cmd):
+        session.prose.append((cmd.line, shown(cmd)))
+        return
     if problem:
         session.reject(cmd, problem)
         return
@@ -105,6 +112,10 @@ def run_command(session: Session, cmd: Command) -> None:
     checkpoint = Checkpoint(session, orders_only=cmd.kind in _ORDERS_ONLY, session_only=cmd.kind in _READING)
     try:
         note = HANDLERS[cmd.kind](session, cmd)
+    except Prose:
+        checkpoint.restore()
+        session.prose.append((cmd.line, shown(cmd)))
+        return
     except Refused as refusal:
         checkpoint.restore()
         session.reject(cmd, str(refusal))
@@ -124,6 +135,14 @@ def run_command(session: Session, cmd: Command) -> None:
         session.reject(cmd, "the judge failed on this line (an error in the judge; its keeper has been told)")
         return
     session.accept(cmd, note)
+
+
+def _greeting(s: Session, cmd: Command) -> bool:
+    """A line of prose above the mail's sign-on ("Hi judge,"): summed up, not rejected as an order."""
+    if cmd.kind != "order" or s.game is not None:
+        return False
+    signs_on = any(c.kind in _SIGNING_ON and c.line > cmd.line for c in s.mail.parsed.commands)
+    return signs_on and not command_hint(cmd.text) and is_prose(cmd.text, lambda word: word.lower() in command_words())
 
 
 def _too_many_changes(s: Session, cmd: Command) -> str:
@@ -254,6 +273,27 @@ def _write_later(session: Session, handles: list[Handle], mails: list[tuple[Outg
             session.workspace.rewrite_later(handles[0].game.name, mail.key, later)
 
 
+def skipped(session: Session) -> list[Skipped]:
+    """What of the mail was not read, for the reply: the earlier mail below it, the judge's own words, the
+    parts not read, the lines of plain prose."""
+    mail = session.mail
+    found = [Skipped("quote", cut.lines, cut.first, cut.line) if cut.kind == "quote" else
+             Skipped("judge", cut.lines, cut.first, cut.subject, _when(cut.when)) for cut in mail.own.cuts]
+    for part in mail.unread_parts:
+        kind = "html_quote" if part.kind == "quote" else part.kind
+        found.append(Skipped(kind, part.lines or (MAX_TEXT_ATTACHMENT if kind == "large" else 0), text=part.name))
+    if session.prose:
+        found.append(Skipped("prose", lines=tuple(sorted(session.prose))))
+    return found
+
+
+def _when(text: str) -> datetime | None:
+    try:
+        return from_iso(text)
+    except (ValueError, TypeError):
+        return None
+
+
 def _reply(session: Session) -> tuple[OutgoingMail, Later | None]:
     """The reply, and how to write it again if a later mail of the run moves its game's deadline."""
     judge, mail = session.judge, session.mail
@@ -268,7 +308,8 @@ def _reply(session: Session) -> tuple[OutgoingMail, Later | None]:
             board, orders = handle.variant.map, order_set(game, handle.variant, state, session.power)
         viewer_zone = own_zone(game, session.role, session.power) if session.game == game.name else None
     ctx = ReplyContext(judge.name, mail.subject, game_name, sorted(session.accepted, key=lambda a: a.line),
-                       sorted(session.rejected, key=lambda r: r.line), board, orders, zone=zone)
+                       sorted(session.rejected, key=lambda r: r.line), board, orders, zone=zone,
+                       skipped=skipped(session))
 
     def render(view: DeadlineView) -> Rendered:
         shown = replace(ctx, deadline=view.deadline, grace_until=view.grace_until, playing=view.playing,

@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from judge.commands import reports
-from judge.commands.session import Handle, Refused, Session
+from judge.commands.session import Handle, Prose, Refused, Session
 from judge.engine.state import Phase
-from judge.reading.language import Command, command_hint
+from judge.reading.language import Command, command_hint, command_words
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
+from judge.reading.quotes import is_prose, is_signoff
 from judge.reading.suggest import unknown_power
 from judge.render import GM, PressContext, SeatChangedContext, render_press, render_seat_changed
 from judge.store import Game, Player, SubmittedOrder
@@ -94,7 +95,10 @@ def do_order(s: Session, cmd: Command) -> str:
     try:
         value = read_line(variant, state, cmd.text)
     except OrderError as exc:
-        raise Refused(f"column {exc.column}: {exc.message}{_command_hint(handle, cmd.text)}") from None
+        hint = _command_hint(handle, cmd.text)
+        if is_signoff(cmd.text) or (not hint and "did you mean" not in exc.message and _prose(handle, cmd.text)):
+            raise Prose(cmd.text) from None
+        raise Refused(f"column {exc.column}: {exc.message}{hint}") from None
     if value is None:
         return "nothing to record on this line"
     if reader is not None and reader.key(value):
@@ -115,6 +119,16 @@ def _command_hint(handle: Handle, text: str) -> str:
     """A line that is no order may be a misspelt command (``SIGNOM``): say which, unless it starts with a place."""
     first = text.split(None, 1)[0] if text.strip() else ""
     return "" if handle.variant.map.resolve_name(first) is not None else command_hint(text)
+
+
+def _prose(handle: Handle, text: str) -> bool:
+    """A line that names nothing of the game (no place, power, unit or command word): plainly prose."""
+    board = handle.variant.map
+
+    def known(word: str) -> bool:
+        return (board.resolve_name(word) is not None or board.power_named(word) is not None
+                or word.lower() in command_words())
+    return is_prose(text, known)
 
 
 def _replacing(game: Game, power: str, key: str, line: str, what: str = "order") -> str:
@@ -263,7 +277,7 @@ def _deliver(game: Game, s: Session, targets: list[Reader], ctx: PressContext) -
     for reader in targets:
         if reader.address.lower() not in seen:
             seen.add(reader.address.lower())
-            queue(game, reader, rendered)
+            queue(game, reader, rendered, others_words=True)   # a player's words, not the judge's
 
 
 def do_resign(s: Session, cmd: Command) -> str:

@@ -20,9 +20,11 @@ from judge.commands.echo import shown, shown_reason
 from judge.crash import crash_point
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
+from judge.mail.parts import Unread
 from judge.reading.language import Command, ParsedMail, parse_mail_body
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
+from judge.reading.quotes import JudgeSaid, OwnText, own_words
 from judge.render import Accepted, Joined, Rejected, Rendered
 from judge.store import Attachment, Game, OutgoingMail, Player, Store, UnknownGame
 from judge.turns.context import Judge
@@ -56,7 +58,10 @@ class Incoming:
     ``sender`` is where answers go (Reply-To, else From) and the address a
     JOIN or CREATE records; ``references`` the thread an answer continues
     (this mail's References, then its Message-ID); ``unread`` says what of the
-    mail was too big to read.
+    mail was too big to read; ``parts`` where its second and later text parts
+    begin (line numbers), ``unread_parts`` the parts not read (images, a
+    forwarded mail); ``said`` what the judge last sent the sender, never read
+    back as commands.
     """
 
     message_id: str
@@ -65,11 +70,19 @@ class Incoming:
     body: str
     references: tuple[str, ...] = ()
     unread: str = ""
+    parts: tuple[int, ...] = ()
+    unread_parts: tuple[Unread, ...] = ()
+    said: JudgeSaid | None = None
+
+    @cached_property
+    def own(self) -> OwnText:
+        """The body without the earlier mail pasted below it nor the judge's own words (lines made blank)."""
+        return own_words(self.body, self.said, self.parts)
 
     @cached_property
     def parsed(self) -> ParsedMail:
         """The body's commands, read once (the poll looks at them before acting on them)."""
-        return parse_mail_body(self.body)
+        return parse_mail_body(self.own.text, self.parts)
 
 
 class Workspace:
@@ -260,6 +273,10 @@ class Refused(Exception):
     """A command that cannot be carried out; the message is the reason the reply gives."""
 
 
+class Prose(Refused):
+    """A line read as an order that is plainly prose (a greeting, a sign-off): summarised, not rejected."""
+
+
 _SESSION_FIELDS = ("game", "role", "power", "seat", "refused", "show_orders")
 
 
@@ -289,6 +306,7 @@ class Session:
     changes: int = 0               # commands of this mail that changed a game other than by its orders
     wrong_passwords: int = 0       # sign-ons of this mail refused for a wrong password (judge/commands/guessing.py)
     guessed: dict[str, dict[str, set[str]]] = field(default_factory=dict)   # game -> seat -> addresses: told once
+    prose: list[tuple[int, str]] = field(default_factory=list)   # lines of plain prose: (line, text as shown)
 
     def announce(self, game: str, line: str) -> None:
         """Tell the game's players and observers, in one notice per mail however many lines the GM changed."""

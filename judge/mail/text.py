@@ -12,12 +12,15 @@ import re
 from email.message import Message
 from html.parser import HTMLParser
 
+from judge.reading.quotes import words as quote_words
+
 _BLOCK_TAGS = frozenset({
     "address", "article", "aside", "blockquote", "dd", "div", "dl", "dt", "fieldset",
     "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
     "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tr", "ul",
 })
 _CELL_TAGS = frozenset({"td", "th"})
+_VOID_TAGS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"})
 _SKIP_TAGS = frozenset({"script", "style", "title", "template"})
 _SPACES = re.compile(r"[^\S\n]+")
 _MANY_BLANKS = re.compile(r"\n{3,}")
@@ -146,15 +149,39 @@ def _quoted(depth: int, content: str) -> str:
 
 
 class _TextExtractor(HTMLParser):
-    """Collects the visible text; block elements become line breaks."""
+    """Collects the visible text; block elements become line breaks.
 
-    def __init__(self) -> None:
+    With ``drop_quotes`` the containers clients put an earlier mail in
+    (``<blockquote>``, Gmail's ``gmail_quote``, Outlook's ``divRplyFwdMsg``…,
+    named in ``grammar/quotes.toml``) are left out, and their text counted.
+    """
+
+    def __init__(self, drop_quotes: bool = False) -> None:
         super().__init__(convert_charrefs=True)
         self.chunks: list[str] = []
+        self.quoted: list[str] = []
         self._skip = 0
         self._pre = 0
+        self._quotes = quote_words() if drop_quotes else None
+        self._open: list[str] = []   # tags open inside the quote being left out
+        self._rest = False           # from an Outlook reply mark on, all of it is the earlier mail
+
+    def _quote_begins(self, tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+        if self._quotes is None:
+            return False
+        values = {name: (value or "").casefold() for name, value in attrs}
+        if values.get("id", "") in self._quotes.html_cuts:
+            self._rest = True
+        classes = set(values.get("class", "").split())
+        return tag in self._quotes.html_tags or bool(classes & self._quotes.html_marks) or self._rest
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._open or self._rest or self._quote_begins(tag, attrs):
+            if tag not in _VOID_TAGS and not self._rest:
+                self._open.append(tag)
+            if tag in _BLOCK_TAGS or tag == "br":
+                self.quoted.append("\n")
+            return
         if tag in _SKIP_TAGS:
             self._skip += 1
         elif tag == "br":
@@ -170,6 +197,12 @@ class _TextExtractor(HTMLParser):
         self.handle_starttag(tag, attrs)
 
     def handle_endtag(self, tag: str) -> None:
+        if self._open:
+            if tag in self._open:
+                del self._open[len(self._open) - 1 - self._open[::-1].index(tag):]
+            if tag in _BLOCK_TAGS:
+                self.quoted.append("\n")
+            return
         if tag in _SKIP_TAGS:
             self._skip = max(0, self._skip - 1)
         elif tag in _BLOCK_TAGS:
@@ -186,6 +219,9 @@ class _TextExtractor(HTMLParser):
             self.chunks.append("\n")
 
     def handle_data(self, data: str) -> None:
+        if self._open or self._rest:
+            self.quoted.append(data)
+            return
         if self._skip:
             return
         if self._pre:
@@ -196,13 +232,23 @@ class _TextExtractor(HTMLParser):
 
 def html_to_text(html: str) -> str:
     """Visible text of an HTML body, one line per block or ``<br>``."""
+    return html_reading(html)[0]
+
+
+def html_reading(html: str, drop_quotes: bool = False) -> tuple[str, int]:
+    """Visible text of an HTML body, and (``drop_quotes``) how many lines of quoted mail were left out."""
+    quoted = ""
     try:
-        parser = _TextExtractor()
+        parser = _TextExtractor(drop_quotes)
         parser.feed(html)
         parser.close()
-        text = "".join(parser.chunks)
+        text, quoted = "".join(parser.chunks), "".join(parser.quoted)
     except Exception:  # the stdlib parser is lenient; this is belt and braces
         text = re.sub(r"<[^>]*>", " ", html)
+    return _tidy(text), sum(1 for line in _tidy(quoted).split("\n") if line)
+
+
+def _tidy(text: str) -> str:
     lines = [_SPACES.sub(" ", line).strip() for line in text.replace("\xa0", " ").split("\n")]
     return _MANY_BLANKS.sub("\n\n", "\n".join(lines)).strip()
 

@@ -47,8 +47,8 @@ MAX_MAIL_LINES = 1_000
 MAX_BODY_CHARS = 100_000
 _SECRET = "_secret"   # where the builder notes a password's span (Command.secret)
 __all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "GM_TOO", "KINDS", "MAX_BODY_CHARS", "MAX_MAIL_LINES", "Command",
-           "CommandError", "ParsedMail", "command_hint", "command_parser", "command_words", "parse_command_line",
-           "parse_mail_body"]
+           "CommandError", "ParsedMail", "command_hint", "command_parser", "command_words", "is_press_end",
+           "is_press_start", "parse_command_line", "parse_mail_body"]
 
 # Who may send each kind: "anyone", "player" (signed on to the game; the GM may
 # use the same settings for himself) or "gm" (signed on as the game's master).
@@ -330,8 +330,22 @@ _ENDPRESS_RE = re.compile(r"\s*end\s*(press|broadcast)[.!]?\s*$", re.IGNORECASE)
 _BLOCK_WORDS = ("press", "broadcast")
 
 
-def parse_mail_body(text: str) -> ParsedMail:
-    """Read a whole mail body, at most :data:`MAX_BODY_CHARS` and :data:`MAX_MAIL_LINES` of it; never raises."""
+def is_press_start(line: str) -> bool:
+    """Whether ``line`` opens a press block (PRESS or BROADCAST), whose lines are kept verbatim."""
+    words = line.split(None, 1)
+    return bool(words) and words[0].lower() in _BLOCK_WORDS
+
+
+def is_press_end(line: str) -> bool:
+    return bool(_ENDPRESS_RE.match(line))
+
+
+def parse_mail_body(text: str, parts: tuple[int, ...] = ()) -> ParsedMail:
+    """Read a whole mail body, at most :data:`MAX_BODY_CHARS` and :data:`MAX_MAIL_LINES` of it; never raises.
+
+    ``parts`` are the line numbers (from 1) where the mail's second and later text parts begin: a
+    signature ends the part it is in, not the mail (SIGNOFF ends the mail).
+    """
     text = text.removeprefix("\ufeff") if text else ""
     lines = _LINE_BREAK_RE.split(text[:MAX_BODY_CHARS]) if text else []
     cut = len(text) > MAX_BODY_CHARS or len(lines) > MAX_MAIL_LINES
@@ -343,8 +357,14 @@ def parse_mail_body(text: str) -> ParsedMail:
     while index < len(lines):
         raw, number = lines[index], index + 1
         index += 1
-        if _SIGNOFF_RE.match(raw) or _SIGNATURE_RE.match(raw):
+        if _SIGNOFF_RE.match(raw):
             return mail
+        if _SIGNATURE_RE.match(raw):
+            following = next((p - 1 for p in parts if index <= p - 1 < len(lines)), None)
+            if following is None:
+                return mail
+            index = following
+            continue
         if not raw.strip() or _QUOTED_RE.match(raw):
             continue
         if _ENDPRESS_RE.match(raw):

@@ -21,7 +21,7 @@ _WHERE = {
     "RulesContext": "games", "SummaryContext": "games", "SummaryRow": "games", "VariantLine": "games",
     "render_game_end": "games", "render_game_start": "games", "render_help": "games", "render_list": "games",
     "render_rules": "games", "render_summary": "games", "Accepted": "mails", "LateContext": "mails",
-    "OrderSet": "mails", "PowerStatus": "mails", "PressContext": "mails", "Rejected": "mails",
+    "OrderSet": "mails", "PowerStatus": "mails", "PressContext": "mails", "Rejected": "mails", "Skipped": "mails",
     "ReminderContext": "mails", "ReplyContext": "mails", "Seats": "mails", "StatusContext": "mails",
     "render_late_notice": "mails", "render_press": "mails", "render_reminder": "mails", "render_reply": "mails",
     "render_status": "mails", "DisorderContext": "notices", "JoinNoticeContext": "notices", "Joined": "notices",
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     )
     from judge.render.mails import (
         Accepted, LateContext, OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, ReplyContext, Seats,
-        StatusContext, render_late_notice, render_press, render_reminder, render_reply, render_status,
+        Skipped, StatusContext, render_late_notice, render_press, render_reminder, render_reply, render_status,
     )
     from judge.render.faults import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
     from judge.render.notices import (
@@ -70,7 +70,7 @@ __all__ = [
     "Rendered", "environment", "render",
     "ResultsContext", "results_context", "render_results", "Recipient",
     "Secret", "GM", "OBSERVER", "hide_powers", "reveal",
-    "OrderSet", "Accepted", "Rejected", "ReplyContext", "render_reply",
+    "OrderSet", "Accepted", "Rejected", "Skipped", "ReplyContext", "render_reply",
     "PowerStatus", "Seats", "StatusContext", "render_status", "ReminderContext", "render_reminder",
     "LateContext", "render_late_notice", "PressContext", "render_press",
     "GameListing", "ListContext", "render_list", "SummaryRow", "SummaryContext", "render_summary",

@@ -93,6 +93,25 @@ class Rejected:
 
 
 @dataclass(frozen=True, slots=True)
+class Skipped:
+    """What of a mail was not read, said in one line of the reply (``templates/reply.j2`` words each kind).
+
+    ``kind``: "quote" (an earlier mail pasted below, from line ``line`` on, ``count`` lines, starting
+    ``text``), "judge" (``count`` lines reproducing the judge's mail of ``when``, subject ``text``),
+    "html_quote" (``count`` lines quoted in an HTML part), "forward" (a mail forwarded whole, subject
+    ``text``), "attachment" and "large" (a part named ``text``; ``count``: the size cap), "prose"
+    (``lines``: the plain prose lines, as (line, text)).
+    """
+
+    kind: str
+    count: int = 0
+    line: int = 0
+    text: str = ""
+    when: datetime | None = None
+    lines: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ReplyContext:
     """The one reply every incoming mail gets.
 
@@ -117,14 +136,16 @@ class ReplyContext:
     grace_until: datetime | None = None
     playing: Phase | None = None
     status: str = "active"
+    skipped: Sequence[Skipped] = ()
 
 
 def render_reply(ctx: ReplyContext, viewer_zone: str | None = None) -> Rendered:
-    """What was accepted, what was rejected (line and reason), the order set and the deadline."""
+    """The order set as it now stands, what was not read, what was accepted, what was rejected (line and
+    reason), and the deadline."""
     return render("reply.j2", judge=ctx.judge, mail_subject=ctx.subject, game=ctx.game, accepted=ctx.accepted,
                   rejected=ctx.rejected, orders=_view(ctx.board, ctx.orders), deadline=ctx.deadline,
                   zone=ctx.zone, viewer_zone=viewer_zone, grace_until=ctx.grace_until, playing=ctx.playing,
-                  status=ctx.status)
+                  status=ctx.status, skipped=ctx.skipped)
 
 
 @dataclass(frozen=True, slots=True)

@@ -207,19 +207,22 @@ class OutgoingMail:
     references: list[str] = field(default_factory=list)
     tries: int = 0  # polls at which sending this mail failed (the mail alone, not the server)
     queued: datetime | None = None  # stamped by the store when first written (None in files written before)
+    #: the mail carries a player's words (press): not kept as the judge's own words (judge/store/recent.py)
+    others_words: bool = False
 
     def to_json(self) -> JSON:
         return {"id": self.id, "game": self.game, "key": self.key, "to": list(self.to), "subject": self.subject,
                 "body": self.body, "in_reply_to": self.in_reply_to, "auto_submitted": self.auto_submitted,
                 "attachments": [a.to_json() for a in self.attachments], "references": list(self.references),
-                "tries": self.tries, "queued": _opt_iso(self.queued)}
+                "tries": self.tries, "queued": _opt_iso(self.queued),
+                **({"others_words": True} if self.others_words else {})}
 
     @classmethod
     def from_json(cls, data: JSON) -> OutgoingMail:
         return cls(list(data["to"]), data["subject"], data["body"], data["in_reply_to"],
                    [Attachment.from_json(a) for a in data["attachments"]], data["auto_submitted"],
                    data["game"], data.get("key"), data["id"], list(data.get("references") or []),
-                   data.get("tries", 0), _opt_time(data.get("queued")))
+                   data.get("tries", 0), _opt_time(data.get("queued")), bool(data.get("others_words", False)))
 
 
 @dataclass

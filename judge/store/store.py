@@ -8,6 +8,7 @@ Layout (see docs/store.md)::
     <data>/seen/<bucket>.json         Message-IDs handled, 256 buckets
     <data>/outbox.json                mails not tied to a game
     <data>/sent.log                   ids of mails sent, until compacted out of their outboxes
+    <data>/recent/<bucket>.json       line keys of the last mails sent each address (judge/store/recent.py)
     <data>/quarantine/                mail, outgoing mail and game faults set aside for the keeper
     <data>/state/last_poll.json       what the last poll (and the last one that did something) did
     <data>/poll.lock                  flock: one poll at a time
@@ -26,7 +27,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tinydb import Query, TinyDB
 
@@ -45,10 +46,14 @@ from judge.store.atomic import (
 from judge.store.game import Game, merge_outbox
 from judge.store.lock import exclusive_lock
 from judge.store.quarantine import Quarantine
+from judge.store.recent import RecentMail
 from judge.store.records import OutgoingMail, PhaseRecord
 from judge.store.seen import SeenSet
 from judge.store.sentlog import SentLog
 from judge.store.wakes import Wakes
+
+if TYPE_CHECKING:
+    from judge.reading.quotes import JudgeSaid
 
 _PHASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 _GAME_TABLES = ("players", "observers", "orders", "applied")
@@ -97,6 +102,7 @@ class Store:
         self._sent = SentLog(self.data_dir / "sent.log")
         self.quarantine = Quarantine(self.data_dir / "quarantine")
         self._wakes = Wakes(self.data_dir / "wakes.json")
+        self._recent = RecentMail(self.data_dir / "recent")
 
     # --- paths -------------------------------------------------------------
 
@@ -366,6 +372,15 @@ class Store:
         """Move ``mail`` out of its outbox into ``quarantine/outgoing/``: it will not be tried again."""
         self.quarantine.outgoing(mail, reason, self.clock.now())
         self._sent.record(mail.game or "-", mail.id)
+
+    def remember_sent(self, mails: list[OutgoingMail]) -> None:
+        """Keep the line keys of ``mails``, just sent, per address (``recent/``), for :meth:`said_to`."""
+        if mails:
+            self._recent.remember(mails, self.clock.now())
+
+    def said_to(self, address: str) -> JudgeSaid:
+        """What the judge last sent ``address``, as line keys: its own words, never read back as orders."""
+        return self._recent.said_to(address)
 
     def compact_sent(self) -> int:
         """Remove every mail marked sent from its outbox file (one write per file), then empty the journal."""

@@ -109,10 +109,10 @@ def readers(game: Game, *, players: bool = True, observers: bool = True, gm: boo
 
 def queue(game: Game, reader: Reader, rendered: Rendered, *, key: str | None = None,
           in_reply_to: str | None = None, references: tuple[str, ...] = (), auto: str = GENERATED,
-          attachments: list[Attachment] | None = None) -> None:
+          attachments: list[Attachment] | None = None, others_words: bool = False) -> None:
     game.queue_mail(OutgoingMail([reader.address], rendered.subject, rendered.body, in_reply_to=in_reply_to,
                                  auto_submitted=auto, key=key, references=list(references),
-                                 attachments=list(attachments or [])))
+                                 attachments=list(attachments or []), others_words=others_words))
 
 
 def notify(game: Game, judge: str, title: str, lines: list[str], *, deadline: datetime | None = None,
