@@ -45,6 +45,7 @@ class Recorded:
     dislodged: dict[str, list[Unit]] = field(default_factory=dict)
     orders: dict[str, list[AnyOrder]] = field(default_factory=dict)
     written: list[str] = field(default_factory=list)  # the orders as the record wrote them
+    line: int = 0  # where the phase starts in its record's file (1-based), for the keeper's edits
 
 
 @dataclass
@@ -81,13 +82,15 @@ class Spelling:
 
 # -- Droidippy: one text file a game --------------------------------------------------------------
 
-def droidippy_games(board: Map, names: set[str] | None = None) -> Iterator[Game]:
-    """Each game of the Droidippy export (``names``: only these, e.g. ``{"game_12042"}``), in file order."""
+def droidippy_games(board: Map, names: set[str] | None = None, every: int = 1) -> Iterator[Game]:
+    """Each game of the Droidippy export in the archive's order (``names``: only these, e.g.
+    ``{"game_12042"}``; ``every``: only every so many games, the first included: a fixed sample)."""
     spell = Spelling(board)
     with tarfile.open(corpus_dir() / "droidippy_games.tar.xz") as archive:
-        for member in archive:
+        files = (m for m in archive if m.isfile())
+        for index, member in enumerate(files):
             stem = Path(member.name).stem
-            if not member.isfile() or (names is not None and stem not in names):
+            if index % every or (names is not None and stem not in names):
                 continue
             handle = archive.extractfile(member)
             assert handle is not None
@@ -97,17 +100,22 @@ def droidippy_games(board: Map, names: set[str] | None = None) -> Iterator[Game]
 def read_droidippy(text: str, spell: Spelling) -> list[Recorded]:
     phases: list[Recorded] = []
     section = ""
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith("PHASE "):
             _, year, season, kind = line.split()
-            phases.append(Recorded(f"{'W' if kind == 'Adjustment' else _SEASONS[season]}{year}{_KINDS[kind]}"))
+            name = f"{'W' if kind == 'Adjustment' else _SEASONS[season]}{year}{_KINDS[kind]}"
+            phases.append(Recorded(name, line=number))
         elif line in ("POSITIONS", "ORDERS"):
             section = line
         elif line and section == "POSITIONS":
             _droidippy_position(phases[-1], line, spell)
         elif line:
+            try:
+                power, order = _droidippy_order(phases[-1], line.split(), spell)
+            except (ValueError, IndexError):  # a record's own garbage ("null move bur"): the judge never saw it
+                phases[-1].written.append(f"{line}  (unreadable: left out)")
+                continue
             phases[-1].written.append(line)
-            power, order = _droidippy_order(phases[-1], line.split(), spell)
             phases[-1].orders.setdefault(power, []).append(order)
     return phases
 
@@ -271,10 +279,10 @@ def _jdip_order(words: list[str], spell: Spelling) -> AnyOrder:
     raise ValueError(f"unknown order {' '.join(words)!r}")
 
 
-def games(board: Map, source: str, names: set[str] | None = None) -> Iterator[Game]:
-    """Every game of one source (``names``: only those, by :attr:`Game.name`)."""
+def games(board: Map, source: str, names: set[str] | None = None, every: int = 1) -> Iterator[Game]:
+    """Every game of one source (``names``: only those, by :attr:`Game.name`; ``every``: Droidippy's sample)."""
     if source == "droidippy":
-        yield from droidippy_games(board, names)
+        yield from droidippy_games(board, names, every)
         return
     found = jdip_games(board) if source == "jdip" else json_games(board, source)
     yield from (g for g in found if names is None or g.name in names)
