@@ -32,6 +32,8 @@ from typing import Any
 from judge.engine.discretion import OptionError, RuleOption
 
 DISORDER_RULES = ("2023", "2000")
+#: the options' names, for a ruleset whose own rules leave none of them open
+READINGS = ("civil_disorder", "via_fallback", "adjacent_convoy")
 ADJACENT_CONVOYS = ("intent", "via")
 
 
@@ -68,4 +70,4 @@ class Readings:
                                 "power's convoying fleet, the 2023 rule; via: only VIA CONVOY; DATC 4.A.3, 6.G.5)"))
 
 
-__all__ = ["ADJACENT_CONVOYS", "DISORDER_RULES", "Readings"]
+__all__ = ["ADJACENT_CONVOYS", "DISORDER_RULES", "READINGS", "Readings"]
