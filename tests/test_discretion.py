@@ -72,6 +72,6 @@ def test_the_standard_game_offers_its_victory_condition_the_draw_votes_and_the_o
     options = load_variant("standard").ruleset.rule_options()
     assert [(o.name, o.value, o.allowed()) for o in options] == [
         ("victory_centers", 18, "a whole number from 1 to 34"), ("draws", True, "true or false"),
-        ("civil_disorder", "2023", "2023 or 2000"), ("via_fallback", False, "false or true"),
+        ("civil_disorder", "2023", "2023, 2000 or 2000_any_route"), ("via_fallback", False, "false or true"),
         ("adjacent_convoy", "intent", "intent or via")]
     assert load_variant("standard", {"victory_centers": 20}).ruleset.victory_centers() == 20

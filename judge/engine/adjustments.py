@@ -6,7 +6,8 @@ reading (``judge/engine/readings.py``, DATC 4.D.8): by the 2023 rule the units
 farthest from an owned supply centre go first, counting steps over land and
 sea alike; by the 2000 rulebook (as DATC v2 and the older judges read it) the
 units farthest from the power's home centres, a fleet counting its own moves
-and an army steps over land and sea.  Either way fleets go before armies at
+and an army steps over land and sea (or, ``2000_any_route``, every unit steps
+over land and sea, as the Droidippy server counted).  Either way fleets go before armies at
 equal distance, then by province name.
 """
 
@@ -150,13 +151,15 @@ def civil_disorder_removals(board: Map, readings: Readings, state: GameState, po
     ``owned`` are the centres the 2023 rule measures from, when they are not
     the power's own in ``state`` (Europe 1615's minor states hold centres the
     state does not list as theirs); the 2000 rule measures from the map's home
-    centres of the power.
+    centres of the power, a fleet by its own moves (``2000``) or every unit
+    over land and sea (``2000_any_route``).
     """
     if count <= 0:
         return []
-    if readings.civil_disorder == "2000":
+    if readings.civil_disorder != "2023":  # 2000 (DATC v2: fleets by sea) or 2000_any_route (Droidippy)
         homes = set(board.homes.get(power, ()))
-        armies, fleets = _distances(board, homes), _fleet_distances(board, homes)
+        armies = _distances(board, homes)
+        fleets = _fleet_distances(board, homes) if readings.civil_disorder == "2000" else {}
     else:
         armies = fleets = _distances(board, set(state.centers.get(power, set()) if owned is None else owned))
     far = len(board.provinces) + 1

@@ -8,9 +8,10 @@ one of these readings by ``SET RULE`` (or in ``judge adjudicate``'s
 with an example):
 
 * ``civil_disorder``: ``2023`` (farthest from an owned centre, over land and
-  sea alike; DATC 4.D.8) or ``2000`` (farthest from the home centres, fleets
+  sea alike; DATC 4.D.8), ``2000`` (farthest from the home centres, fleets
   counting by sea, armies over land and sea: the pre-2023 rulebooks as
-  DATC v2 and most judges read them);
+  DATC v2 and most judges read them) or ``2000_any_route`` (farthest from the
+  home centres, every unit over land and sea: the Droidippy server);
 * ``via_fallback``: whether a move ``VIA CONVOY`` that no fleets are ordered
   to carry goes by land instead (DATC v2's reading of 4.A.3, test 6.G.8);
 * ``adjacent_convoy``: ``intent`` (the 2023 rule: by convoy with ``VIA
@@ -31,7 +32,7 @@ from typing import Any
 
 from judge.engine.discretion import OptionError, RuleOption
 
-DISORDER_RULES = ("2023", "2000")
+DISORDER_RULES = ("2023", "2000", "2000_any_route")
 #: the options' names, for a ruleset whose own rules leave none of them open
 READINGS = ("civil_disorder", "via_fallback", "adjacent_convoy")
 ADJACENT_CONVOYS = ("intent", "via")
@@ -61,7 +62,8 @@ class Readings:
             raise OptionError(f"via_fallback takes true or false, not {self.via_fallback!r}")
         return (RuleOption("civil_disorder", self.civil_disorder, DISORDER_RULES,
                            note="which units a power that owes removals loses when it names too few "
-                                "(2023: farthest from an owned centre; 2000: farthest from home, DATC 4.D.8)"),
+                                "(2023: farthest from an owned centre; 2000: farthest from home, fleets by sea; "
+                                "2000_any_route: farthest from home over land and sea; DATC 4.D.8)"),
                 RuleOption("via_fallback", self.via_fallback, (False, True),
                            note="whether a move VIA CONVOY with no fleets ordered to carry it goes by land "
                                 "(DATC v2's reading of 4.A.3, 6.G.8)"),

@@ -89,8 +89,19 @@ J5_2000 = Case("6.J.5", "Civil disorder two fleets with different distance", "W1
                units={"RUSSIA": ["F SKA", "F BER"]}, centers={"RUSSIA": ["STP"]}, options={"civil_disorder": "2000"},
                steps=[Step(orders={}, results={"RUSSIA F BER": "disband"}, final={"RUSSIA": ["F SKA"]})])
 
+# Not a DATC case: the two readings of the 2000 rule apart (Droidippy game 1190, W1912A).  Russia has a fleet in
+# Berlin and an army in the Ruhr and must remove one.  By sea the fleet is three moves from St Petersburg, the
+# army three steps from Warsaw: the fleet goes first.  Counting every unit over land and sea, Berlin is two steps
+# from Warsaw (by Prussia): the army goes.
+RUSSIA_2000 = Case("4.D.8", "Fleet distance by sea or over land", "W1901A",
+                   units={"RUSSIA": ["F BER", "A RUH"]}, centers={"RUSSIA": ["MOS"]}, options={"civil_disorder": "2000"},
+                   steps=[Step(orders={}, results={"RUSSIA F BER": "disband"}, final={"RUSSIA": ["A RUH"]})])
+RUSSIA_ANY = replace(RUSSIA_2000, options={"civil_disorder": "2000_any_route"}, steps=[
+    Step(orders={}, results={"RUSSIA A RUH": "disband"}, final={"RUSSIA": ["F BER"]})])
+
 CASES = [G5, G5_VIA, G9, G9_VIA, G8, G8_FALLBACK, G20, replace(G20, options={"via_fallback": True}),
-         J6, J6_2000, J11, J11_2000, J5_2000]
+         J6, J6_2000, J11, J11_2000, J5_2000, replace(J5_2000, options={"civil_disorder": "2000_any_route"}),
+         replace(J11_2000, options={"civil_disorder": "2000_any_route"}), RUSSIA_2000, RUSSIA_ANY]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.id}-{'-'.join(map(str, (c.options or {}).values())) or 'default'}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 #: the rule options each source's own adjudicator plays (docs/rules-choices.md)
 SOURCE_OPTIONS: dict[str, dict[str, str | bool]] = {
-    "droidippy": {"civil_disorder": "2000", "via_fallback": True},
+    "droidippy": {"civil_disorder": "2000_any_route", "via_fallback": True},
     "cicero": {"civil_disorder": "2000", "adjacent_convoy": "via"},
     "mila": {"via_fallback": True},
     "jdip": {},

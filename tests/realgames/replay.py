@@ -115,6 +115,8 @@ def replay_game(game: Game, variant: Variant) -> list[PhaseReplay]:
 def _next_record(phases: list[Recorded], index: int, state: GameState) -> Recorded:
     """The record to compare with: the next one, or the one after a retreat phase the engine had no need of."""
     nxt = phases[index + 1]
+    if index + 2 == len(phases) and nxt.name.endswith("A") and not nxt.orders and str(state.phase) != nxt.name:
+        return Recorded("the record's end", nxt.units, nxt.centers)  # a last build phase, played by nobody
     if index + 2 < len(phases) and str(state.phase) == phases[index + 2].name:
         after = phases[index + 2]
         if nxt.name.endswith("R") and not state.dislodged:
