@@ -16,6 +16,7 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
+from judge.engine.orders import Build
 from tests.realgames.corpus import Game, Recorded, corpus_dir
 
 KEEPER_DELETED = "the keeper deleted the game as broken"
@@ -55,7 +56,7 @@ def _builds_over(phase: Recorded) -> bool:
     if not phase.name.endswith("A"):
         return False
     for power, orders in phase.orders.items():
-        builds = sum(1 for o in orders if type(o).__name__ == "Build")
+        builds = sum(1 for o in orders if isinstance(o, Build))
         owed = len(phase.centers.get(power, ())) - len(phase.units.get(power, ()))
         if builds > max(owed, 0):
             return True
