@@ -35,6 +35,7 @@ class PhaseReplay:
     differences: list[str] = field(default_factory=list)
     orders: list[str] = field(default_factory=list)
     results: list[str] = field(default_factory=list)
+    outcomes: list[str] = field(default_factory=list)  # both next positions of the powers that differ
 
     @property
     def key(self) -> str:
@@ -46,7 +47,7 @@ class PhaseReplay:
         lines += [f"    {o}" for o in self.orders]
         lines += ["  the engine's results:"] + [f"    {r}" for r in self.results]
         lines += ["  record vs engine:"] + [f"    {d}" for d in self.differences]
-        return "\n".join(lines)
+        return "\n".join(lines + self.outcomes)
 
 
 def _units(units: Mapping[str, Iterable[Unit]]) -> set[str]:
@@ -104,12 +105,26 @@ def replay_game(game: Game, variant: Variant) -> list[PhaseReplay]:
         found = differences(outcome, nxt)
         replayed = PhaseReplay(game.key, cur.name, DIFFERS if found else AGREES, found)
         if found:
+            replayed.outcomes = _outcomes(found, nxt, outcome.state)
             replayed.orders = list(cur.written)
             replayed.results = [f"{r.power}: {r.order} -> {r.result}" + (f" ({r.message})" if r.message else "")
                                 for r in outcome.results]
         done.append(replayed)
         before = None if found else outcome.state
     return done
+
+
+def _outcomes(found: list[str], nxt: Recorded, state: GameState) -> list[str]:
+    """The record's next position and the engine's, for the powers named in the differences."""
+    named = sorted({word for line in found for word in line.split() if word.isupper() and word in
+                    set(nxt.units) | set(state.units) | set(nxt.centers) | set(state.centers)})
+    lines = []
+    for who, units, centers, phase in (("record", nxt.units, nxt.centers, nxt.name),
+                                       ("engine", state.units, state.centers, str(state.phase))):
+        lines.append(f"  the {who}'s next position ({phase}):")
+        lines += [f"    {p}: units {' '.join(sorted(map(str, units.get(p, ()))))}; "
+                  f"centres {' '.join(sorted(centers.get(p, ())))}" for p in named]
+    return lines
 
 
 def _next_record(phases: list[Recorded], index: int, state: GameState) -> Recorded:
