@@ -65,6 +65,19 @@ G20 = Case("6.G.20", "Explicit convoy to adjacent province disrupted", "S1901M",
                        results={"FRANCE A PIC": "disrupted", "ENGLAND F ENG": "dislodged"},
                        final={"FRANCE": ["F ENG", "A PIC", "A BUR", "F MAO"], "ENGLAND": []})])
 
+# 6.G.11: the route is ordered (Russia's own F SKA), so the fallback does not come into it and the paradox
+# stays the simplest one (Szykman: the army does not advance, F SKA is dislodged), as without the option.
+G11_FALLBACK = Case("6.G.11", "A convoy to an adjacent province with a paradox", "S1901M",
+                    units={"ENGLAND": ["F NWY", "F NTH"], "RUSSIA": ["A SWE", "F SKA", "F BAR"]},
+                    options={"via_fallback": True},
+                    steps=[Step(orders={"ENGLAND": ["F Norway Supports F North Sea - Skagerrak",
+                                                    "F North Sea - Skagerrak"],
+                                        "RUSSIA": ["A Sweden - Norway", "F Skagerrak Convoys A Sweden - Norway",
+                                                   "F Barents Sea Supports A Sweden - Norway"]},
+                                results={"RUSSIA A SWE": "disrupted", "RUSSIA F SKA": "dislodged"},
+                                final={"ENGLAND": ["F NWY", "F SKA"], "RUSSIA": ["A SWE", "F BAR"]},
+                                dislodged={"RUSSIA": ["F SKA"]})])
+
 # 4.D.8, 6.J.6: Russia owns Munich, fleets in the Gulf of Bothnia and the North Sea.  2023: distance to
 # the owned centre, both 3, the Gulf of Bothnia first alphabetically.  2000 (DATC v2): distance to the
 # home centres, fleets by sea: the Gulf of Bothnia is next to St Petersburg, the North Sea two moves from
@@ -99,7 +112,7 @@ RUSSIA_2000 = Case("4.D.8", "Fleet distance by sea or over land", "W1901A",
 RUSSIA_ANY = replace(RUSSIA_2000, options={"civil_disorder": "2000_any_route"}, steps=[
     Step(orders={}, results={"RUSSIA A RUH": "disband"}, final={"RUSSIA": ["F BER"]})])
 
-CASES = [G5, G5_VIA, G9, G9_VIA, G8, G8_FALLBACK, G20, replace(G20, options={"via_fallback": True}),
+CASES = [G5, G5_VIA, G9, G9_VIA, G8, G8_FALLBACK, G20, replace(G20, options={"via_fallback": True}), G11_FALLBACK,
          J6, J6_2000, J11, J11_2000, J5_2000, replace(J5_2000, options={"civil_disorder": "2000_any_route"}),
          replace(J11_2000, options={"civil_disorder": "2000_any_route"}), RUSSIA_2000, RUSSIA_ANY]
 
