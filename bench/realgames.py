@@ -78,11 +78,13 @@ def _report(tally: Counter, classes: Counter, shown: dict[str, list[str]], secon
             if total:
                 share = 100 * n[AGREES] / max(n[AGREES] + n[DIFFERS], 1)
                 label = "all" if kind == "*" else KINDS[kind]
-                print(f"{source:<10} {label:<11} {total:>8} {n[AGREES]:>8} {n[DIFFERS]:>7} {n[FOLLOWS]:>9} {share:>7.2f}%")
+                print(f"{source:<10} {label:<11} {total:>8} {n[AGREES]:>8} {n[DIFFERS]:>7} {n[FOLLOWS]:>9} "
+                      f"{share:>7.2f}%")
     print("\nclasses of difference (phases; a few of each):")
     for name, n in classes.most_common():
         print(f"{n:>7}  {name}   e.g. {', '.join(shown[name])}")
-    print(f"\n{played} phases played in {seconds:.1f} s of engine time: {1000 * seconds / max(played, 1):.3f} ms a phase"
+    each = 1000 * seconds / max(played, 1)
+    print(f"\n{played} phases played in {seconds:.1f} s of engine time: {each:.3f} ms a phase"
           f" ({wall:.1f} s in all, reading the records included)")
 
 

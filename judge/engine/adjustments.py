@@ -7,8 +7,8 @@ farthest from an owned supply centre go first, counting steps over land and
 sea alike; by the 2000 rulebook (as DATC v2 and the older judges read it) the
 units farthest from the power's home centres, a fleet counting its own moves
 and an army steps over land and sea (or, ``2000_any_route``, every unit steps
-over land and sea, as the Droidippy server counted).  Either way fleets go before armies at
-equal distance, then by province name.
+over land and sea, as the Droidippy server counted).  Either way fleets go
+before armies at equal distance, then by province name.
 """
 
 from __future__ import annotations
@@ -146,7 +146,9 @@ def _own_unit(board: Map, units: list[Unit], location: str) -> Unit | None:
 
 def civil_disorder_removals(board: Map, readings: Readings, state: GameState, power: str, count: int,
                             owned: Collection[str] | None = None) -> list[Unit]:
-    """The ``count`` units the game's civil-disorder rule (its ruleset's ``readings``) removes when ``power`` did not say which.
+    """The ``count`` units the game's civil-disorder rule (its ruleset's ``readings``) removes.
+
+    For a ``power`` that did not say which units to remove.
 
     ``owned`` are the centres the 2023 rule measures from, when they are not
     the power's own in ``state`` (Europe 1615's minor states hold centres the

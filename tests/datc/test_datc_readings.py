@@ -107,7 +107,8 @@ J5_2000 = Case("6.J.5", "Civil disorder two fleets with different distance", "W1
 # army three steps from Warsaw: the fleet goes first.  Counting every unit over land and sea, Berlin is two steps
 # from Warsaw (by Prussia): the army goes.
 RUSSIA_2000 = Case("4.D.8", "Fleet distance by sea or over land", "W1901A",
-                   units={"RUSSIA": ["F BER", "A RUH"]}, centers={"RUSSIA": ["MOS"]}, options={"civil_disorder": "2000"},
+                   units={"RUSSIA": ["F BER", "A RUH"]}, centers={"RUSSIA": ["MOS"]},
+                   options={"civil_disorder": "2000"},
                    steps=[Step(orders={}, results={"RUSSIA F BER": "disband"}, final={"RUSSIA": ["A RUH"]})])
 RUSSIA_ANY = replace(RUSSIA_2000, options={"civil_disorder": "2000_any_route"}, steps=[
     Step(orders={}, results={"RUSSIA A RUH": "disband"}, final={"RUSSIA": ["F BER"]})])
@@ -117,6 +118,10 @@ CASES = [G5, G5_VIA, G9, G9_VIA, G8, G8_FALLBACK, G20, replace(G20, options={"vi
          replace(J11_2000, options={"civil_disorder": "2000_any_route"}), RUSSIA_2000, RUSSIA_ANY]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.id}-{'-'.join(map(str, (c.options or {}).values())) or 'default'}")
+def _name(case: Case) -> str:
+    return f"{case.id}-{'-'.join(map(str, (case.options or {}).values())) or 'default'}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=_name)
 def test_the_case_read_each_way(case: Case) -> None:
     run_case(case)
