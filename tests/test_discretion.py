@@ -68,8 +68,10 @@ def test_the_loader_refuses_an_override_the_ruleset_does_not_take() -> None:
         load_variant("europe1615-v3", {"catalonia_value": 0})
 
 
-def test_the_standard_game_offers_its_victory_condition_and_the_draw_votes() -> None:
+def test_the_standard_game_offers_its_victory_condition_the_draw_votes_and_the_older_readings() -> None:
     options = load_variant("standard").ruleset.rule_options()
     assert [(o.name, o.value, o.allowed()) for o in options] == [
-        ("victory_centers", 18, "a whole number from 1 to 34"), ("draws", True, "true or false")]
+        ("victory_centers", 18, "a whole number from 1 to 34"), ("draws", True, "true or false"),
+        ("civil_disorder", "2023", "2023, 2000 or 2000_any_route"), ("via_fallback", False, "false or true"),
+        ("adjacent_convoy", "intent", "intent or via")]
     assert load_variant("standard", {"victory_centers": 20}).ruleset.victory_centers() == 20

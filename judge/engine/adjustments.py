@@ -1,17 +1,23 @@
 """The adjustment phase: builds, removals, waives, and removal in civil disorder.
 
 Orders are executed one by one, top to bottom, skipping those that cannot be
-(DATC 4.D.4–4.D.6).  Missing removals follow the 2023 rule: the units farthest
-from an owned supply centre go first, counting steps over land and sea alike;
-fleets before armies at equal distance; then by province name.
+(DATC 4.D.4–4.D.6).  Missing removals follow the game's ``civil_disorder``
+reading (``judge/engine/readings.py``, DATC 4.D.8): by the 2023 rule the units
+farthest from an owned supply centre go first, counting steps over land and
+sea alike; by the 2000 rulebook (as DATC v2 and the older judges read it) the
+units farthest from the power's home centres, a fleet counting its own moves
+and an army steps over land and sea (or, ``2000_any_route``, every unit steps
+over land and sea, as the Droidippy server counted).  Either way fleets go
+before armies at equal distance, then by province name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from judge.engine.geography import Map, Terrain
 from judge.engine.orders import ARMY, FLEET, AnyOrder, Build, Remove, Unit, Waive
+from judge.engine.readings import Readings
 from judge.engine.results import DISBAND, OK, VOID, OrderResult, PhaseOutcome
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
@@ -28,7 +34,7 @@ def adjudicate_adjustments(variant: Variant, state: GameState,
         if owed > 0:
             results += _builds(variant, new_state, power, owed, given)
         elif owed < 0:
-            results += _removals(variant.map, new_state, power, -owed, given)
+            results += _removals(variant, new_state, power, -owed, given)
         else:
             results += [OrderResult(power, _unit_text(o), str(o), VOID, "no adjustment is due") for o in given]
     return PhaseOutcome(new_state, results)
@@ -106,8 +112,9 @@ def _build_unit(board: Map, state: GameState, sites: Sequence[str], order: Build
     return Unit(FLEET, loc), ""
 
 
-def _removals(board: Map, state: GameState, power: str, owed: int,
+def _removals(variant: Variant, state: GameState, power: str, owed: int,
               given: Sequence[AnyOrder]) -> list[OrderResult]:
+    board = variant.map
     results, left = [], owed
     units = state.units.setdefault(power, [])
     for order in given:
@@ -123,7 +130,7 @@ def _removals(board: Map, state: GameState, power: str, owed: int,
         elif not problem:
             problem = f"{power} must remove units" if isinstance(order, (Build, Waive)) else "not an adjustment order"
         results.append(OrderResult(power, _unit_text(order), str(order), VOID, problem))
-    for unit in civil_disorder_removals(board, state, power, left):
+    for unit in civil_disorder_removals(board, variant.ruleset.readings, state, power, left):
         units.remove(unit)
         results.append(OrderResult(power, str(unit), Remove(unit.type, unit.location), DISBAND,
                                    "removed by the civil disorder rule"))
@@ -137,21 +144,39 @@ def _own_unit(board: Map, units: list[Unit], location: str) -> Unit | None:
     return next((u for u in units if board.province_of(u.location) == province), None)
 
 
-def civil_disorder_removals(board: Map, state: GameState, power: str, count: int) -> list[Unit]:
-    """The ``count`` units the 2023 rule removes when a power did not say which."""
+def civil_disorder_removals(board: Map, readings: Readings, state: GameState, power: str, count: int,
+                            owned: Collection[str] | None = None) -> list[Unit]:
+    """The ``count`` units the game's civil-disorder rule (its ruleset's ``readings``) removes.
+
+    For a ``power`` that did not say which units to remove.
+
+    ``owned`` are the centres the 2023 rule measures from, when they are not
+    the power's own in ``state`` (Europe 1615's minor states hold centres the
+    state does not list as theirs); the 2000 rule measures from the map's home
+    centres of the power, a fleet by its own moves (``2000``) or every unit
+    over land and sea (``2000_any_route``).
+    """
     if count <= 0:
         return []
-    distance = _distances(board, state.centers.get(power, set()))
+    if readings.civil_disorder != "2023":  # 2000 (DATC v2: fleets by sea) or 2000_any_route (Droidippy)
+        homes = set(board.homes.get(power, ()))
+        armies = _distances(board, homes)
+        fleets = _fleet_distances(board, homes) if readings.civil_disorder == "2000" else {}
+    else:
+        armies = fleets = _distances(board, set(state.centers.get(power, set()) if owned is None else owned))
     far = len(board.provinces) + 1
 
     def rank(unit: Unit) -> tuple[int, int, str]:
         province = board.province_of(unit.location)
-        return (-distance.get(province, far), 0 if unit.type == FLEET else 1, board.provinces[province].name)
+        fleet = unit.type == FLEET
+        distance = fleets.get(unit.location, armies.get(province, far)) if fleet else armies.get(province, far)
+        return (-distance, 0 if fleet else 1, board.provinces[province].name)
 
     return sorted(state.units.get(power, ()), key=rank)[:count]
 
 
 def _distances(board: Map, owned: set[str]) -> dict[str, int]:
+    """Steps from the nearest of ``owned`` to every province, over land and sea alike."""
     distance = {p: 0 for p in owned}
     frontier = list(owned)
     while frontier:
@@ -160,6 +185,22 @@ def _distances(board: Map, owned: set[str]) -> dict[str, int]:
             for near in board.neighbours(province):
                 if near not in distance:
                     distance[near] = distance[province] + 1
+                    nxt.append(near)
+        frontier = nxt
+    return distance
+
+
+def _fleet_distances(board: Map, homes: set[str]) -> dict[str, int]:
+    """A fleet's own moves from the nearest coast of a home centre to every location a fleet can stand on."""
+    starts = [loc for home in homes for loc in board.locations_of(home) if loc in board.fleet_adjacency]
+    distance = dict.fromkeys(starts, 0)
+    frontier = starts
+    while frontier:
+        nxt = []
+        for loc in frontier:
+            for near in board.fleet_adjacency.get(loc, ()):
+                if near not in distance:
+                    distance[near] = distance[loc] + 1
                     nxt.append(near)
         frontier = nxt
     return distance

@@ -90,7 +90,16 @@ class RuleOption:
             raise OptionError(f"{self.name} takes {self.allowed()}, not {text.strip()!r}") from None
 
     def check(self, value: Any) -> Any:
-        """``value`` if this option takes it (a stored override is checked again on loading)."""
+        """``value`` if this option takes it (a stored override is checked again on loading).
+
+        A number given for a word that is a number (``civil_disorder: 2000`` in
+        a JSON request) is read as that word.
+
+        >>> RuleOption("civil_disorder", "2023", ("2023", "2000")).check(2000)
+        '2000'
+        """
+        if isinstance(value, int) and not isinstance(value, bool) and isinstance(self.value, str):
+            value = str(value)
         wanted = type(self.value)
         fits = isinstance(value, wanted) and (wanted is bool or not isinstance(value, bool))
         if fits and self.choices:

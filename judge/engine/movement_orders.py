@@ -47,6 +47,8 @@ class OrderCheck:
                  at: dict[str, int]) -> None:
         self.board, self.ruleset, self.state = board, ruleset, state
         self.pieces, self.at = pieces, at
+        readings = ruleset.readings  # the game's reading of DATC 4.A.3 (judge/engine/readings.py)
+        self.fallback, self.intent = readings.via_fallback, readings.adjacent_convoy == "intent"
         self.seas: SeaGraph = sea_graph(board)
         # DATC 4.E.1: a convoyed move is legal only if fleets stand where a route could run.
         seas = self.seas.sea_links  # keyed by every sea province
@@ -68,11 +70,20 @@ class OrderCheck:
         for piece in self.pieces:
             if piece.convoyed and not self.seas.route_through(
                     piece.province, piece.dest, {self.pieces[f].province for f in piece.fleets}):
+                if self.fallback and self.board.army_can_move(piece.province, piece.dest):
+                    self._by_land(piece)
+                    continue
                 # Still a move (DATC 6.D.8): it fails, and cannot be supported to hold.
                 piece.no_route = True
         for piece in self.pieces:
             if piece.kind == SUPPORT:
                 self._match_support(piece)
+
+    def _by_land(self, piece: Piece) -> None:
+        """DATC v2's reading of 4.A.3 (``via_fallback``): no route was ordered, so the army goes by land."""
+        for index in piece.fleets:
+            self._disregard(self.pieces[index], f"{piece.unit} goes by land: no convoy route was ordered")
+        piece.convoyed, piece.fleets = False, []
 
     def _disregard(self, piece: Piece, why: str) -> None:
         piece.kind, piece.void, piece.target, piece.dest = HOLD, why, -1, ""
@@ -201,7 +212,12 @@ class OrderCheck:
 
     # -- matching -------------------------------------------------------------
     def _convoy_intent(self) -> None:
-        """2023 rule: an army next to its goal goes by sea if its own power's fleet convoys it."""
+        """2023 rule: an army next to its goal goes by sea if its own power's fleet convoys it.
+
+        Not under ``adjacent_convoy = via`` (the DPTG, webDiplomacy): there only ``VIA CONVOY`` says so.
+        """
+        if not self.intent:
+            return
         for piece in self.pieces:
             if piece.kind != CONVOY:
                 continue

@@ -20,6 +20,7 @@ from judge.engine.agreement import EndVotes
 from judge.engine.boardmarks import BoardCorner, StateMark
 from judge.engine.discretion import GmAction, RuleOption
 from judge.engine.orders import Unit
+from judge.engine.readings import Readings
 from judge.engine.state import GameState, Phase
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ class Ruleset:
     def __init__(self, board: Map, options: Mapping[str, Any] | None = None) -> None:
         self.map = board
         self.options = dict(options or {})
+        self.readings = Readings.of(self.options)
 
     # -- who orders a unit --------------------------------------------------
     def order_weights(self, state: GameState, owner: str, unit: Unit) -> Mapping[str, int]:
@@ -334,13 +336,15 @@ class Ruleset:
         """The options a GM may set for one game (``SET RULE``), with the values this ruleset was given.
 
         The loader checks a game's overrides against these before it makes
-        the game's ruleset.  The standard game offers ``victory_centers`` and
-        ``draws`` (whether the players may end the game by vote: :meth:`end_votes`).
+        the game's ruleset.  The standard game offers ``victory_centers``,
+        ``draws`` (whether the players may end the game by vote: :meth:`end_votes`)
+        and the older rulebooks' readings (``judge/engine/readings.py``).
         """
         return (RuleOption("victory_centers", self.victory_centers(), minimum=1, maximum=len(self.map.centers),
                            note="the supply centres a power needs to win"),
                 RuleOption("draws", bool(self.options.get("draws", True)), (True, False),
-                           note="whether the players may end the game by SET DRAW and SET CONCEDE"))
+                           note="whether the players may end the game by SET DRAW and SET CONCEDE"),
+                *self.readings.rule_options())
 
     def gm_actions(self) -> tuple[GmAction, ...]:
         """Decisions on a game's variant data the rules leave to the GM (``GM <action> …``); none here."""

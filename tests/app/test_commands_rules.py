@@ -46,6 +46,20 @@ def test_an_override_decides_the_game_s_result(sandbox: Sandbox) -> None:
     assert end and "Russia" in sandbox.text(end[0])
 
 
+def test_an_older_rulebook_s_reading_set_by_mail_decides_a_phase(sandbox: Sandbox) -> None:
+    """SET RULE via_fallback true (DATC v2's reading of 4.A.3): a VIA CONVOY move nobody carries goes by land."""
+    start_game(sandbox)
+    send_as(sandbox, "England", "F LON - NTH\nA LVP - YOR\nF EDI H")
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    send_as(sandbox, "England", "A YOR - LON VIA CONVOY\nF NTH H\nF EDI H")      # F NTH could carry it, but holds
+    gm(sandbox, "SET RULE via_fallback true\nPROCESS!")
+    sandbox.poll()
+    game = sandbox.store.load_game(GAME)
+    assert game.rules == {"via_fallback": True}
+    assert "A LON" in game.state["units"]["ENGLAND"]                          # without the option: "no convoy"
+
+
 def test_an_unknown_option_or_value_is_refused_with_what_is_allowed(sandbox: Sandbox) -> None:
     start_game(sandbox)
     gm(sandbox, "SET RULE colour red\nSET RULE victory_centers many\nSET RULE victory_centers 99\n"
@@ -53,7 +67,7 @@ def test_an_unknown_option_or_value_is_refused_with_what_is_allowed(sandbox: San
     sandbox.poll()
     text = reply(sandbox, sandbox.new_mail(), GM)
     assert ("line 2: SET RULE colour red\n      standard has no rule option 'colour' (its options: victory_centers, "
-            "draws; RULES lists them)") in text
+            "draws, civil_disorder, via_fallback, adjacent_convoy; RULES lists them)") in text
     assert ("line 3: SET RULE victory_centers many\n      victory_centers takes a whole number from 1 to 34, "
             "not 'many'") in text
     assert "victory_centers takes a whole number from 1 to 34, not '99'" in text

@@ -102,6 +102,8 @@ class Case:
     centers: dict[str, list[str]] | None = None
     dislodged: dict[str, list[dict]] | None = None
     variant: str = "standard"
+    #: the game's rule options, as a request's ``options`` (the older readings: judge/engine/readings.py)
+    options: dict[str, str | bool] | None = None
 
 
 SUCCESS = {"ok": True, "disband": True}
@@ -128,7 +130,10 @@ def run_case(case: Case) -> list[dict]:
         state["dislodged"] = case.dislodged
     responses = []
     for number, step in enumerate(case.steps, start=1):
-        response = handle_request({"variant": case.variant, "state": state, "orders": step.orders})
+        request = {"variant": case.variant, "state": state, "orders": step.orders}
+        if case.options is not None:
+            request["options"] = case.options
+        response = handle_request(request)
         _check_step(case, number, step, response)
         responses.append(response)
         state = response["state"]

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.engine.adjustments import civil_disorder_removals
+from judge.engine.readings import Readings
 from judge.engine.geography import Terrain
 from judge.engine.orders import Remove
 from judge.engine.results import DISBAND, OK, VOID, OrderResult, PhaseOutcome
@@ -221,13 +222,15 @@ def disband_captured(setup: Setup, state: GameState) -> list[OrderResult]:
 def minor_removals(setup: Setup, state: GameState, given: Mapping[str, Sequence[Any]]) -> list[OrderResult]:
     """R-v3-56: a minor state (or the Ottomans) with more units than centres disbands the surplus."""
     results: list[OrderResult] = []
+    readings = Readings.of(setup.options)  # the ruleset's, made from the same options
     due = {m: len(state.units.get(m, [])) - len(holdings(setup, state, m))
            for m in (*states(setup, state), setup.ottoman)}
     for power, orders in given.items():
         for order in orders:
             results.append(_removal(setup, state, power, order, due))
     for owner, left in due.items():
-        for unit in civil_disorder_removals(setup.board, _as_owned(setup, state, owner), owner, left):
+        for unit in civil_disorder_removals(setup.board, readings, state, owner, left,
+                                            holdings(setup, state, owner)):
             state.units[owner].remove(unit)
             results.append(OrderResult(owner, unit, f"REMOVE {unit}", DISBAND, "removed by the civil disorder rule"))
     return results
@@ -249,10 +252,3 @@ def _removal(setup: Setup, state: GameState, power: str, order: Any, due: dict[s
         due[owner] -= 1
         return OrderResult(power, unit, order, OK, "disbanded")
     return OrderResult(power, order.unit_text, order, VOID, f"there is no unit in {order.location}")
-
-
-def _as_owned(setup: Setup, state: GameState, owner: str) -> GameState:
-    """The civil-disorder rule measures distance from owned centres: give it the minor's."""
-    view = state.copy()
-    view.centers = {owner: holdings(setup, state, owner)}
-    return view

@@ -26,6 +26,7 @@ from judge.engine.boardmarks import StateMark
 from judge.engine.discretion import GmAction, RuleOption
 from judge.engine.geography import Map, Terrain
 from judge.engine.orders import Convoy, Hold, Order, Support, Unit
+from judge.engine.readings import READINGS
 from judge.engine.results import PhaseOutcome
 from judge.engine.ruleset import PhaseHandler
 from judge.engine.schema import Int, ListOf, MapOf, Schema, Str
@@ -276,8 +277,10 @@ class Europe1615Payola(Payola):
                 ports.PORT_OWNERS: MapOf(Str(choices=lambda: ports.plain_ports(self.game), what="a port"), power)}
 
     def rule_options(self) -> tuple[RuleOption, ...]:
-        """Payola's options and the edition's readings; not ``draws``: no vote ends the game (:meth:`end_votes`)."""
-        return (*(o for o in super().rule_options() if o.name != "draws"), *self.edition.rule_options())
+        """Payola's options and the edition's readings; not ``draws``: no vote ends the game (:meth:`end_votes`);
+        nor the standard rulebooks' readings (``READINGS``): the edition's own rules say how its minors disband."""
+        dropped = {"draws", *READINGS}
+        return (*(o for o in super().rule_options() if o.name not in dropped), *self.edition.rule_options())
 
     def gm_actions(self) -> tuple[GmAction, ...]:
         """``GM DICE``: the attack dice from a published source (R-1303-14); ``GM ALLIANCE`` where the edition has them."""
