@@ -78,7 +78,7 @@ Germany: Army Berlin -> Silesia.  (*bounce*)
 Germany: Army Burgundy, No Order Processed.  (*dislodged*)
 Germany: Army Munich SUPPORT Army Burgundy.  (*cut*)
 
-Italy: Fleet Rome -> Venice.  (*void*)
+Italy: Fleet Rome -> Venice.  (*void*) Fleet Rome cannot reach Venice.
 
 Russia: Army Warsaw -> Silesia.  (*bounce*)
 
@@ -192,7 +192,7 @@ def test_adjustment_results_keep_the_order_given() -> None:
     body = render_results(results_context(VARIANT, before.phase, outcome, judge="J", game="g"), GM).body
     assert body.splitlines()[2:11] == [
         "Adjustment results for Winter of 1901.  (g.W1901A)", "",
-        "France:    Builds a fleet in Brest.", "France:    Builds an army in Paris.  (*void*)", "",
+        "France:    Builds a fleet in Brest.", "France:    Builds an army in Paris.  (*void*) Paris is occupied.", "",
         "Russia:    Builds a fleet in St Petersburg (north coast).", "",
         "Turkey:    Removes the fleet in Black Sea.", "Turkey:    Defaults, removing the army in Bulgaria."]
 
@@ -230,7 +230,7 @@ def test_secret_orders_reach_only_the_entitled_viewers() -> None:
     notes = ["A public note.", Secret("Italy bribed Austria.", frozenset({"ITALY", "AUSTRIA"}))]
     views = {viewer: spring(viewer=viewer, secret=secret, notes=notes)[2].body
              for viewer in ("ITALY", "FRANCE", "ENGLAND", OBSERVER, GM, "AUSTRIA")}
-    italy_line = "Italy: Fleet Rome -> Venice.  (*void*)\n"
+    italy_line = "Italy: Fleet Rome -> Venice.  (*void*) Fleet Rome cannot reach Venice.\n"
     german_line = "Germany: Army Berlin -> Silesia.  (*bounce*)\n"
     dislodged = "The German Army in Burgundy can retreat"
     for viewer, body in views.items():

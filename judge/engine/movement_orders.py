@@ -74,6 +74,10 @@ class OrderCheck:
             if piece.kind == SUPPORT:
                 self._match_support(piece)
 
+    def problem(self, piece: Piece, order: Order) -> str:
+        """Why ``order`` given to ``piece`` is illegal whatever the others order ("" if it is legal)."""
+        return self._legal(piece, order)
+
     def _disregard(self, piece: Piece, why: str) -> None:
         piece.kind, piece.void, piece.target, piece.dest = HOLD, why, -1, ""
         piece.only_dislodge = False
@@ -98,7 +102,7 @@ class OrderCheck:
         if dest == piece.province:
             return "a unit cannot move to the province it is in"
         if not self.ruleset.may_enter(self.state, piece.power, unit, dest):
-            return f"{dest} may not be entered"
+            return self.ruleset.entry_refusal(self.state, piece.power, unit, dest) or f"{dest} may not be entered"
         piece.kind, piece.dest = MOVE, dest
         piece.only_dislodge = not self.ruleset.may_enter_vacated(self.state, piece.power, unit, dest)
         if unit.type == ARMY:
@@ -231,3 +235,23 @@ class OrderCheck:
             self._disregard(piece, f"{army.unit} is not moving to {piece.dest} by convoy")
             return
         army.fleets.append(piece.index)
+
+
+def standing_problem(board: Map, ruleset: Ruleset, state: GameState, unit: Unit, order: Order) -> str:
+    """Why the movement phase would disregard ``order`` to ``unit`` whatever the other units are ordered.
+
+    Legality depends on the position alone (where units stand, which fleets
+    are at sea), so the mail commands ask this when an order arrives and the
+    phase, on the same position, gives the same answer (DATC's illegal orders).
+    """
+    pieces: list[Piece] = []
+    at: dict[str, int] = {}
+    for power, units in state.units.items():
+        for placed in units:
+            province = board.province_of(placed.location)
+            at[province] = len(pieces)
+            pieces.append(Piece(len(pieces), power, placed, province, None))
+    here = at.get(board.province_of(unit.location))
+    if here is None:
+        return f"there is no unit in {board.province_of(unit.location)}"
+    return OrderCheck(board, ruleset, state, pieces, at).problem(pieces[here], order)

@@ -75,9 +75,23 @@ class Ruleset:
         """What the unit adds when it moves, holds or supports (2 for a double-strength unit)."""
         return 1
 
+    #: whether ``may_enter``, ``may_support`` and ``may_convoy`` answer on the position as the orders find it
+    #: when they arrive; False where the movement phase first changes those rights (Europe 1615's attacks),
+    #: so an order is refused on arrival only for the board's reasons and ``entry_refusal``'s.
+    rights_fixed_on_arrival = True
+
     def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         """Whether the unit may move, retreat or be convoyed into ``province`` at all."""
         return True
+
+    def entry_refusal(self, state: GameState, owner: str, unit: Unit, province: str) -> str:
+        """Why the unit may never enter ``province``, in words with the rule ("" : no lasting reason).
+
+        Said when an order arrives and in the results of a void move; a
+        reason given here must hold whatever else happens in the phase
+        (a port the province lacks), unlike a status that an attack changes.
+        """
+        return ""
 
     def may_enter_vacated(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         """Whether the unit may move into ``province`` when the unit there leaves it this phase.

@@ -18,14 +18,14 @@ from judge.engine.geography import Map
 from judge.engine.orders import (
     Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Unit, Waive,
 )
-from judge.engine.results import ImpliedDisband, ImpliedHold, OrderResult, PhaseOutcome
+from judge.engine.results import VOID, ImpliedDisband, ImpliedHold, OrderResult, PhaseOutcome
 from judge.engine.state import MOVEMENT, Dislodged, GameState, Phase
 from judge.engine.variant import Variant
 from judge.render.env import Rendered, render
 from judge.render.secrecy import GM, OBSERVER, Secret, Viewer, hide_powers, may_see, reveal, reveal_all, unwrap, visibility
 from judge.render.words import (
-    OrderWords, Place, UnitWords, known_types, order_words, owner_name, place, power_adjective, unit_words,
-    words_of,
+    OrderWords, Place, UnitWords, known_types, named_reason, order_words, owner_name, place, power_adjective,
+    unit_words, words_of,
 )
 
 
@@ -109,6 +109,7 @@ class OrderLine:
     result: str
     visible_to: frozenset[str] | None = None
     unordered: bool = False
+    reason: str = ""   # why a void order was void, in the board's names
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +213,15 @@ def order_lines(ctx: ResultsContext) -> list[OrderLine]:
         result = unwrap(item)
         words = _words(ctx, result, known)
         lines.append(OrderLine(owner_name(ctx.board, result.power), _with_type(words, result), result.result,
-                               visibility(item), _unordered(ctx, result)))
+                               visibility(item), _unordered(ctx, result), _void_reason(ctx, result)))
     return lines
+
+
+def _void_reason(ctx: ResultsContext, result: OrderResult) -> str:
+    """Why the phase disregarded an order, as the engine says it, with the board's names (``""`` if not void)."""
+    if result.result != VOID or not result.message:
+        return ""
+    return named_reason(ctx.board, result.message.removeprefix("order void: "))
 
 
 def _unordered(ctx: ResultsContext, result: OrderResult) -> bool:

@@ -25,6 +25,7 @@ from judge.reading.lines import finish_lines, read_line
 from judge.reading.orders import OrderError, parse_order
 from judge.render import OrderSet
 from judge.store import Game, SubmittedOrder
+from judge.turns.arrival import movement_problem
 from judge.turns.suspect import suspect_orders
 from judge.variants import line_reader, load_variant
 
@@ -245,7 +246,11 @@ def check_order(variant: Variant, state: GameState, power: str, order: AnyOrder,
                  if board.province_of(u.location) == province), None)
     if unit is None:
         return order, f"there is no unit you may order in {_name(variant, province)}"
-    return _as_unit(variant, order, unit, province)
+    checked, problem = _as_unit(variant, order, unit, province)
+    if problem or kind != MOVEMENT or not isinstance(checked, Order):
+        return checked, problem
+    owner = next(o for o, u in commandable(variant, state, power) if u == unit)
+    return movement_problem(variant, state, owner, unit, checked)
 
 
 def _as_unit(variant: Variant, order: Order, unit: Unit, province: str | None) -> tuple[AnyOrder, str]:
