@@ -83,12 +83,14 @@ def _out_of_reach(board: Map, unit: Unit, order: Move) -> bool:
 
 
 def reachable(board: Map, unit: Unit) -> list[str]:
-    """The locations the unit could move to on its own (a fleet's coasts named), in the map's order."""
+    """The locations the unit could move to on its own (a fleet's coasts named), by name."""
     if unit.type == ARMY:
         near = board.army_adjacency.get(board.province_of(unit.location), frozenset())
-        return [p for p in board.provinces if p in near]
-    near = board.fleet_adjacency.get(unit.location, frozenset())
-    return [loc for p in board.provinces for loc in board.locations_of(p) if loc in near]
+        found = [p for p in board.provinces if p in near]
+    else:
+        near = board.fleet_adjacency.get(unit.location, frozenset())
+        found = [loc for p in board.provinces for loc in board.locations_of(p) if loc in near]
+    return sorted(found, key=lambda loc: (board.provinces[board.province_of(loc)].name, loc))
 
 
 def _reach(board: Map, unit: Unit, target: str) -> str:
