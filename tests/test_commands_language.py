@@ -305,7 +305,7 @@ def test_the_command_words_come_from_the_grammar() -> None:
     assert command_words() == {
         "help", "list", "history", "summary", "observe", "create", "signon", "join", "clear", "press",
         "broadcast", "resign", "status", "set", "start", "process", "process!", "preview", "rollback",
-        "pause", "resume", "eject", "dummy", "terminate", "become", "rules", "gm", "approve"}
+        "pause", "resume", "eject", "dummy", "terminate", "become", "rules", "gm", "approve", "provinces"}
     assert command_parser() is command_parser()
 
 

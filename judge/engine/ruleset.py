@@ -87,9 +87,9 @@ class Ruleset:
     def entry_refusal(self, state: GameState, owner: str, unit: Unit, province: str) -> str:
         """Why the unit may never enter ``province``, in words with the rule ("" : no lasting reason).
 
-        Said when an order arrives and in the results of a void move; a
-        reason given here must hold whatever else happens in the phase
-        (a port the province lacks), unlike a status that an attack changes.
+        Said in the results of a void move, and when an order arrives in a
+        variant whose rights are fixed on arrival (``rights_fixed_on_arrival``:
+        a port the province lacks), never where the phase first changes them.
         """
         return ""
 

@@ -54,8 +54,8 @@ __all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "GM_TOO", "KINDS", "MAX_BODY_CHARS", "
 # use the same settings for himself) or "gm" (signed on as the game's master).
 # HELP lists them in this order, under these three heads.
 AUDIENCE: dict[str, str] = {
-    **dict.fromkeys(("help", "list", "history", "summary", "rules", "observe", "create", "join", "signon",
-                     "signon_gm"), "anyone"),
+    **dict.fromkeys(("help", "list", "history", "summary", "rules", "provinces", "observe", "create", "join",
+                     "signon", "signon_gm"), "anyone"),
     **dict.fromkeys(("order", "clear", "status", "press", "broadcast", "set_password", "set_address", "set_zone",
                      "set_map", "set_wait", "set_absence", "set_draw", "set_concede", "resign"), "player"),
     **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
@@ -133,6 +133,7 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "history": ("history", (("game", read_name), ("from_phase", read_phase), ("to_phase", read_phase))),
     "summary": ("summary", (("game", read_name),)),
     "rules": ("rules", (("game", read_name),)),
+    "provinces": ("provinces", (("game", read_name),)),
     "observe": ("observe", (("game", read_name), ("password", str))),
     "create": ("create", (("game", read_name), ("variant", _variant), ("password", str))),
     "rollback": ("rollback", (("phase", read_phase),)),
@@ -421,6 +422,7 @@ _USAGE: dict[str, tuple[str, str]] = {
                 "a game name, then if you like the phases, as in HISTORY game1 FROM S1901M TO F1902M"),
     "SUMMARY": ("SUMMARY game", "a game name"),
     "RULES": ("RULES [game]", "at most a game name"),
+    "PROVINCES": ("PROVINCES [game or variant]", "at most a game or a variant"),
     "GM": ("GM action words…", "a decision of the variant's rules, as in GM BALLOT Wallenstein, Catholic League"),
     "OBSERVE": ("OBSERVE game password", "a game name and a password"),
     "CREATE": ("CREATE game variant password",

@@ -31,7 +31,7 @@ _WHERE = {
     "Recipient": "results", "ResultsContext": "results", "render_results": "results",
     "results_context": "results", "GM": "secrecy", "OBSERVER": "secrecy", "Secret": "secrecy",
     "hide_powers": "secrecy", "reveal": "secrecy", "HistoryContext": "history", "HistoryEntry": "history",
-    "judge_code": "history", "render_history": "history",
+    "judge_code": "history", "render_history": "history", "render_provinces": "provinces",
 }
 
 

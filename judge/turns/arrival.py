@@ -23,7 +23,7 @@ from judge.reading.suggest import close, did_you_mean
 from judge.render.words import named_reason
 
 
-def movement_problem(variant: Variant, state: GameState, owner: str, unit: Unit, order: Order) -> tuple[Order, str]:
+def movement_problem(variant: Variant, state: GameState, unit: Unit, order: Order) -> tuple[Order, str]:
     """The order as the phase will play it (a fleet's only reachable coast filled in) and why it cannot stand."""
     if not isinstance(order, (Move, Support, Convoy)):
         return order, ""
@@ -31,10 +31,6 @@ def movement_problem(variant: Variant, state: GameState, owner: str, unit: Unit,
     order = _with_coast(board, unit, order)
     judged = ruleset if ruleset.rights_fixed_on_arrival else Ruleset(board)
     problem = standing_problem(board, judged, state, unit, order)
-    if not problem and isinstance(order, Move) and not ruleset.rights_fixed_on_arrival:
-        dest = board.province_of_or_none(order.target)
-        if dest is not None and not ruleset.may_enter(state, owner, unit, dest):
-            problem = ruleset.entry_refusal(state, owner, unit, dest)
     if not problem:
         return order, ""
     coasts = _coasts_to_name(board, unit, order)

@@ -249,8 +249,7 @@ def check_order(variant: Variant, state: GameState, power: str, order: AnyOrder,
     checked, problem = _as_unit(variant, order, unit, province)
     if problem or kind != MOVEMENT or not isinstance(checked, Order):
         return checked, problem
-    owner = next(o for o, u in commandable(variant, state, power) if u == unit)
-    return movement_problem(variant, state, owner, unit, checked)
+    return movement_problem(variant, state, unit, checked)
 
 
 def _as_unit(variant: Variant, order: Order, unit: Unit, province: str | None) -> tuple[AnyOrder, str]:

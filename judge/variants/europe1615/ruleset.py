@@ -82,6 +82,9 @@ class Europe1615(Ruleset):
     def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         return units.may_enter(self.setup, state, owner, unit, province)
 
+    def entry_refusal(self, state: GameState, owner: str, unit: Unit, province: str) -> str:
+        return units.entry_refusal(self.setup, state, owner, province)
+
     def may_enter_vacated(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         return units.may_enter_vacated(self.setup, state, owner, unit, province)
 
