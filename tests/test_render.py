@@ -14,7 +14,7 @@ from judge.engine.codec import state_from_json
 from judge.paths import templates_dir
 from judge.reading.orders import parse_order
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
-from judge.render import SignonElsewhereContext, render_signon_elsewhere
+from judge.render import SignonElsewhereContext, render_provinces, render_signon_elsewhere
 from judge.render import DisorderContext, Recipient, UnattendedContext, render_disorder, render_unattended
 from judge.render import HelpSection, Joined, JoinNoticeContext, Seats, VariantLine, render_join_notice
 from judge.render import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
@@ -362,6 +362,7 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
     "rules.j2": lambda: render_rules(RulesContext(
         "J", "demo", "Standard", [RuleLine("victory_centers", "20", "18", "a whole number from 1 to 34", "to win")],
         [DecisionLine("BALLOT modifier, modifier, modifier", "the ballot", "Wallenstein")])),
+    "provinces.j2": lambda: render_provinces("J", "game 'demo' (standard)", BOARD, {"PAR": "FRANCE"}),
     "game_start.j2": lambda: render_game_start(GameStartContext(
         "J", "demo", "Standard", BOARD, START, {"FRANCE": "alice"}, "FRANCE", "grey", AFTER_PARIS, "Europe/Paris")),
     "game_end.j2": lambda: render_game_end(GameEndContext(
