@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from judge.engine.adjustments import free_build_sites
 from judge.engine.geography import Map
 from judge.engine.orders import (
     Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Unit, Waive,
@@ -78,6 +79,7 @@ class ResultsContext:
     head_template: str | None = None
     unused_builds: Mapping[str, int] = field(default_factory=dict)
     unusable_builds: frozenset[str] = frozenset()
+    unusable: Mapping[str, int] = field(default_factory=dict)   # builds due with no free home centre (counts)
     earlier: Sequence[tuple[str, Mapping[str, Any]]] = ()
     picture_results: Sequence[OrderResult | Secret[OrderResult]] | None = None
 
@@ -132,6 +134,7 @@ class CountLine:
     centers: int
     units: int
     adjustment: int
+    unusable: int = 0   # builds of ``adjustment`` with no free home centre to go to
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +167,19 @@ def results_context(variant: Variant, played: Phase, outcome: PhaseOutcome, *, j
         phase=played, state=state, results=hide_powers(outcome.results, secret or {}),
         dislodged=hide_powers(outcome.dislodged, secret or {}), zone=zone, deadline=deadline,
         show_centers=show, adjustments={p: ruleset.adjustment_count(met, p) for p in powers},
-        notes=notes, finished=finished)
+        unusable=_unusable(variant, met, powers), notes=notes, finished=finished)
+
+
+def _unusable(variant: Variant, met: GameState, powers: set[str]) -> dict[str, int]:
+    """Power -> the builds it is due that no free home centre can take (said beside its count)."""
+    found = {}
+    for power in powers & set(variant.map.powers):
+        owed = variant.ruleset.adjustment_count(met, power)
+        if owed > 0:
+            room = len(free_build_sites(variant, met, power))
+            if room < owed:
+                found[power] = owed - room
+    return found
 
 
 def render_results(ctx: ResultsContext, viewer: Viewer, viewer_zone: str | None = None,
@@ -294,7 +309,7 @@ def centers_section(ctx: ResultsContext) -> CentersSection:
     adjustments = ctx.adjustments or {}
     counts = tuple(
         CountLine(owner_name(board, p), len(owned.get(p, ())), state.unit_count(p),
-                  adjustments.get(p, len(owned.get(p, ())) - state.unit_count(p)))
+                  adjustments.get(p, len(owned.get(p, ())) - state.unit_count(p)), ctx.unusable.get(p, 0))
         for p in powers)
     return CentersSection(
         owners=tuple(OwnerLine(owner_name(board, p), _names(board, owned[p])) for p in powers if p in owned),

@@ -122,6 +122,17 @@ class Diplomacy1618(Ruleset):
             sites.append(self.prague)
         return tuple(sites)
 
+    def build_refusal(self, state: GameState, power: str, province: str) -> str:
+        """Why a place is no build site of ``power``, in the rule's words (rules 4 and 5)."""
+        if province in self.map.offboard:
+            return "may never be lost, \"however, it may not build there\" (rule 4): it is no build site"
+        kinds = self.captured.get(power, {}).get(province)
+        if kinds is not None and province not in state.centers.get(power, set()):
+            what = "fleets only, " if kinds == "F" else ""
+            return (f"becomes a home centre of yours ({what}rule {5 if kinds == 'F' else 4}) "
+                    "only once you have taken it")
+        return ""
+
     def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
         """Stettin takes only Brandenburg's fleets ("solely for the purpose of building fleets")."""
         kinds = self.captured.get(power, {}).get(self.map.province_of(unit.location))
