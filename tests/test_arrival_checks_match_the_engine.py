@@ -110,7 +110,8 @@ def _movement_disagreements(name: str, state: GameState) -> list[tuple[str, str]
 
 def test_every_move_and_support_is_refused_on_arrival_exactly_when_the_phase_voids_it() -> None:
     standard = GameState(Phase.parse("S1901M"), {
-        "ENGLAND": [Unit("F", "NTH"), Unit("A", "YOR"), Unit("F", "MAO")], "FRANCE": [Unit("F", "SPA/NC"), Unit("A", "BUR")],
+        "ENGLAND": [Unit("F", "NTH"), Unit("A", "YOR"), Unit("F", "MAO")],
+        "FRANCE": [Unit("F", "SPA/NC"), Unit("A", "BUR")],
         "TURKEY": [Unit("F", "CON"), Unit("A", "BUL")]})
     assert not _movement_disagreements("standard", standard)[:5]
     assert not _movement_disagreements("diplomacy1618", load_variant("diplomacy1618").ruleset.initial_state())[:5]

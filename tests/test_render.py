@@ -156,7 +156,8 @@ def test_a_long_list_of_centres_wraps_under_the_names() -> None:
     body = render_results(ctx, GM).body
     assert ("France:    Belgium, Berlin, Brest, Denmark, Holland, Kiel, Marseilles,\n"
             "           Munich, Norway, Paris, Portugal, Spain.\n") in body
-    assert "France:   12 Supply centers,  0 Units:  Builds  12 units.\n" in body
+    assert ("France:   12 Supply centers,  0 Units:  Builds  12 units.  (9 unusable: no free home centre)\n"
+            in body)   # three home centres: room for three builds (issue 36 point 5)
 
 
 def test_retreat_results_and_destroyed_units() -> None:

@@ -93,6 +93,11 @@ class Ruleset:
         """
         return ""
 
+    def removal_words(self, state: GameState, owner: str, unit: Unit) -> str:
+        """What the rules text says of a dislodged unit it lets not retreat, for the results ("" : njudge's
+        "with no valid retreats was destroyed"); Diplomacy 1618's rebels: "if dislodged, it is annihilated"."""
+        return ""
+
     def may_enter_vacated(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         """Whether the unit may move into ``province`` when the unit there leaves it this phase.
 

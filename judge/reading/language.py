@@ -38,7 +38,8 @@ from judge.reading.grammars import lalr_parser
 from judge.reading.suggest import close, did_you_mean, or_list, word_matches
 from judge.reading.values import (
     ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
-    read_phase, read_power, read_recipients, read_round, read_seats, read_signon, read_timing, read_zone,
+    read_phase, read_power, read_recipients, read_round, read_seats, read_signon, read_span_end, read_timing,
+    read_zone,
 )
 
 MAX_COMMAND_LENGTH = 500
@@ -130,7 +131,7 @@ MAX_POWER_WORDS = 4  # "Spanish Hapsburgs", "United Netherlands": a power's long
 # An optional word left out gives None.
 _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "list": ("list", (("game", read_name),)),
-    "history": ("history", (("game", read_name), ("from_phase", read_phase), ("to_phase", read_phase))),
+    "history": ("history", (("game", read_name), ("from_phase", read_span_end), ("to_phase", read_span_end))),
     "summary": ("summary", (("game", read_name),)),
     "rules": ("rules", (("game", read_name),)),
     "provinces": ("provinces", (("game", read_name),)),
@@ -173,7 +174,7 @@ class CommandBuilder(Transformer):
         return kind, dict(args)
 
     def history_to(self, c: list) -> Parsed:
-        return "history", {"game": read_name(c[0]), "from_phase": None, "to_phase": read_phase(c[1])}
+        return "history", {"game": read_name(c[0]), "from_phase": None, "to_phase": read_span_end(c[1])}
 
     def signon(self, c: list) -> Parsed:
         kind, args = read_signon(*c)

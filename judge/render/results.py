@@ -80,6 +80,7 @@ class ResultsContext:
     unused_builds: Mapping[str, int] = field(default_factory=dict)
     unusable_builds: frozenset[str] = frozenset()
     unusable: Mapping[str, int] = field(default_factory=dict)   # builds due with no free home centre (counts)
+    removed: Mapping[tuple[str, str], str] = field(default_factory=dict)   # (owner, unit) -> its rules' word
     earlier: Sequence[tuple[str, Mapping[str, Any]]] = ()
     picture_results: Sequence[OrderResult | Secret[OrderResult]] | None = None
 
@@ -120,6 +121,7 @@ class DislodgedLine:
     unit: UnitWords
     retreats: tuple[Place, ...]
     destroyed: bool
+    removal: str = ""   # what its rules say of it, where they let it not retreat (1618: "it is annihilated")
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +169,9 @@ def results_context(variant: Variant, played: Phase, outcome: PhaseOutcome, *, j
         phase=played, state=state, results=hide_powers(outcome.results, secret or {}),
         dislodged=hide_powers(outcome.dislodged, secret or {}), zone=zone, deadline=deadline,
         show_centers=show, adjustments={p: ruleset.adjustment_count(met, p) for p in powers},
-        unusable=_unusable(variant, met, powers), notes=notes, finished=finished)
+        unusable=_unusable(variant, met, powers), notes=notes, finished=finished,
+        removed={(d.power, str(d.unit)): word for d in outcome.dislodged
+                 if (word := ruleset.removal_words(state, d.power, d.unit))})
 
 
 def _unusable(variant: Variant, met: GameState, powers: set[str]) -> dict[str, int]:
@@ -295,7 +299,7 @@ def dislodged_lines(ctx: ResultsContext, viewer: Viewer) -> list[DislodgedLine]:
     retreating = {(d.power, d.unit) for d in ctx.state.dislodged}
     return [DislodgedLine(power_adjective(ctx.board, d.power), unit_words(ctx.board, d.unit),
                           tuple(place(ctx.board, loc) for loc in d.retreats),
-                          (d.power, d.unit) not in retreating)
+                          (d.power, d.unit) not in retreating, ctx.removed.get((d.power, str(d.unit)), ""))
             for d in reveal(ctx.dislodged, viewer)]
 
 

@@ -58,7 +58,7 @@ def _name(board: Map, location: str) -> str:
 
 
 def _with_coast(board: Map, unit: Unit, order: Order) -> Order:
-    """``F MAO - NAF``: unchanged; ``F CON - BUL`` (one coast within reach): ``F CON - BUL/EC``, as the phase reads it."""
+    """``F GAS - SPA`` (one coast of Spain within reach): ``F GAS - SPA/NC``, as the phase reads it."""
     if not isinstance(order, Move) or unit.type != FLEET or "/" in order.target:
         return order
     dest = board.province_of_or_none(order.target)

@@ -1,7 +1,8 @@
 """Diplomacy 1618 (Scott Rosenberg): the 1971 rules on the map of the Thirty Years War, with four special places.
 
-Everything else is the standard game (R-1618-01); ``docs/diplomacy1618.md``
-gives each rule's reading.  The places come from ``ruleset.toml``, not from
+Everything else is the standard game (R-1618-01); ``docs/diplomacy1618.md`` (the
+players' guide) gives each rule's reading, ``gamedata/diplomacy1618/SOURCES.md``
+how each is implemented.  The places come from ``ruleset.toml``, not from
 code, so a GM who corrects the map never touches this module:
 
 * the civil-disorder army of Prague (R-1618-08 to R-1618-11): owned by the
@@ -69,6 +70,10 @@ class Diplomacy1618(Ruleset):
     def may_retreat(self, state: GameState, owner: str, unit: Unit) -> bool:
         """The rebels' army is annihilated if dislodged ("If dislodged, it is annihilated")."""
         return owner != self.rebels
+
+    def removal_words(self, state: GameState, owner: str, unit: Unit) -> str:
+        """Rule 6 of the civil-disorder army: "If dislodged, it is annihilated"."""
+        return "\"if dislodged, it is annihilated\" (rule 6)" if owner == self.rebels else ""
 
     def may_capture(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         """The rebels hold Prague but own no centre: Prague is neutral until its fate is settled."""

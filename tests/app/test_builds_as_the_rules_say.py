@@ -48,7 +48,8 @@ def test_1618_each_refusal_cites_its_rule(sandbox: Sandbox) -> None:
     assert "BUILD A HPO Hither Pomerania is occupied: a unit is built only in a home centre you own" in text
     assert "BUILD A SWE Sweden is occupied" in text
     text = _send(sandbox, script, "Brandenburg", "SET WAIT\nBUILD F STE")
-    assert "BUILD F STE Stettin becomes a home centre of yours (fleets only, rule 5) only once you have taken it" in text
+    assert ("BUILD F STE Stettin becomes a home centre of yours (fleets only, rule 5) only once you have "
+            "taken it") in text
 
 
 def test_1618_unusable_builds_are_said_and_a_partial_build_order_does_not_wait_out_the_grace(

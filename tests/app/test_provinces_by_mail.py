@@ -27,8 +27,8 @@ def _mails(sandbox: Sandbox, variant: str, lines: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize(("variant", "rows"), [
-    ("diplomacy1618", ["HLD   Holland                    land    neutral", "HOL   Holstein                   land    Denmark",
-                       "HPO   Hither Pomerania"]),
+    ("diplomacy1618", ["HLD   Holland                    land    neutral",
+                       "HOL   Holstein                   land    Denmark", "HPO   Hither Pomerania"]),
     ("standard", ["STP   St Petersburg              coast   Russia", "      coasts: NC, SC (write STP/NC)",
                   "NTH   North Sea                  sea"]),
     ("europe1615-v3", ["BRT   Brittany                   coast"]),
@@ -45,7 +45,8 @@ def test_provinces_of_a_variant_for_anyone_and_help_names_the_command(sandbox: S
     sandbox.send("new@example.org", "PROVINCES diplomacy1618\nPROVINCES nosuch\nHELP")
     sandbox.poll()
     mails = sandbox.new_mail()
-    listing = next(sandbox.text(m) for m in mails if str(m.message["Subject"]) == "Provinces of the diplomacy1618 variant")
+    listing = next(sandbox.text(m) for m in mails
+                   if str(m.message["Subject"]) == "Provinces of the diplomacy1618 variant")
     assert "WUE   Wurttemberg" in listing and "WUR   Franconia" in listing and "centre" in listing
     answer = reply(sandbox, mails, "new@")
     assert "there is no game or variant named 'nosuch'" in answer
