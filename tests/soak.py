@@ -163,6 +163,8 @@ def _unit_order(variant: Variant, unit: Unit, everyone: Sequence[tuple[str, Unit
     legal = own.get(board.province_of(unit.location) if unit.type == "A" else unit.location, frozenset())
     near = sorted(legal if legal and rng.random() < 0.9 else board.neighbours(unit.location))  # some illegal
     roll = rng.random()
+    if unit.type == "F" and board.terrain(unit.location) is Terrain.SEA and roll > 0.8:
+        roll = 0.95   # a fleet at sea convoys more often: most of its convoys now stand (arrival checks them)
     if roll < 0.15 or not near:
         return Hold(unit.type, unit.location)
     if roll < 0.65:

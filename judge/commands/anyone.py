@@ -91,11 +91,14 @@ def do_history(s: Session, cmd: Command) -> str:
 
 def _span(s: Session, game: Game, written: str | None, first: bool) -> str | None:
     """A phase as written, or for a season (``S1618``) its first (FROM) or last (TO) phase played."""
+    # njudge players write seasons; a TO season not yet played reaches the last phase played
     if written is None or not written[-1:].isdigit():
         return written
     played = [name for name in s.store.phase_names(game.name) if name[:-1] == written]
-    if not played:
+    if not played and first:
         raise Refused(f"no phase of {written} has been played in '{game.name}'")
+    if not played:
+        return None   # TO a season still to come: up to the last phase played
     return played[0] if first else played[-1]
 
 
