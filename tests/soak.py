@@ -163,8 +163,6 @@ def _unit_order(variant: Variant, unit: Unit, everyone: Sequence[tuple[str, Unit
     legal = own.get(board.province_of(unit.location) if unit.type == "A" else unit.location, frozenset())
     near = sorted(legal if legal and rng.random() < 0.9 else board.neighbours(unit.location))  # some illegal
     roll = rng.random()
-    if unit.type == "F" and board.terrain(unit.location) is Terrain.SEA and roll > 0.8:
-        roll = 0.95   # a fleet at sea convoys more often: most of its convoys now stand (arrival checks them)
     if roll < 0.15 or not near:
         return Hold(unit.type, unit.location)
     if roll < 0.65:
@@ -177,12 +175,6 @@ def _unit_order(variant: Variant, unit: Unit, everyone: Sequence[tuple[str, Unit
         return Support(unit.type, unit.location, other.type, other.location, into)
     armies = [u for _, u in everyone if u.type == "A"]
     if unit.type == "F" and board.terrain(unit.location) is Terrain.SEA and armies:
-        shore = sorted(board.province_of(t) for t in board.fleet_adjacency.get(unit.location, ()))
-        beside = [a for a in armies if board.province_of(a.location) in shore]
-        if beside and rng.random() < 0.7:  # a convoy the fleet can carry, which arrival checks now let through
-            army = rng.choice(beside)
-            return Convoy(unit.type, unit.location, army.location,
-                          rng.choice([p for p in shore if p != board.province_of(army.location)] or shore))
         army = rng.choice(armies)
         return Convoy(unit.type, unit.location, army.location, rng.choice(sorted(board.centers)))
     return Move(unit.type, unit.location, rng.choice(near))
