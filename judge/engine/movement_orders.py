@@ -102,7 +102,8 @@ class OrderCheck:
         if dest == piece.province:
             return "a unit cannot move to the province it is in"
         if not self.ruleset.may_enter(self.state, piece.power, unit, dest):
-            return self.ruleset.entry_refusal(self.state, piece.power, unit, dest) or f"{dest} may not be entered"
+            why = self.ruleset.entry_refusal(self.state, piece.power, unit, dest)
+            return f"{dest} may not be entered" + (f" ({why})" if why else "")
         piece.kind, piece.dest = MOVE, dest
         piece.only_dislodge = not self.ruleset.may_enter_vacated(self.state, piece.power, unit, dest)
         if unit.type == ARMY:

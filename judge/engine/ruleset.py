@@ -85,7 +85,8 @@ class Ruleset:
         return True
 
     def entry_refusal(self, state: GameState, owner: str, unit: Unit, province: str) -> str:
-        """Why the unit may never enter ``province``, in words with the rule ("" : no lasting reason).
+        """Why the unit may not enter ``province``, with the rule: words after "Jutland may not be entered"
+        ("no port: ..."), or "" for no reason given.
 
         Said in the results of a void move, and when an order arrives in a
         variant whose rights are fixed on arrival (``rights_fixed_on_arrival``:

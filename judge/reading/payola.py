@@ -318,4 +318,5 @@ def _barred(hooks: Any, state: GameState, owner: str, unit: Unit, order: Order, 
     dest = board.province_of_or_none(order.target)
     if dest is None or hooks.may_enter(state, owner, unit, dest):
         return ""
-    return str(hooks.entry_refusal(state, owner, unit, dest)) or f"{board.provinces[dest].name} may not be entered"
+    why = str(hooks.entry_refusal(state, owner, unit, dest))
+    return f"{board.provinces[dest].name} may not be entered" + (f" ({why})" if why else "")

@@ -86,6 +86,6 @@ def test_europe1615_payola_a_fleet_into_a_province_without_a_port_is_refused_bef
         sandbox: Sandbox) -> None:
     script = _started(sandbox, "europe1615-2013-04", "S1615M", {"DENMARK": ["F SKA", "A DEN", "A HOL"]})
     text = _send(sandbox, script, "Denmark", "2 : F SKA - JUT\nF SKA - NWY")
-    assert ("2 : F SKA - JUT F SKA - JUT: Jutland has no port: a fleet enters a coastal province only where it has "
-            "a port (anchor)") in text
+    assert ("2 : F SKA - JUT F SKA - JUT: Jutland may not be entered (no port: a fleet enters a coastal province "
+            "only where it has a port, an anchor; R-1303-37, R-1304-47)") in text
     assert not any("JUT" in line for line in _orders(sandbox, script, "Denmark"))

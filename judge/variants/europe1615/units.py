@@ -115,11 +115,10 @@ def may_enter(setup: Setup, state: GameState, owner: str, unit: Unit, province: 
 
 def entry_refusal(setup: Setup, state: GameState, owner: str, province: str) -> str:
     """Why :func:`may_enter` bars the move, with the rule, for the results' void line."""
-    name = setup.board.provinces[province].name if province in setup.board.provinces else province
     if _lyon_closed(setup, state, owner, province):
-        return f"{name} is closed to Spain by the Treaty of Lyon unless France grants passage (R-v3-89)"
+        return "closed to Spain by the Treaty of Lyon unless France grants passage; R-v3-89"
     if neutral_closed(setup, state, owner, province):
-        return f"{name} is a NEUTRAL state's land, closed to the powers' units (R-v3-60)"
+        return "a NEUTRAL state's land, closed to the powers' units; R-v3-60"
     return ""
 
 

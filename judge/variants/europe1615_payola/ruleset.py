@@ -138,8 +138,8 @@ class Europe1615Payola(Payola):
         """The port rule in words, said on arrival (no money taken) and in the results of a void move."""
         target = self.map.provinces[self.map.province_of(province)]
         if unit.type == "F" and target.terrain is Terrain.COAST and not target.port:
-            return (f"{target.name} has no port: a fleet enters a coastal province only where it has a port "
-                    "(anchor) (R-1303-37, R-1304-47)")
+            return ("no port: a fleet enters a coastal province only where it has a port, an anchor; "
+                    "R-1303-37, R-1304-47")
         return ""
 
     def may_support(self, state: GameState, owner: str, unit: Unit, supported_owner: str, supported: Unit,
