@@ -85,3 +85,12 @@ def test_standard_a_count_line_says_which_builds_are_unusable(sandbox: Sandbox) 
         "Diplomacy results")))
     [count] = [line for line in results.splitlines() if line.startswith("Russia:") and "Supply centers" in line]
     assert count.endswith("Units:  Builds   2 units.  (1 unusable: no free home centre)"), count
+
+
+def test_europe1615_an_occupied_home_centre_is_refused_as_occupied(sandbox: Sandbox) -> None:
+    script = _winter(sandbox, "europe1615-v3", {"FRANCE": ["A PAR", "A NOR"]},
+                     {"FRANCE": ["PAR", "NOR", "GUY", "PRO", "TOU"]})
+    text = _send(sandbox, script, "France", "SET WAIT\nBUILD A PAR\nBUILD A GUY\nBUILD A MAD")
+    assert "BUILD A PAR Paris is occupied: a unit is built only in a home centre you own where no unit stands" in text
+    assert "BUILD A MAD Madrid is not a free home centre of yours" in text
+    assert "Builds an army in Guyenne." in text
