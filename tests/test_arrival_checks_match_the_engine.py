@@ -7,9 +7,11 @@ map with every kind of unit and compare the two answers (issue 9, item 11).
 
 from __future__ import annotations
 
+from typing import Any
+
 from judge.engine import GameState, Phase, Unit, adjudicate
-from judge.engine.orders import Build, Retreat
-from judge.engine.results import OK
+from judge.engine.orders import Build, Convoy, Move, Retreat, Support
+from judge.engine.results import OK, VOID
 from judge.engine.state import Dislodged
 from judge.turns.gameview import check_order
 from judge.variants import load_variant
@@ -66,3 +68,60 @@ def test_a_fleet_retreat_names_its_coast_where_two_are_open() -> None:
                        "(it may retreat to: Spain (NC), Spain (SC), Portugal)")
     checked, problem = check_order(variant, state, "FRANCE", Retreat(None, "MAO", "SPA/SC"))
     assert (str(checked), problem) == ("F MAO R SPA/SC", "")
+
+
+# -- movement orders (issue 36 point 1): refused on arrival exactly when the phase voids them -----------
+
+def _void_alone(variant: Any, state: GameState, power: str, orders: list[Any], unit: Unit) -> bool:
+    """Whether the phase voids the order given to ``unit`` (the other orders given so that a support or
+    convoy finds the move it names)."""
+    outcome = adjudicate(variant, state, {power: orders})
+    return any(r.unit == str(unit) and r.result == VOID for r in outcome.results)
+
+
+def _movement_disagreements(name: str, state: GameState) -> list[tuple[str, str]]:
+    variant = load_variant(name)
+    board = variant.map
+    disagree = []
+    owners = {str(u): p for p, us in state.units.items() for u in us}
+    for unit_text, power in owners.items():
+        unit = Unit.parse(unit_text)
+        if power not in board.powers:
+            continue
+        here = board.province_of(unit.location)
+        for loc in _locations(name):
+            order = Move(None, here, loc)
+            _, problem = check_order(variant, state, power, order)
+            if bool(problem) != _void_alone(variant, state, power, [order], unit):
+                disagree.append((f"{unit} - {loc}", problem))
+        for other_text, other_power in owners.items():
+            other = Unit.parse(other_text)
+            there = board.province_of(other.location)
+            if other_power != power or there == here:
+                continue
+            for into in sorted(board.neighbours(other.location)):
+                support = Support(None, here, None, there, into)
+                _, problem = check_order(variant, state, power, support)
+                void = _void_alone(variant, state, power, [support, Move(None, there, into)], unit)
+                if bool(problem) != void:
+                    disagree.append((f"{unit} S {other} - {into}", problem))
+    return disagree
+
+
+def test_every_move_and_support_is_refused_on_arrival_exactly_when_the_phase_voids_it() -> None:
+    standard = GameState(Phase.parse("S1901M"), {
+        "ENGLAND": [Unit("F", "NTH"), Unit("A", "YOR"), Unit("F", "MAO")],
+        "FRANCE": [Unit("F", "SPA/NC"), Unit("A", "BUR")],
+        "TURKEY": [Unit("F", "CON"), Unit("A", "BUL")]})
+    assert not _movement_disagreements("standard", standard)[:5]
+    assert not _movement_disagreements("diplomacy1618", load_variant("diplomacy1618").ruleset.initial_state())[:5]
+
+
+def test_a_convoy_on_no_sea_route_is_refused_and_one_on_a_route_is_taken() -> None:
+    variant = load_variant("standard")
+    state = GameState(Phase.parse("S1901M"), {"ENGLAND": [Unit("F", "NTH"), Unit("A", "YOR"), Unit("F", "ENG")]})
+    _, problem = check_order(variant, state, "ENGLAND", Convoy(None, "ENG", "YOR", "NWY"))
+    assert problem == "English Channel is on no sea route from Yorkshire to Norway"
+    assert _void_alone(variant, state, "ENGLAND", [Convoy(None, "ENG", "YOR", "NWY"), Move(None, "YOR", "NWY")],
+                       Unit("F", "ENG"))
+    assert check_order(variant, state, "ENGLAND", Convoy(None, "NTH", "YOR", "NWY"))[1] == ""

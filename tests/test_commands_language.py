@@ -28,14 +28,17 @@ ACCEPTED = [
     ("list Game1", "list", {"game": "game1"}),
     ("LIST list", "list", {"game": "list"}),  # a keyword is a name where a name is expected
     ("HISTORY game1", "history", {"game": "game1", "from_phase": None, "to_phase": None}),
-    ("HISTORY game1 S1901M", "history", {"game": "game1", "from_phase": S1901M, "to_phase": None}),
-    ("history game1 s1901m f1902m", "history", {"game": "game1", "from_phase": S1901M, "to_phase": F1902M}),
+    ("HISTORY game1 S1901M", "history", {"game": "game1", "from_phase": "S1901M", "to_phase": None}),
+    ("history game1 s1901m f1902m", "history", {"game": "game1", "from_phase": "S1901M", "to_phase": "F1902M"}),
     ("HISTORY game1 FROM S1901M TO F1902M", "history",
-     {"game": "game1", "from_phase": S1901M, "to_phase": F1902M}),
-    ("History game1 from S1901M", "history", {"game": "game1", "from_phase": S1901M, "to_phase": None}),
-    ("HISTORY game1 S1901M TO F1902M", "history", {"game": "game1", "from_phase": S1901M, "to_phase": F1902M}),
-    ("HISTORY game1 TO W1901A", "history", {"game": "game1", "from_phase": None, "to_phase": W1901A}),
+     {"game": "game1", "from_phase": "S1901M", "to_phase": "F1902M"}),
+    ("HISTORY game1 S1618 W1618", "history", {"game": "game1", "from_phase": "S1618", "to_phase": "W1618"}),
+    ("History game1 from S1901M", "history", {"game": "game1", "from_phase": "S1901M", "to_phase": None}),
+    ("HISTORY game1 S1901M TO F1902M", "history", {"game": "game1", "from_phase": "S1901M", "to_phase": "F1902M"}),
+    ("HISTORY game1 TO W1901A", "history", {"game": "game1", "from_phase": None, "to_phase": "W1901A"}),
     ("SUMMARY game1", "summary", {"game": "game1"}),
+    ("PROVINCES game1", "provinces", {"game": "game1"}),
+    ("provinces", "provinces", {"game": None}),
     ("OBSERVE game1 Pass.Word", "observe", {"game": "game1", "password": "Pass.Word"}),
     ("CONFIRM game1 3f9a0c21d4", "confirm", {"game": "game1", "password": "3f9a0c21d4"}),
     ("UNOBSERVE game1 Pass.Word", "unobserve", {"game": "game1", "password": "Pass.Word"}),
@@ -193,7 +196,8 @@ REJECTED = [
      "CREATE needs a game name, a variant and a password, as in CREATE game1 standard secret"),
     ("HISTORY", 9, ("HISTORY needs a game name, then if you like the phases, as in "
      "HISTORY game1 FROM S1901M TO F1902M")),
-    ("HISTORY game1 S1901 F1902M", 15, "'S1901' is not a phase: write it like S1901M, F1901R or W1901A"),
+    ("HISTORY game1 Spring F1902M", 15, "'Spring' is not a phase: write it like S1618M, F1618R or W1618A, or a "
+     "season and its year (S1618: all of that season)"),
     ("SIGNON", 8, ("SIGNON needs a power and a game, then the password, as in SIGNON Fgame1 secret "
      "or SIGNON France game1 secret")),
     ("SIGNON F secret", 8, "SIGNON needs the power letter and the game name together, as in SIGNON Fgame1 secret"),
@@ -310,7 +314,7 @@ def test_the_command_words_come_from_the_grammar() -> None:
     assert command_words() == {
         "help", "list", "history", "summary", "observe", "confirm", "unobserve", "create", "signon", "join", "clear",
         "press", "broadcast", "resign", "status", "set", "start", "process", "process!", "preview", "rollback",
-        "pause", "resume", "eject", "dummy", "terminate", "become", "rules", "gm", "approve"}
+        "pause", "resume", "eject", "dummy", "terminate", "become", "rules", "gm", "approve", "provinces"}
     assert command_parser() is command_parser()
 
 

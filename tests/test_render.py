@@ -15,6 +15,7 @@ from judge.paths import templates_dir
 from judge.reading.orders import parse_order
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
 from judge.render import SignonElsewhereContext, SignonGuessedContext, render_signon_elsewhere, render_signon_guessed
+from judge.render import render_provinces
 from judge.render import DisorderContext, Recipient, UnattendedContext, render_disorder, render_unattended
 from judge.render import HelpSection, Joined, JoinNoticeContext, Seats, VariantLine, render_join_notice
 from judge.render import GameFaultContext, SetAsideContext, render_game_fault, render_set_aside
@@ -80,7 +81,7 @@ Germany: Army Berlin -> Silesia.  (*bounce*)
 Germany: Army Burgundy, No Order Processed.  (*dislodged*)
 Germany: Army Munich SUPPORT Army Burgundy.  (*cut*)
 
-Italy: Fleet Rome -> Venice.  (*void*)
+Italy: Fleet Rome -> Venice.  (*void*) Fleet Rome cannot reach Venice.
 
 Russia: Army Warsaw -> Silesia.  (*bounce*)
 
@@ -158,7 +159,8 @@ def test_a_long_list_of_centres_wraps_under_the_names() -> None:
     body = render_results(ctx, GM).body
     assert ("France:    Belgium, Berlin, Brest, Denmark, Holland, Kiel, Marseilles,\n"
             "           Munich, Norway, Paris, Portugal, Spain.\n") in body
-    assert "France:   12 Supply centers,  0 Units:  Builds  12 units.\n" in body
+    assert ("France:   12 Supply centers,  0 Units:  Builds  12 units.  (9 unusable: no free home centre)\n"
+            in body)   # three home centres: room for three builds (issue 36 point 5)
 
 
 def test_retreat_results_and_destroyed_units() -> None:
@@ -194,7 +196,7 @@ def test_adjustment_results_keep_the_order_given() -> None:
     body = render_results(results_context(VARIANT, before.phase, outcome, judge="J", game="g"), GM).body
     assert body.splitlines()[2:11] == [
         "Adjustment results for Winter of 1901.  (g.W1901A)", "",
-        "France:    Builds a fleet in Brest.", "France:    Builds an army in Paris.  (*void*)", "",
+        "France:    Builds a fleet in Brest.", "France:    Builds an army in Paris.  (*void*) Paris is occupied.", "",
         "Russia:    Builds a fleet in St Petersburg (north coast).", "",
         "Turkey:    Removes the fleet in Black Sea.", "Turkey:    Defaults, removing the army in Bulgaria."]
 
@@ -232,7 +234,7 @@ def test_secret_orders_reach_only_the_entitled_viewers() -> None:
     notes = ["A public note.", Secret("Italy bribed Austria.", frozenset({"ITALY", "AUSTRIA"}))]
     views = {viewer: spring(viewer=viewer, secret=secret, notes=notes)[2].body
              for viewer in ("ITALY", "FRANCE", "ENGLAND", OBSERVER, GM, "AUSTRIA")}
-    italy_line = "Italy: Fleet Rome -> Venice.  (*void*)\n"
+    italy_line = "Italy: Fleet Rome -> Venice.  (*void*) Fleet Rome cannot reach Venice.\n"
     german_line = "Germany: Army Berlin -> Silesia.  (*bounce*)\n"
     dislodged = "The German Army in Burgundy can retreat"
     for viewer, body in views.items():
@@ -364,6 +366,7 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
     "rules.j2": lambda: render_rules(RulesContext(
         "J", "demo", "Standard", [RuleLine("victory_centers", "20", "18", "a whole number from 1 to 34", "to win")],
         [DecisionLine("BALLOT modifier, modifier, modifier", "the ballot", "Wallenstein")])),
+    "provinces.j2": lambda: render_provinces("J", "game 'demo' (standard)", BOARD, {"PAR": "FRANCE"}),
     "game_start.j2": lambda: render_game_start(GameStartContext(
         "J", "demo", "Standard", BOARD, START, {"FRANCE": "alice"}, "FRANCE", "grey", AFTER_PARIS, "Europe/Paris")),
     "game_end.j2": lambda: render_game_end(GameEndContext(

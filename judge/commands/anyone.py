@@ -80,18 +80,32 @@ def do_list(s: Session, cmd: Command) -> str:
 
 def do_history(s: Session, cmd: Command) -> str:
     game = peek(s, cmd.args["game"])
+    first = _span(s, game, cmd.args["from_phase"], first=True)
+    last = _span(s, game, cmd.args["to_phase"], first=False)
     try:
-        rendered = reports.history(s.store, s.judge.name, game, cmd.args["from_phase"], cmd.args["to_phase"])
+        rendered = reports.history(s.store, s.judge.name, game, first, last)
     except UnknownPhase as exc:
         raise Refused(f"{exc}") from None
-    s.reply_to_sender(rendered.subject, rendered.body, _history_map(s, game, cmd))
+    s.reply_to_sender(rendered.subject, rendered.body, _history_map(s, game, first, last))
     return "the history is in a separate mail"
 
 
-def _history_map(s: Session, game: Game, cmd: Command) -> list[Attachment]:
+def _span(s: Session, game: Game, written: str | None, first: bool) -> str | None:
+    """A phase as written, or for a season (``S1618``) its first (FROM) or last (TO) phase played."""
+    # njudge players write seasons; a TO season not yet played reaches the last phase played
+    if written is None or not written[-1:].isdigit():
+        return written
+    played = [name for name in s.store.phase_names(game.name) if name[:-1] == written]
+    if not played and first:
+        raise Refused(f"no phase of {written} has been played in '{game.name}'")
+    if not played:
+        return None   # TO a season still to come: up to the last phase played
+    return played[0] if first else played[-1]
+
+
+def _history_map(s: Session, game: Game, first: str | None, last: str | None) -> list[Attachment]:
     """The public map of the last phase HISTORY sends, in the format the sender chose if he plays the game."""
-    first, last = cmd.args.get("from_phase"), cmd.args.get("to_phase")
-    records = s.store.phases(game.name, str(first) if first else None, str(last) if last else None)
+    records = s.store.phases(game.name, first, last)
     if not records:
         return []
     seat = next((p for p in game.players if p.address == s.mail.sender and p.power), None)

@@ -425,8 +425,16 @@ def do_approve(s: Session, cmd: Command) -> str:
         raise Refused(f"{power.title()} already has a player in '{game.name}'")
     keep_to_side(handle, request["address"], power)  # the asker may have taken another seat since
     seat = install_player(s, game, request["address"], request["password_hash"], power, request)
-    notify_all(game, s.judge.name, f"You now play {power.title()} in {game.name}",
-               [f"The GM approved: you now play {power.title()} in '{game.name}'. Sign on with "
-                f"SIGNON {power.title()} {game.name} and the password you gave with JOIN."],
-               to=[Reader(seat.address, power, None)])
+    _brief_replacement(s, handle, Reader(seat.address, power, None))
     return f"{power.title()} handed to {seat.address} (request {request['id']})"
+
+
+def _brief_replacement(s: Session, handle: Handle, reader: Reader) -> None:
+    """The new player's mail, as a start mail for his power now: sign-on line, units, centres, deadline."""
+    game, variant, state = handle.game, handle.variant, handle.state
+    assert state is not None and isinstance(reader.viewer, str)
+    ctx = GameStartContext(s.judge.name, game.name, variant.name.title(), variant.map, state,
+                           {p.power: "" for p in game.players if p.power}, reader.viewer, game.settings.press,
+                           game.deadline, game.zone, takeover=True)
+    rendered = render_game_start(ctx, reader.zone)
+    queue(game, reader, replace(rendered, subject=f"You now play {reader.viewer.title()} in {game.name}"))

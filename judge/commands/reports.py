@@ -119,7 +119,7 @@ def _state_after(record: PhaseRecord) -> dict | None:
     return after if isinstance(after, dict) else None
 
 
-def history(store: Store, judge: str, game: Game, first: Phase | None, last: Phase | None) -> Rendered:
+def history(store: Store, judge: str, game: Game, first: str | Phase | None, last: str | Phase | None) -> Rendered:
     """HISTORY: the archived result mails (the public view), oldest first, in njudge's layout."""
     records = store.phases(game.name, str(first) if first else None, str(last) if last else None)
     if not records:

@@ -17,10 +17,10 @@ from judge.engine.discretion import ActionError, GmAction, OptionError, RuleOpti
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.reading.language import Command
-from judge.render import DecisionLine, Rendered, RuleLine, RulesContext, render_rules
-from judge.store import Game
+from judge.render import DecisionLine, Rendered, RuleLine, RulesContext, render_provinces, render_rules
+from judge.store import Game, UnknownGame
 from judge.turns.gameview import state_of, variant_of
-from judge.variants import load_variant
+from judge.variants import available_variants, load_variant
 
 
 def _handle(s: Session) -> Handle:
@@ -116,3 +116,27 @@ def do_gm_action(s: Session, cmd: Command) -> str:
         s.announce(game.name, f"{note[:1].upper()}{note[1:]}.")
         return f"{note}; everyone is told"
     return note
+
+
+def do_provinces(s: Session, cmd: Command) -> str:
+    """PROVINCES [game|variant]: the board's names within reach, in a separate mail (a game's centres with owners)."""
+    name = cmd.args["game"] or s.game
+    if name is None:
+        raise Refused("PROVINCES needs a game or a variant (PROVINCES game1, PROVINCES standard), "
+                      "unless you signed on to the game")
+    try:
+        game: Game | None = s.peek(name)
+    except UnknownGame:
+        game = None
+    if game is None:
+        if name.lower() not in available_variants():
+            raise Refused(f"there is no game or variant named '{name}' (send LIST for the games, HELP for "
+                          "the variants)")
+        rendered = render_provinces(s.judge.name, f"the {name.lower()} variant", load_variant(name.lower()).map)
+    else:
+        variant = variant_of(game)
+        state = state_of(game, variant)
+        owners = {c: p for p, cs in state.centers.items() for c in cs} if state is not None else None
+        rendered = render_provinces(s.judge.name, f"game '{game.name}' ({variant.name})", variant.map, owners)
+    s.reply_to_sender(rendered.subject, rendered.body)
+    return f"the provinces of '{name}' are in a separate mail"

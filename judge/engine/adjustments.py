@@ -204,3 +204,10 @@ def _fleet_distances(board: Map, homes: set[str]) -> dict[str, int]:
                     nxt.append(near)
         frontier = nxt
     return distance
+
+
+def free_build_sites(variant: Variant, state: GameState, power: str) -> list[str]:
+    """The power's build sites (``Ruleset.build_sites``) no unit stands in: where its builds can go."""
+    board = variant.map
+    occupied = {board.province_of(u.location) for us in state.units.values() for u in us}
+    return [s for s in variant.ruleset.build_sites(state, power) if s not in occupied]

@@ -85,6 +85,10 @@ class OrderCheck:
             self._disregard(self.pieces[index], f"{piece.unit} goes by land: no convoy route was ordered")
         piece.convoyed, piece.fleets = False, []
 
+    def problem(self, piece: Piece, order: Order) -> str:
+        """Why ``order`` given to ``piece`` is illegal whatever the others order ("" if it is legal)."""
+        return self._legal(piece, order)
+
     def _disregard(self, piece: Piece, why: str) -> None:
         piece.kind, piece.void, piece.target, piece.dest = HOLD, why, -1, ""
         piece.only_dislodge = False
@@ -109,7 +113,8 @@ class OrderCheck:
         if dest == piece.province:
             return "a unit cannot move to the province it is in"
         if not self.ruleset.may_enter(self.state, piece.power, unit, dest):
-            return f"{dest} may not be entered"
+            why = self.ruleset.entry_refusal(self.state, piece.power, unit, dest)
+            return f"{dest} may not be entered" + (f" ({why})" if why else "")
         piece.kind, piece.dest = MOVE, dest
         piece.only_dislodge = not self.ruleset.may_enter_vacated(self.state, piece.power, unit, dest)
         if unit.type == ARMY:
@@ -247,3 +252,23 @@ class OrderCheck:
             self._disregard(piece, f"{army.unit} is not moving to {piece.dest} by convoy")
             return
         army.fleets.append(piece.index)
+
+
+def standing_problem(board: Map, ruleset: Ruleset, state: GameState, unit: Unit, order: Order) -> str:
+    """Why the movement phase would disregard ``order`` to ``unit`` whatever the other units are ordered.
+
+    Legality depends on the position alone (where units stand, which fleets
+    are at sea), so the mail commands ask this when an order arrives and the
+    phase, on the same position, gives the same answer (DATC's illegal orders).
+    """
+    pieces: list[Piece] = []
+    at: dict[str, int] = {}
+    for power, units in state.units.items():
+        for placed in units:
+            province = board.province_of(placed.location)
+            at[province] = len(pieces)
+            pieces.append(Piece(len(pieces), power, placed, province, None))
+    here = at.get(board.province_of(unit.location))
+    if here is None:
+        return f"there is no unit in {board.province_of(unit.location)}"
+    return OrderCheck(board, ruleset, state, pieces, at).problem(pieces[here], order)

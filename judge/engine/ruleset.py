@@ -77,9 +77,29 @@ class Ruleset:
         """What the unit adds when it moves, holds or supports (2 for a double-strength unit)."""
         return 1
 
+    #: whether ``may_enter``, ``may_support`` and ``may_convoy`` answer on the position as the orders find it
+    #: when they arrive; False where the movement phase first changes those rights (Europe 1615's attacks),
+    #: so an order is refused on arrival only for the board's reasons and ``entry_refusal``'s.
+    rights_fixed_on_arrival = True
+
     def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         """Whether the unit may move, retreat or be convoyed into ``province`` at all."""
         return True
+
+    def entry_refusal(self, state: GameState, owner: str, unit: Unit, province: str) -> str:
+        """Why the unit may not enter ``province``, with the rule: words after "Jutland may not be entered"
+        ("no port: ..."), or "" for no reason given.
+
+        Said in the results of a void move, and when an order arrives in a
+        variant whose rights are fixed on arrival (``rights_fixed_on_arrival``:
+        a port the province lacks), never where the phase first changes them.
+        """
+        return ""
+
+    def removal_words(self, state: GameState, owner: str, unit: Unit) -> str:
+        """What the rules text says of a dislodged unit it lets not retreat, for the results ("" : njudge's
+        "with no valid retreats was destroyed"); Diplomacy 1618's rebels: "if dislodged, it is annihilated"."""
+        return ""
 
     def may_enter_vacated(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         """Whether the unit may move into ``province`` when the unit there leaves it this phase.

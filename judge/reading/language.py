@@ -38,7 +38,8 @@ from judge.reading.grammars import lalr_parser
 from judge.reading.suggest import close, did_you_mean, or_list, word_matches
 from judge.reading.values import (
     ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
-    read_phase, read_power, read_recipients, read_round, read_seats, read_signon, read_timing, read_zone,
+    read_phase, read_power, read_recipients, read_round, read_seats, read_signon, read_span_end, read_timing,
+    read_zone,
 )
 
 MAX_COMMAND_LENGTH = 500
@@ -54,8 +55,8 @@ __all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "GM_TOO", "KINDS", "MAX_BODY_CHARS", "
 # use the same settings for himself) or "gm" (signed on as the game's master).
 # HELP lists them in this order, under these three heads.
 AUDIENCE: dict[str, str] = {
-    **dict.fromkeys(("help", "list", "history", "summary", "rules", "observe", "confirm", "unobserve", "create",
-                     "join", "signon", "signon_gm"), "anyone"),
+    **dict.fromkeys(("help", "list", "history", "summary", "rules", "provinces", "observe", "confirm", "unobserve",
+                     "create", "join", "signon", "signon_gm"), "anyone"),
     **dict.fromkeys(("order", "clear", "status", "press", "broadcast", "set_password", "set_address", "set_zone",
                      "set_map", "set_wait", "set_absence", "set_noabsence", "set_draw", "set_concede", "resign"),
                     "player"),
@@ -131,9 +132,10 @@ MAX_POWER_WORDS = 4  # "Spanish Hapsburgs", "United Netherlands": a power's long
 # An optional word left out gives None.
 _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "list": ("list", (("game", read_name),)),
-    "history": ("history", (("game", read_name), ("from_phase", read_phase), ("to_phase", read_phase))),
+    "history": ("history", (("game", read_name), ("from_phase", read_span_end), ("to_phase", read_span_end))),
     "summary": ("summary", (("game", read_name),)),
     "rules": ("rules", (("game", read_name),)),
+    "provinces": ("provinces", (("game", read_name),)),
     "observe": ("observe", (("game", read_name), ("password", str))),
     "confirm": ("confirm", (("game", read_name), ("password", str))),   # the token, masked like a password
     "unobserve": ("unobserve", (("game", read_name), ("password", str))),
@@ -174,7 +176,7 @@ class CommandBuilder(Transformer):
         return kind, dict(args)
 
     def history_to(self, c: list) -> Parsed:
-        return "history", {"game": read_name(c[0]), "from_phase": None, "to_phase": read_phase(c[1])}
+        return "history", {"game": read_name(c[0]), "from_phase": None, "to_phase": read_span_end(c[1])}
 
     def signon(self, c: list) -> Parsed:
         kind, args = read_signon(*c)
@@ -455,6 +457,7 @@ _USAGE: dict[str, tuple[str, str]] = {
                 "a game name, then if you like the phases, as in HISTORY game1 FROM S1901M TO F1902M"),
     "SUMMARY": ("SUMMARY game", "a game name"),
     "RULES": ("RULES [game]", "at most a game name"),
+    "PROVINCES": ("PROVINCES [game or variant]", "at most a game or a variant"),
     "GM": ("GM action words…", "a decision of the variant's rules, as in GM BALLOT Wallenstein, Catholic League"),
     "OBSERVE": ("OBSERVE game password", "a game name and a password"),
     "CONFIRM": ("CONFIRM game token", "a game name and the token the answer to OBSERVE gave"),

@@ -26,7 +26,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
 from judge.engine.geography import Map
-from judge.engine.orders import Order, Unit
+from judge.engine.orders import Move, Order, Unit
 from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 from judge.reading.grammars import NOT_MINE, lalr_parser
@@ -135,6 +135,9 @@ class PayolaLines:
         for order in value.orders:
             if not hooks.may_buy(state, power, owner, unit, order):
                 return f"{power} may not buy {order} from a foreign unit", ""
+            barred = _barred(hooks, state, owner, unit, order, self.board)
+            if barred:
+                return f"{order}: {barred}", ""
         if self.options.one_offer_per_unit and any(
                 isinstance(e, Offer) and self.board.province_of_or_none(e.unit.location) == province for e in earlier):
             return "", (f"you already offer to the unit in {province}: with one offer per unit (6.1) both "
@@ -305,3 +308,15 @@ def _rounded(value: Offer) -> str:
     if any(a.written for a in value.amounts):
         return f"fractional offers are rounded up (Classic 4.7): read as {value}"
     return ""
+
+
+def _barred(hooks: Any, state: GameState, owner: str, unit: Unit, order: Order, board: Map) -> str:
+    """Why the ruleset bars the unit's move into a place for good (``entry_refusal``: a province without a
+    port), said before any money is committed; "" when nothing lasting bars it."""
+    if not isinstance(order, Move):
+        return ""
+    dest = board.province_of_or_none(order.target)
+    if dest is None or hooks.may_enter(state, owner, unit, dest):
+        return ""
+    why = str(hooks.entry_refusal(state, owner, unit, dest))
+    return f"{board.provinces[dest].name} may not be entered" + (f" ({why})" if why else "")

@@ -46,10 +46,26 @@ def close(written: str, spellings: Mapping[str, str], cutoff: float = CUTOFF) ->
     return found[:MAX_OFFERED]
 
 
+#: the shortest written name looked for inside the board's names ("Pomerania" in "Hither Pomerania")
+PART_OF_NAME = 5
+#: how alike a province's spelling must be to be offered: "burgondy" (0.875) is, "schwaben" for
+#: "schwerin" (0.75) and "sachsen" for "aachen" (0.77) are not
+PROVINCE_CUTOFF = 0.8
+
+
 def province_matches(board: Map, written: str) -> list[str]:
-    """The provinces ``written`` may be a misspelling of, as "Burgundy (BUR)"."""
-    return [f"{board.provinces[abbr].name} ({abbr})" for abbr in close(written, board.names)
-            if abbr in board.provinces]
+    """The provinces ``written`` may mean, as "Burgundy (BUR)": every province whose name holds it
+    ("Pomerania": Hither and Farther Pomerania), else the close misspellings."""
+    found = _holding(board, normalise_name(written)) or close(written, board.names, PROVINCE_CUTOFF)
+    return [f"{board.provinces[abbr].name} ({abbr})" for abbr in found if abbr in board.provinces]
+
+
+def _holding(board: Map, key: str) -> list[str]:
+    """The provinces (two or three) one of whose names holds ``key`` whole: a name shared by neighbours."""
+    if len(key) < PART_OF_NAME:
+        return []
+    found = sorted({abbr for name, abbr in board.names.items() if key in name and "/" not in abbr})
+    return found if 1 < len(found) <= MAX_OFFERED else []
 
 
 def power_matches(board: Map, written: str) -> list[str]:

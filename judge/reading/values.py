@@ -89,6 +89,21 @@ def read_phase(token: Token) -> Phase:
                       token.column) from None
 
 
+_SEASON_RE = re.compile(r"([A-Za-z])(\d{1,4})")
+
+
+def read_span_end(token: Token) -> str:
+    """A phase (``S1618M``) or a season of a year (``S1618``: every phase of it), for HISTORY's FROM and TO."""
+    try:
+        return str(Phase.parse(token.value))
+    except ValueError:
+        found = _SEASON_RE.fullmatch(token.value)
+        if found:
+            return found.group(1).upper() + found.group(2)
+    raise Invalid(f"'{token}' is not a phase: write it like S1618M, F1618R or W1618A, or a season and "
+                  "its year (S1618: all of that season)", token.column)
+
+
 def read_date(token: Token) -> date:
     match = _DATE_RE.fullmatch(token.value)
     try:

@@ -35,7 +35,7 @@ _WHERE = {
     "hide_powers": "secrecy", "reveal": "secrecy", "HistoryContext": "history", "HistoryEntry": "history",
     "judge_code": "history", "render_history": "history", "RequestNoticeContext": "seats",
     "SeatChangedContext": "seats", "TakeoverRequest": "seats", "render_request_notice": "seats",
-    "render_seat_changed": "seats",
+    "render_seat_changed": "seats", "render_provinces": "provinces",
 }
 
 

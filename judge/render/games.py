@@ -135,6 +135,15 @@ class GameStartContext:
     zone: str = "UTC"
     notes: Sequence[str] = ()
     role: str | None = None
+    takeover: bool = False   # a replacement's copy (APPROVE): the position now, not the start
+
+
+@dataclass(frozen=True, slots=True)
+class CentreLine:
+    """One owner's supply centres, by name ("" owner: the neutral ones)."""
+
+    owner: str
+    centres: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,11 +154,24 @@ class PowerUnits:
 
 
 def render_game_start(ctx: GameStartContext, viewer_zone: str | None = None) -> Rendered:
+    found = ctx.board.powers.get(ctx.power or "")
+    own = [u for p in _positions(ctx) if ctx.power and p.power == owner_name(ctx.board, ctx.power) for u in p.units]
     return render("game_start.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant,
                   phase=ctx.state.phase, positions=_positions(ctx),
                   power=power_name(ctx.power) if ctx.power else None, press=ctx.press,
                   deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone, notes=list(ctx.notes),
-                  role=ctx.role)
+                  role=ctx.role, letter=found.letter if found is not None else "", own_units=own,
+                  centres=_centres(ctx), takeover=ctx.takeover)
+
+
+def _centres(ctx: GameStartContext) -> list[CentreLine]:
+    """Every supply centre under its owner (powers by name, then the neutral ones), names sorted."""
+    board, owned = ctx.board, {c: p for p, cs in ctx.state.centers.items() for c in cs}
+    lines = [CentreLine(owner_name(board, p), tuple(sorted(board.provinces[c].name for c in cs
+                                                         if c in board.provinces)))
+             for p, cs in sorted(ctx.state.centers.items(), key=lambda pc: owner_name(board, pc[0])) if cs]
+    neutral = tuple(sorted(board.provinces[c].name for c in board.centers if c not in owned))
+    return lines + ([CentreLine("", neutral)] if neutral else [])
 
 
 def _positions(ctx: GameStartContext) -> list[PowerUnits]:

@@ -14,18 +14,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from judge.engine.adjustments import free_build_sites
 from judge.engine.geography import Map
 from judge.engine.orders import (
     Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Unit, Waive,
 )
-from judge.engine.results import ImpliedDisband, ImpliedHold, OrderResult, PhaseOutcome
+from judge.engine.results import VOID, ImpliedDisband, ImpliedHold, OrderResult, PhaseOutcome
 from judge.engine.state import MOVEMENT, Dislodged, GameState, Phase
 from judge.engine.variant import Variant
 from judge.render.env import Rendered, render
 from judge.render.secrecy import GM, OBSERVER, Secret, Viewer, hide_powers, may_see, reveal, reveal_all, unwrap, visibility
 from judge.render.words import (
-    OrderWords, Place, UnitWords, known_types, order_words, owner_name, place, power_adjective, unit_words,
-    words_of,
+    OrderWords, Place, UnitWords, known_types, named_reason, order_words, owner_name, place, power_adjective,
+    unit_words, words_of,
 )
 
 
@@ -78,6 +79,8 @@ class ResultsContext:
     head_template: str | None = None
     unused_builds: Mapping[str, int] = field(default_factory=dict)
     unusable_builds: frozenset[str] = frozenset()
+    unusable: Mapping[str, int] = field(default_factory=dict)   # builds due with no free home centre (counts)
+    removed: Mapping[tuple[str, str], str] = field(default_factory=dict)   # (owner, unit) -> its rules' word
     earlier: Sequence[tuple[str, Mapping[str, Any]]] = ()
     picture_results: Sequence[OrderResult | Secret[OrderResult]] | None = None
 
@@ -109,6 +112,7 @@ class OrderLine:
     result: str
     visible_to: frozenset[str] | None = None
     unordered: bool = False
+    reason: str = ""   # why a void order was void, in the board's names
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +121,7 @@ class DislodgedLine:
     unit: UnitWords
     retreats: tuple[Place, ...]
     destroyed: bool
+    removal: str = ""   # what its rules say of it, where they let it not retreat (1618: "it is annihilated")
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +136,7 @@ class CountLine:
     centers: int
     units: int
     adjustment: int
+    unusable: int = 0   # builds of ``adjustment`` with no free home centre to go to
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +169,21 @@ def results_context(variant: Variant, played: Phase, outcome: PhaseOutcome, *, j
         phase=played, state=state, results=hide_powers(outcome.results, secret or {}),
         dislodged=hide_powers(outcome.dislodged, secret or {}), zone=zone, deadline=deadline,
         show_centers=show, adjustments={p: ruleset.adjustment_count(met, p) for p in powers},
-        notes=notes, finished=finished)
+        unusable=_unusable(variant, met, powers), notes=notes, finished=finished,
+        removed={(d.power, str(d.unit)): word for d in outcome.dislodged
+                 if (word := ruleset.removal_words(state, d.power, d.unit))})
+
+
+def _unusable(variant: Variant, met: GameState, powers: set[str]) -> dict[str, int]:
+    """Power -> the builds it is due that no free home centre can take (said beside its count)."""
+    found = {}
+    for power in powers & set(variant.map.powers):
+        owed = variant.ruleset.adjustment_count(met, power)
+        if owed > 0:
+            room = len(free_build_sites(variant, met, power))
+            if room < owed:
+                found[power] = owed - room
+    return found
 
 
 def render_results(ctx: ResultsContext, viewer: Viewer, viewer_zone: str | None = None,
@@ -212,8 +232,15 @@ def order_lines(ctx: ResultsContext) -> list[OrderLine]:
         result = unwrap(item)
         words = _words(ctx, result, known)
         lines.append(OrderLine(owner_name(ctx.board, result.power), _with_type(words, result), result.result,
-                               visibility(item), _unordered(ctx, result)))
+                               visibility(item), _unordered(ctx, result), _void_reason(ctx, result)))
     return lines
+
+
+def _void_reason(ctx: ResultsContext, result: OrderResult) -> str:
+    """Why the phase disregarded an order, as the engine says it, with the board's names (``""`` if not void)."""
+    if result.result != VOID or not result.message:
+        return ""
+    return named_reason(ctx.board, result.message.removeprefix("order void: "))
 
 
 def _unordered(ctx: ResultsContext, result: OrderResult) -> bool:
@@ -272,7 +299,7 @@ def dislodged_lines(ctx: ResultsContext, viewer: Viewer) -> list[DislodgedLine]:
     retreating = {(d.power, d.unit) for d in ctx.state.dislodged}
     return [DislodgedLine(power_adjective(ctx.board, d.power), unit_words(ctx.board, d.unit),
                           tuple(place(ctx.board, loc) for loc in d.retreats),
-                          (d.power, d.unit) not in retreating)
+                          (d.power, d.unit) not in retreating, ctx.removed.get((d.power, str(d.unit)), ""))
             for d in reveal(ctx.dislodged, viewer)]
 
 
@@ -286,7 +313,7 @@ def centers_section(ctx: ResultsContext) -> CentersSection:
     adjustments = ctx.adjustments or {}
     counts = tuple(
         CountLine(owner_name(board, p), len(owned.get(p, ())), state.unit_count(p),
-                  adjustments.get(p, len(owned.get(p, ())) - state.unit_count(p)))
+                  adjustments.get(p, len(owned.get(p, ())) - state.unit_count(p)), ctx.unusable.get(p, 0))
         for p in powers)
     return CentersSection(
         owners=tuple(OwnerLine(owner_name(board, p), _names(board, owned[p])) for p in powers if p in owned),

@@ -16,6 +16,7 @@ UnitWords(type='F', place=Place(name='St Petersburg', coast='NC'))
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -68,6 +69,23 @@ def place(board: Map, location: str) -> Place:
     province, _, coast = location.partition("/")
     prov = board.provinces.get(province)
     return Place(prov.name if prov is not None else location, coast)
+
+
+_CODED = re.compile(r"\b(?:([AF]) )?([A-Z][A-Z0-9]{1,4})(?:/([A-Z]{2}))?\b")
+_UNIT_NAMES = {"A": "Army", "F": "Fleet"}  # as templates/_words.j2's UNITS writes a unit in the results
+
+
+def named_reason(board: Map, reason: str) -> str:
+    """The engine's reason (``A UTR cannot reach HOL``) with the board's names for its codes
+    (``Army Utrecht cannot reach Holstein``), for a reply or a result line; other words kept."""
+    def name(match: re.Match[str]) -> str:
+        kind, code, coast = match.groups()
+        prov = board.provinces.get(code)
+        if prov is None:
+            return match.group(0)
+        where = prov.name + (f" ({coast})" if coast else "")
+        return f"{_UNIT_NAMES[kind]} {where}" if kind else where
+    return _CODED.sub(name, reason)
 
 
 def unit_words(board: Map, unit: str | Unit) -> UnitWords:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from judge.engine.adjustments import check_build
+from judge.engine.adjustments import check_build, free_build_sites
 from judge.engine.codec import state_from_json
 from judge.engine.orders import FLEET, AnyOrder, Build, Move, Order, Remove, Retreat, Unit, Waive
 from judge.engine.retreats import retreat_options, retreat_target
@@ -25,6 +25,7 @@ from judge.reading.lines import finish_lines, read_line
 from judge.reading.orders import OrderError, parse_order
 from judge.render import OrderSet
 from judge.store import Game, SubmittedOrder
+from judge.turns.arrival import movement_problem
 from judge.turns.suspect import suspect_orders
 from judge.variants import line_reader, load_variant
 
@@ -127,9 +128,7 @@ def _owed(variant: Variant, met: GameState, power: str) -> int:
 
 
 def _free_sites(variant: Variant, state: GameState, power: str) -> list[str]:
-    board = variant.map
-    occupied = {board.province_of(u.location) for us in state.units.values() for u in us}
-    return [s for s in variant.ruleset.build_sites(state, power) if s not in occupied]
+    return free_build_sites(variant, state, power)
 
 
 def powers_due(variant: Variant, state: GameState) -> list[str]:
@@ -245,7 +244,10 @@ def check_order(variant: Variant, state: GameState, power: str, order: AnyOrder,
                  if board.province_of(u.location) == province), None)
     if unit is None:
         return order, f"there is no unit you may order in {_name(variant, province)}"
-    return _as_unit(variant, order, unit, province)
+    checked, problem = _as_unit(variant, order, unit, province)
+    if problem or kind != MOVEMENT or not isinstance(checked, Order):
+        return checked, problem
+    return movement_problem(variant, state, unit, checked)
 
 
 def _as_unit(variant: Variant, order: Order, unit: Unit, province: str | None) -> tuple[AnyOrder, str]:
@@ -317,11 +319,18 @@ def _check_build(variant: Variant, state: GameState, power: str, order: Build, p
     group = next((g for g in variant.ruleset.extra_builds(state, power) if province in g.sites), None)
     if group is not None:  # a build for an aligned minor state (Europe 1615)
         return _check_build_for(variant, state, power, order, group, others)
-    if owed <= 0:
+    raw = variant.ruleset.adjustment_count(state, power)
+    if owed <= 0 and raw <= 0:
         return order, "you have no builds this winter"
-    if province not in _free_sites(variant, state, power):
+    if owed <= 0 or province not in _free_sites(variant, state, power):
         why = variant.ruleset.build_refusal(state, power, province) if province else ""
-        return order, f"{_name(variant, province)} {why or 'is not a free home centre of yours'}"
+        if not why and province in variant.ruleset.build_sites(state, power):
+            why = "is occupied: a unit is built only in a home centre you own where no unit stands"
+        reason = f"{_name(variant, province)} {why or 'is not a free home centre of yours'}"
+        if owed <= 0:
+            reason += (f"; your {raw} build{'s are' if raw > 1 else ' is'} unusable this winter: no home centre "
+                       "of yours is free (owned and empty), so there is nothing to order")
+        return order, reason
     unit, problem = check_build(variant, state, power, order, variant.ruleset.build_sites(state, power),
                                 lambda loc: _name(variant, variant.map.province_of_or_none(loc)))
     if problem:

@@ -283,11 +283,24 @@ def _result(r: OrderResult) -> dict[str, Any]:
     return {"power": r.power, "unit": r.unit, "order": r.order, "result": r.result, "message": r.message}
 
 
-def late_powers(game: Game, variant: Variant, state: GameState) -> list[str]:
-    """Powers whose orders are not all in; powers in civil disorder owe nothing."""
+def late_powers(game: Game, variant: Variant, state: GameState, now: datetime | None = None) -> list[str]:
+    """Powers whose orders are not all in; powers in civil disorder owe nothing.
+
+    Once the deadline has passed (``now`` given), a power that ordered some
+    of its builds has moved, as one that ordered some of its units: the
+    phase does not wait out the grace for builds it will never order (they
+    are lost, and the results say so).
+    """
     dummies = {p.power for p in game.players if p.status == "dummy"}
+    past = now is not None and game.deadline is not None and now >= game.deadline
     return [p for p in powers_due(variant, state)
-            if p not in dummies and not orders_complete(variant, state, p, game.orders.get(p, []))]
+            if p not in dummies and not orders_complete(variant, state, p, game.orders.get(p, []))
+            and not (past and state.phase.kind == "A" and _built(game.orders.get(p, [])))]
+
+
+def _built(orders: Sequence[SubmittedOrder]) -> bool:
+    """Whether a power's order set holds a build or a waive."""
+    return any(o.line.split(None, 1)[:1] in (["BUILD"], ["WAIVE"]) for o in orders)
 
 
 def anyone_waits(game: Game) -> bool:

@@ -72,7 +72,7 @@ def tick(judge: Judge, game: Game) -> list[str]:
             changed = True
             if game.status != "active":  # nobody plays it any more: paused, the GM told
                 break
-        late, silent = late_powers(game, variant, state), silent_powers(game, variant, state)
+        late, silent = late_powers(game, variant, state, now), silent_powers(game, variant, state)
         if not (_idle(variant, state) or _should_process(game, late, silent, now)):
             changed |= _waiting(judge, game, variant, state, late, silent, now)
             break
@@ -114,7 +114,7 @@ def deadline_view(judge: Judge, game: Game) -> DeadlineView:
     assert state is not None
     if _idle(variant, state):
         return DeadlineView(_after_idle_phases(game, variant, state, now))
-    if _should_process(game, late_powers(game, variant, state), silent_powers(game, variant, state), now):
+    if _should_process(game, late_powers(game, variant, state, now), silent_powers(game, variant, state), now):
         return DeadlineView(playing=state.phase)
     if game.deadline is not None and game.grace_end is not None and game.deadline <= now < game.grace_end:
         return DeadlineView(game.deadline, game.grace_end)

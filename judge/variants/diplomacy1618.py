@@ -1,7 +1,8 @@
 """Diplomacy 1618 (Scott Rosenberg): the 1971 rules on the map of the Thirty Years War, with four special places.
 
-Everything else is the standard game (R-1618-01); ``docs/diplomacy1618.md``
-gives each rule's reading.  The places come from ``ruleset.toml``, not from
+Everything else is the standard game (R-1618-01); ``docs/diplomacy1618.md`` (the
+players' guide) gives each rule's reading, ``gamedata/diplomacy1618/SOURCES.md``
+how each is implemented.  The places come from ``ruleset.toml``, not from
 code, so a GM who corrects the map never touches this module:
 
 * the civil-disorder army of Prague (R-1618-08 to R-1618-11): owned by the
@@ -70,6 +71,10 @@ class Diplomacy1618(Ruleset):
         """The rebels' army is annihilated if dislodged ("If dislodged, it is annihilated")."""
         return owner != self.rebels
 
+    def removal_words(self, state: GameState, owner: str, unit: Unit) -> str:
+        """Rule 6 of the civil-disorder army: "If dislodged, it is annihilated"."""
+        return "\"if dislodged, it is annihilated\" (rule 6)" if owner == self.rebels else ""
+
     def may_capture(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         """The rebels hold Prague but own no centre: Prague is neutral until its fate is settled."""
         return owner != self.rebels
@@ -121,6 +126,17 @@ class Diplomacy1618(Ruleset):
         if state.extra.get(PRAGUE_HOME) == power and self.prague in owned and self.prague not in sites:
             sites.append(self.prague)
         return tuple(sites)
+
+    def build_refusal(self, state: GameState, power: str, province: str) -> str:
+        """Why a place is no build site of ``power``, in the rule's words (rules 4 and 5)."""
+        if province in self.map.offboard:
+            return "may never be lost, \"however, it may not build there\" (rule 4): it is no build site"
+        kinds = self.captured.get(power, {}).get(province)
+        if kinds is not None and province not in state.centers.get(power, set()):
+            what = "fleets only, " if kinds == "F" else ""
+            return (f"becomes a home centre of yours ({what}rule {5 if kinds == 'F' else 4}) "
+                    "only once you have taken it")
+        return ""
 
     def may_build(self, state: GameState, power: str, unit: Unit) -> bool:
         """Stettin takes only Brandenburg's fleets ("solely for the purpose of building fleets")."""

@@ -46,6 +46,25 @@ def _play_years(sandbox: Sandbox, years: int, seed: str) -> None:
         assert sandbox.store.load_game(GAME).state["phase"] != str(state.phase), f"{state.phase} was not played"
 
 
+def _a_convoy(sandbox: Sandbox) -> None:
+    """One movement phase with a convoy that stands: random convoys are refused on arrival now (issue 36)."""
+    stored = sandbox.store.load_game(GAME)
+    state = state_from_json(VARIANT, stored.state)
+    board = VARIANT.map
+    for power, units in sorted(state.units.items()):
+        for fleet in (u for u in units if u.type == "F" and board.terrain(u.location).value == "sea"):
+            shore = sorted(board.province_of(t) for t in board.fleet_adjacency[fleet.location])
+            army = next((u for u in units if u.type == "A" and board.province_of(u.location) in shore), None)
+            goal = next((p for p in shore if army is not None and p != board.province_of(army.location)
+                         and board.terrain(p).value == "coast"), None)
+            if army is not None and goal is not None:
+                send_as(sandbox, power.title(), f"{fleet} C {army} - {goal}\n{army} - {goal} VIA CONVOY")
+                gm(sandbox, "PROCESS!")
+                sandbox.poll()
+                return
+    raise AssertionError(f"no power has a fleet at sea beside one of its armies in {state.phase}")
+
+
 def _place(board: Map, location: str) -> str:
     words = place(board, location)
     return words.name + (f" ({COASTS[words.coast]})" if words.coast else "")
@@ -68,6 +87,7 @@ def test_25_3_a_standard_game_s_history_mailed_gives_back_every_phase_s_position
         sandbox: Sandbox) -> None:
     start_game(sandbox)
     _play_years(sandbox, YEARS, SEED)
+    _a_convoy(sandbox)
     sandbox.send("reader@example.org", f"HISTORY {GAME}", "history")
     sandbox.poll()
     [mail] = [m for m in to(sandbox.new_mail(), "reader@") if str(m.message["Subject"]).startswith("History of")]

@@ -66,7 +66,9 @@ def test_builds_on_a_site_that_is_not_free_or_not_ones_own_are_refused(sandbox: 
     _position(sandbox, {"phase": "W1901A", "units": {"RUSSIA": ["A MOS"], "TURKEY": ["A SEV"]},
                         "centers": {"RUSSIA": ["MOS", "STP", "WAR", "SWE"], "TURKEY": ["SEV"]}})
     text = _send(sandbox, "Russia", "BUILD A MOS\nBUILD A SEV\nBUILD A SWE\nBUILD A BER")
-    for line, place in ((2, "Moscow"), (3, "Sevastopol"), (4, "Sweden"), (5, "Berlin")):
+    assert ("line 2: BUILD A MOS\n      Moscow is occupied: a unit is built only in a home centre you own where "
+            "no unit stands") in text
+    for line, place in ((3, "Sevastopol"), (4, "Sweden"), (5, "Berlin")):
         assert f"line {line}: BUILD A {place[:3].upper()}\n      {place} is not a free home centre of yours" in text
     assert _orders(sandbox, "RUSSIA") == []
 

@@ -149,27 +149,27 @@ def test_a_fleet_via_convoy_is_refused_with_the_reason(sandbox: Sandbox) -> None
 
 def test_a_support_matching_no_order_of_ones_own_unit_is_questioned(sandbox: Sandbox) -> None:
     _position(sandbox, NORTH)
-    text = _send(sandbox, "England", "F NTH S A YOR - HOL\nA YOR - BEL VIA CONVOY\nF LON S F NTH")
+    text = _send(sandbox, "England", "F NTH S A YOR - EDI\nA YOR - BEL VIA CONVOY\nF LON S F NTH")
     assert "Check these orders (they stand, but may not do what you mean):" in text
-    assert ("F NTH S A YOR - HOL: your A YOR is ordered A YOR - BEL VIA CONVOY, not to Holland; so it matches "
+    assert ("F NTH S A YOR - EDI: your A YOR is ordered A YOR - BEL VIA CONVOY, not to Edinburgh; so it matches "
             "no order of yours and will not count") in " ".join(text.split())
     assert "F LON S F NTH:" not in text   # a unit that supports may be supported to hold
     orders = [o.line for o in sandbox.store.load_game(GAME).orders["ENGLAND"]]
-    assert orders == ["F NTH S A YOR - HOL", "A YOR - BEL VIA CONVOY", "F LON S F NTH"]  # taken all the same
-    text = _send(sandbox, "England", "A YOR - HOL VIA CONVOY")
+    assert orders == ["F NTH S A YOR - EDI", "A YOR - BEL VIA CONVOY", "F LON S F NTH"]  # taken all the same
+    text = _send(sandbox, "England", "A YOR - EDI")
     assert "Check these orders" not in text
     text = _send(sandbox, "England", "F NTH C A YOR - NWY\nF LON S A YOR")
-    assert "F NTH C A YOR - NWY: your A YOR is ordered A YOR - HOL VIA CONVOY, not to Norway" in " ".join(text.split())
-    assert "F LON S A YOR: your A YOR is ordered A YOR - HOL VIA CONVOY, and a unit that moves cannot be " \
+    assert "F NTH C A YOR - NWY: your A YOR is ordered A YOR - EDI, not to Norway" in " ".join(text.split())
+    assert "F LON S A YOR: your A YOR is ordered A YOR - EDI, and a unit that moves cannot be " \
            "supported to hold" in " ".join(text.split())
 
 
 def test_a_support_of_a_unit_without_an_order_or_of_nobody_is_questioned(sandbox: Sandbox) -> None:
     _position(sandbox, NORTH)
-    text = " ".join(_send(sandbox, "England", "F NTH S A YOR - HOL\nF LON S A WAL - ENG").split())
-    assert ("F NTH S A YOR - HOL: your A YOR has no order yet, so it holds; so it matches no order of yours and "
-            "will not count unless you order it to Holland") in text
-    assert "F LON S A WAL - ENG: there is no unit in Wales to support" in text
+    text = " ".join(_send(sandbox, "England", "F NTH S A YOR - EDI\nF LON S A WAL - ENG").split())
+    assert ("F NTH S A YOR - EDI: your A YOR has no order yet, so it holds; so it matches no order of yours and "
+            "will not count unless you order it to Edinburgh") in text
+    assert "line 3: F LON S A WAL - ENG there is no unit in Wales to support" in text  # void whatever is ordered
 
 
 def test_a_support_of_another_powers_unit_never_tells_its_orders(sandbox: Sandbox) -> None:

@@ -27,7 +27,7 @@ def test_an_austrian_prague_is_announced_and_a_later_year_says_nothing() -> None
                 {"AUSTRIA": ["A VIE - PRA", "A MOR S A VIE - PRA"]})
     assert "Prague becomes a home centre of Austria for the rest of the game." in text
     assert "Bohemian rebels still holds" not in text
-    assert "home centre" not in mail({"AUSTRIA": ["A VIE"]}, {})
+    assert "becomes a home centre" not in mail({"AUSTRIA": ["A VIE"]}, {})
 
 
 def test_a_palatinate_that_took_prague_by_force_is_not_said_to_have_won_the_rebels_army() -> None:

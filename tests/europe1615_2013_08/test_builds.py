@@ -132,7 +132,8 @@ def test_R_1308_44_a_build_the_internment_frees_is_owed_and_accepted_on_arrival(
     assert due(variant, state, "FRANCE").adjustments == 1 and "FRANCE" in powers_due(variant, state)
     checked, problem = check_order(variant, state, "FRANCE", Build("A", "BUR"))
     assert (str(checked), problem) == ("BUILD A BUR", "")
-    assert check_order(variant, state, "FRANCE", Build("A", "PAR"))[1] == "Paris is not a free home centre of yours"
+    assert check_order(variant, state, "FRANCE", Build("A", "PAR"))[1] == (
+        "Paris is occupied: a unit is built only in a home centre you own where no unit stands")
     earlier = [SubmittedOrder("FRANCE", "BUR", "BUILD A BUR")]
     assert check_order(variant, state, "FRANCE", Waive(), earlier)[1].startswith(
         "you have 1 build to order and your orders already give 1")

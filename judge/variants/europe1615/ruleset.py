@@ -56,6 +56,9 @@ STATUS_CHECK, EARLY_WINTER, SCORING = "I", "E", "S"
 class Europe1615(Ruleset):
     """Influence, statuses, attacks, minor states, (sanctions, ballots,) scoring: the edition says which."""
 
+    #: the movement phase deploys INFs and resolves attacks first, which change who may enter a minor state
+    rights_fixed_on_arrival = False
+
     name = "europe1615"
     phase_cycle: tuple[tuple[str, str], ...] = (("S", STATUS_CHECK), ("S", "M"), ("S", "R"), ("U", "M"), ("U", "R"), ("F", "M"), ("F", "R"),
                    ("W", EARLY_WINTER), ("W", "A"), ("W", SCORING))
@@ -78,6 +81,9 @@ class Europe1615(Ruleset):
 
     def may_enter(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         return units.may_enter(self.setup, state, owner, unit, province)
+
+    def entry_refusal(self, state: GameState, owner: str, unit: Unit, province: str) -> str:
+        return units.entry_refusal(self.setup, state, owner, province)
 
     def may_enter_vacated(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
         return units.may_enter_vacated(self.setup, state, owner, unit, province)

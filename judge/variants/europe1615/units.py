@@ -113,6 +113,15 @@ def may_enter(setup: Setup, state: GameState, owner: str, unit: Unit, province: 
     return not _lyon_closed(setup, state, owner, province)
 
 
+def entry_refusal(setup: Setup, state: GameState, owner: str, province: str) -> str:
+    """Why :func:`may_enter` bars the move, with the rule, for the results' void line."""
+    if _lyon_closed(setup, state, owner, province):
+        return "closed to Spain by the Treaty of Lyon unless France grants passage; R-v3-89"
+    if neutral_closed(setup, state, owner, province):
+        return "a NEUTRAL state's land, closed to the powers' units; R-v3-60"
+    return ""
+
+
 def may_enter_vacated(setup: Setup, state: GameState, owner: str, unit: Unit, province: str) -> bool:
     """R-v3-61: "If the army moves out of the neutral state, no other unit can enter": only a dislodgement gets in.
 

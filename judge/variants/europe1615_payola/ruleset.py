@@ -135,6 +135,14 @@ class Europe1615Payola(Payola):
             return False
         return unit.type != "F" or target.terrain is not Terrain.COAST or target.port
 
+    def entry_refusal(self, state: GameState, owner: str, unit: Unit, province: str) -> str:
+        """The port rule in words, said on arrival (no money taken) and in the results of a void move."""
+        target = self.map.provinces[self.map.province_of(province)]
+        if unit.type == "F" and target.terrain is Terrain.COAST and not target.port:
+            return ("no port: a fleet enters a coastal province only where it has a port, an anchor; "
+                    "R-1303-37, R-1304-47")
+        return ""
+
     def may_support(self, state: GameState, owner: str, unit: Unit, supported_owner: str, supported: Unit,
                     into: str | None) -> bool:
         """A fleet supports a move only into a port (or a sea); a support to hold is not a move."""
