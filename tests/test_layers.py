@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent / "judge"
 # Bottom to top.  A module may import its own unit and any unit of a lower group;
 # units of one group are independent of each other.
 LAYERS: list[tuple[str, ...]] = [
-    ("judge", "judge.paths", "judge.clock", "judge.crash", "judge.budget", "judge.addresses", "judge.cache", "judge.lazy"),  # the face; what every layer uses
+    ("judge", "judge.paths", "judge.clock", "judge.crash", "judge.budget", "judge.addresses", "judge.cache", "judge.lazy",
+     "judge.attachment"),  # the face; what every layer uses
     ("judge.engine",),                                         # pure adjudication
     ("judge.variants",),                                       # rulesets and their loader
     ("judge.reading",),                                        # a mail's text -> values

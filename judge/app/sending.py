@@ -34,11 +34,11 @@ MAX_SEND_TRIES = 20  # polls a mail refused for now is tried at before it is set
 
 def outgoing_message(config: JudgeConfig, mail: OutgoingMail, now: datetime | None = None) -> EmailMessage:
     """The queued mail as a message; ``now`` (the judge's clock) dates it."""
-    from judge.mail.message import Attachment, build_message  # the email package: only for a mail to send
+    from judge.mail.message import build_message  # the email package: only for a mail to send
 
     return build_message(config.mail.address, mail.to, mail.subject, mail.body, in_reply_to=mail.in_reply_to,
                          references=mail.references,
-                         attachments=[Attachment(a.filename, a.data, a.mime_type) for a in mail.attachments],
+                         attachments=mail.attachments,
                          msgid_domain=config.mail.msgid_domain, auto_submitted=mail.auto_submitted, date=now)
 
 

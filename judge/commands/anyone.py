@@ -101,7 +101,7 @@ def _history_map(s: Session, game: Game, cmd: Command) -> list[Attachment]:
         picture = stored_phase_picture(s.store, s.judge.name, game.name, records[-1].phase, OBSERVER, fmt)
     except PictureError:
         return []
-    return [Attachment.from_bytes(picture.filename, picture.mime_type, picture.data)]
+    return [picture]
 
 
 def do_summary(s: Session, cmd: Command) -> str:

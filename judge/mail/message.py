@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from email import errors, policy
 from email.headerregistry import BaseHeader, HeaderRegistry
@@ -20,6 +19,7 @@ from email.parser import BytesParser
 from email.utils import format_datetime, formataddr, getaddresses, make_msgid, parseaddr
 
 from judge.addresses import normal_address
+from judge.attachment import Attachment
 
 LOOP_HEADER = "X-Judge-Loop"
 _MAX_REFERENCES = 20
@@ -58,15 +58,6 @@ class _Registry(HeaderRegistry):
 
 #: ``email.policy.default`` with a header registry that caches its classes.
 POLICY = policy.default.clone(header_factory=_Registry())
-
-
-@dataclass(frozen=True)
-class Attachment:
-    """A file to attach; ``str`` data is sent as UTF-8 text."""
-
-    filename: str
-    data: bytes | str
-    content_type: str = "application/octet-stream"
 
 
 class Unreadable(errors.MessageDefect):

@@ -8,11 +8,12 @@ makes: the store never needs the map to load a game.
 
 from __future__ import annotations
 
-import base64
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
+
+from judge.attachment import Attachment
 
 GAME_STATUSES = ("forming", "active", "paused", "finished", "terminated")
 PLAYER_STATUSES = ("active", "resigned", "ejected", "dummy")
@@ -147,30 +148,6 @@ class SubmittedOrder:
     @classmethod
     def from_json(cls, data: JSON) -> SubmittedOrder:
         return cls(data["power"], data["unit"], data["line"], data["message_id"], _opt_time(data["date"]))
-
-
-@dataclass
-class Attachment:
-    """A file to attach; bytes kept as base64 so the record stays plain JSON."""
-
-    filename: str
-    mime_type: str
-    data_b64: str
-
-    @classmethod
-    def from_bytes(cls, filename: str, mime_type: str, data: bytes) -> Attachment:
-        return cls(filename, mime_type, base64.b64encode(data).decode("ascii"))
-
-    @property
-    def data(self) -> bytes:
-        return base64.b64decode(self.data_b64)
-
-    def to_json(self) -> JSON:
-        return {"filename": self.filename, "mime_type": self.mime_type, "data_b64": self.data_b64}
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Attachment:
-        return cls(data["filename"], data["mime_type"], data["data_b64"])
 
 
 def _mail_id() -> str:
