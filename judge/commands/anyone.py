@@ -55,7 +55,7 @@ def do_help(s: Session, cmd: Command) -> str:
                             gm_too if audience == "gm" else ()) for audience, title in _HELP_HEADS]
     variants = [VariantLine(name, *variant_summary(name)) for name in available_variants()]
     rendered = render_help(HelpContext(s.judge.name, s.judge.address, sections, variants))
-    s.reply_to_sender(rendered.subject, rendered.body)
+    s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
     return "the list of commands is in a separate mail"
 
 
@@ -69,7 +69,7 @@ def do_list(s: Session, cmd: Command) -> str:
     name = cmd.args["game"]
     if name is None:
         rendered = reports.list_games(s.store, s.judge.name, _sender_zone(s), s.workspace.games)
-        s.reply_to_sender(rendered.subject, rendered.body)
+        s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
         return "the list of games is in a separate mail"
     game = peek(s, name)
     zone = _sender_zone(s) if game.name == s.game else None
@@ -83,7 +83,7 @@ def do_history(s: Session, cmd: Command) -> str:
         rendered = reports.history(s.store, s.judge.name, game, cmd.args["from_phase"], cmd.args["to_phase"])
     except UnknownPhase as exc:
         raise Refused(f"{exc}") from None
-    s.reply_to_sender(rendered.subject, rendered.body, _history_map(s, game, cmd))
+    s.reply_to_sender(rendered.subject, rendered.body, _history_map(s, game, cmd), html=rendered.html)
     return "the history is in a separate mail"
 
 
@@ -106,7 +106,7 @@ def _history_map(s: Session, game: Game, cmd: Command) -> list[Attachment]:
 
 def do_summary(s: Session, cmd: Command) -> str:
     rendered = reports.summary(s.store, s.judge.name, peek(s, cmd.args["game"]))
-    s.reply_to_sender(rendered.subject, rendered.body)
+    s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
     return "the summary is in a separate mail"
 
 

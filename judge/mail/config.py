@@ -7,6 +7,7 @@
     incoming = "imap"                # "spool" (default) or "imap"
     outgoing = "smtp"                # "spool" (default) or "smtp"
     spool_dir = "spool"              # relative to the config file's folder
+    format = "html"                  # "html" (default): text and HTML parts; "text": text alone
 
     [mail.imap]
     host = "imap.example.org"
@@ -44,7 +45,9 @@ if TYPE_CHECKING:  # imported where a judge uses them: the spool needs neither i
     from judge.mail.smtp import SmtpConfig
 
 _T = TypeVar("_T")
-_TOP_KEYS = {"address", "msgid_domain", "incoming", "outgoing", "spool_dir", "imap", "smtp"}
+_TOP_KEYS = {"address", "msgid_domain", "incoming", "outgoing", "spool_dir", "imap", "smtp", "format"}
+#: what a mail is sent as unless its reader chose (SET FORMAT): text and HTML, or the text alone
+FORMATS = ("html", "text")
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,7 @@ class MailConfig:
     spool: SpoolConfig = field(default_factory=lambda: SpoolConfig(Path("spool")))
     imap: ImapConfig | None = None
     smtp: SmtpConfig | None = None
+    format: str = "html"
 
 
 def _section(cls: type[_T], table: Mapping[str, Any], name: str, base_dir: Path | str | None = None) -> _T:
@@ -144,6 +148,8 @@ def load_mail_config(table: Mapping[str, Any] | None = None,
     for key in ("address", "msgid_domain", "spool_dir"):
         if key in table and not isinstance(table[key], str):
             raise ValueError(f"[mail] {key} must be str, not {table[key]!r}")
+    if table.get("format", "html") not in FORMATS:
+        raise ValueError(f"[mail] format must be 'html' or 'text', not {table['format']!r}")
     incoming = _choice(table, "incoming", ("spool", "imap"))
     outgoing = _choice(table, "outgoing", ("spool", "smtp"))
     spool_dir = Path(table.get("spool_dir", "spool"))
@@ -161,7 +167,8 @@ def load_mail_config(table: Mapping[str, Any] | None = None,
         smtp = _section(SmtpConfig, table.get("smtp", {}), "smtp", base_dir)
     return MailConfig(address=str(table.get("address", "judge@localhost")),
                       msgid_domain=table.get("msgid_domain"), incoming=incoming,
-                      outgoing=outgoing, spool=SpoolConfig(spool_dir), imap=imap, smtp=smtp)
+                      outgoing=outgoing, spool=SpoolConfig(spool_dir), imap=imap, smtp=smtp,
+                      format=str(table.get("format", "html")))
 
 
 def open_transports(config: Mapping[str, Any] | MailConfig | None = None,

@@ -278,8 +278,15 @@ def build_message(
     loop_address: str | None = None,
     auto_submitted: str = "auto-replied",
     date: datetime | None = None,
+    html: str | None = None,
 ) -> EmailMessage:
     """A complete, sendable message from the judge.
+
+    ``html`` given, the body is ``multipart/alternative``: ``body`` as its
+    text part, unchanged, then the HTML part, in a ``multipart/related`` with
+    the attachments that have a ``content_id`` (the pictures it shows inline);
+    the other attachments follow.  Without it, every attachment follows the
+    text, as before.
 
     ``loop_address`` (default: the From address) goes into ``X-Judge-Loop``
     so :func:`is_loop` recognises the mail if it comes back.  Use
@@ -310,10 +317,27 @@ def build_message(
     # Quoted-printable keeps accented text readable in raw form and in old clients.
     cte = None if body.isascii() else "quoted-printable"
     msg.set_content(body, charset="utf-8", cte=cte)
-    for item in attachments:
+    rest = list(attachments)
+    if html is not None:
+        rest = _add_html(msg, html, rest)
+    for item in rest:
         _attach(msg, item)
     _check_headers(msg)
     return msg
+
+
+def _add_html(msg: EmailMessage, html: str, attachments: list[Attachment]) -> list[Attachment]:
+    """The HTML part after the text, with the pictures it shows; returns the attachments left to add."""
+    msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    shown = [a for a in attachments if a.content_id and isinstance(a.data, bytes) and f"cid:{a.content_id}" in html]
+    if shown:
+        part = msg.get_payload()[1]
+        assert isinstance(part, EmailMessage)
+        for item in shown:
+            maintype, _, subtype = item.content_type.partition("/")
+            part.add_related(item.data, maintype=maintype, subtype=subtype, cid=f"<{item.content_id}>",
+                             filename=item.filename, disposition="inline")
+    return [a for a in attachments if a not in shown]
 
 
 def _attach(msg: EmailMessage, item: Attachment) -> None:

@@ -66,7 +66,8 @@ def phase_picture(variant: Variant, ctx: ResultsContext, viewer: Viewer, fmt: st
     else:
         from judge.render.svg import paint_svg
         data = paint_svg(scene)
-    return Picture(f"{ctx.game}-{'start' if opening else ctx.phase}.{extension}", data, mime)
+    name = f"{ctx.game}-{'start' if opening else ctx.phase}.{extension}"
+    return Picture(name, data, mime, content_id=f"{name}@map.judge")  # the Content-ID an HTML part shows it by
 
 
 def phase_scene(variant: Variant, ctx: ResultsContext, viewer: Viewer, opening: bool = False) -> Scene | None:

@@ -167,16 +167,27 @@ def results_context(variant: Variant, played: Phase, outcome: PhaseOutcome, *, j
 
 
 def render_results(ctx: ResultsContext, viewer: Viewer, viewer_zone: str | None = None,
-                   recipient: Recipient = Recipient()) -> Rendered:
-    """The result mail as ``viewer`` (a power, ``"GM"``, ``"OBSERVER"``, or the set one address holds) may read it."""
-    return render(
-        "results.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
+                   recipient: Recipient = Recipient(), map_cid: str = "") -> Rendered:
+    """The result mail as ``viewer`` (a power, ``"GM"``, ``"OBSERVER"``, or the set one address holds) may read it.
+
+    Its HTML part (``results.html.j2``) is written from the same values; ``map_cid`` is the Content-ID of
+    the map picture this reader's mail carries ("" for none), which the HTML shows inline.
+    """
+    values: dict[str, Any] = dict(
+        judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
         roles=role_names(ctx.board, recipient.roles), disorder=[_seat(ctx.board, p) for p in recipient.disorder],
         next_phase=ctx.state.phase, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
         finished=ctx.finished, groups=order_groups(ctx, viewer), dislodged=dislodged_lines(ctx, viewer),
         notes=reveal(ctx.notes, viewer), centers=centers_section(ctx) if ctx.show_centers else None,
         extra=reveal_all(ctx.extra, viewer), extra_template=ctx.extra_template, head_template=ctx.head_template,
         unused_builds=unused_build_lines(ctx))
+    return render("results.j2", **values, map_cid=map_cid, extra_text=_section(ctx.extra_template, values),
+                  head_text=_section(ctx.head_template, values))
+
+
+def _section(template: str | None, values: Mapping[str, Any]) -> str:
+    """A variant's own section of the mail as its text says it, for the HTML part to show ("" for none)."""
+    return render("_section.j2", section=template, **values).body.strip("\n") if template else ""
 
 
 def unused_build_lines(ctx: ResultsContext) -> list[tuple[str, int, bool]]:

@@ -165,6 +165,9 @@ class OutgoingMail:
     killed between queueing a reply and marking the mail seen does not answer
     it twice when it runs again.  ``references`` is the thread an answer
     continues (the answered mail's References and Message-ID, RFC 5322 3.6.4).
+    ``html`` is its HTML part when its template has one (None: its text in a
+    plain HTML wrapper, made when it is sent); ``format`` the reader's choice
+    (``SET FORMAT``): ``"text"`` or ``"html"``, ``""`` for the judge's default.
     """
 
     to: list[str]
@@ -179,19 +182,21 @@ class OutgoingMail:
     references: list[str] = field(default_factory=list)
     tries: int = 0  # polls at which sending this mail failed (the mail alone, not the server)
     queued: datetime | None = None  # stamped by the store when first written (None in files written before)
+    html: str | None = None
+    format: str = ""
 
     def to_json(self) -> JSON:
         return {"id": self.id, "game": self.game, "key": self.key, "to": list(self.to), "subject": self.subject,
                 "body": self.body, "in_reply_to": self.in_reply_to, "auto_submitted": self.auto_submitted,
                 "attachments": [a.to_json() for a in self.attachments], "references": list(self.references),
-                "tries": self.tries, "queued": _opt_iso(self.queued)}
+                "tries": self.tries, "queued": _opt_iso(self.queued), "html": self.html, "format": self.format}
 
     @classmethod
     def from_json(cls, data: JSON) -> OutgoingMail:
         return cls(list(data["to"]), data["subject"], data["body"], data["in_reply_to"],
                    [Attachment.from_json(a) for a in data["attachments"]], data["auto_submitted"],
                    data["game"], data.get("key"), data["id"], list(data.get("references") or []),
-                   data.get("tries", 0), _opt_time(data.get("queued")))
+                   data.get("tries", 0), _opt_time(data.get("queued")), data.get("html"), data.get("format", ""))
 
 
 @dataclass
