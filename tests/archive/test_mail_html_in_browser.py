@@ -1,0 +1,88 @@
+"""The HTML part of a result mail of every variant, opened in a real headless Chromium as a phone (390 px) and a
+desktop (1280 px) show it (issue 39): no horizontal scroll, no text under 14 px, the map shown inline.
+
+The mails are the demo games' own (played by mail on the spool).  ``JUDGE_MAIL_SCREENSHOTS=docs/mails`` keeps
+the screenshots there (docs/mail.md shows them); otherwise they go to the test's temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+
+from judge.mail import IncomingMail
+from tests.archive.browser import chromium
+from tests.archive.conftest import VARIANTS
+from tests.archive.games import PlayedGame
+from tests.mail.html_parts import html_part, pictures, save_for_browser, unsafe
+
+WIDTHS = (390, 1280)
+
+#: every text node's font size and the widest box, as the browser laid the page out
+MEASURE = """
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+let smallest = 1000, small = "";
+while (walker.nextNode()) {
+  const node = walker.currentNode;
+  if (!node.textContent.trim()) continue;
+  const size = parseFloat(getComputedStyle(node.parentElement).fontSize);
+  if (size < smallest) { smallest = size; small = node.textContent.trim().slice(0, 60); }
+}
+const img = document.querySelector("img");
+const box = img ? img.getBoundingClientRect() : null;
+return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth, smallest: smallest, small: small,
+        map: img ? {complete: img.complete, natural: img.naturalWidth, width: box.width, top: box.top} : null};
+"""
+
+
+def last_results(game: PlayedGame, to: str) -> IncomingMail:
+    """The last result mail the game sent to ``to`` (a player's address or the GM's)."""
+    mails = [m for m in game.sandbox.sent() if str(m.message["Subject"]).startswith("Diplomacy results")
+             and to in str(m.message["To"])]
+    assert mails, f"no result mail to {to}"
+    return mails[-1]
+
+
+def first_player(game: PlayedGame) -> str:
+    stored = game.sandbox.store.load_game(game.name)
+    return next(p.address for p in stored.players if p.power)
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    kept = os.environ.get("JUDGE_MAIL_SCREENSHOTS")
+    return Path(kept) if kept else tmp_path_factory.mktemp("mail-shots")
+
+
+@pytest.fixture(scope="module", params=WIDTHS)
+def browser(request: pytest.FixtureRequest) -> Iterator[tuple[webdriver.Chrome, int]]:
+    with chromium(request.param, 844 if request.param < 600 else 900) as driver:
+        yield driver, request.param
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_result_mail_html_fits_a_phone_and_a_desktop_with_its_map(
+        variant: str, demo_games: dict[str, PlayedGame], browser: tuple[webdriver.Chrome, int], shots: Path,
+        tmp_path: Path) -> None:
+    driver, width = browser
+    game = demo_games[variant]
+    for who, to in (("player", first_player(game)), ("gm", game.sandbox.store.load_game(game.name).gm_address)):
+        message = last_results(game, to).message
+        html = html_part(message)
+        assert not unsafe(html)
+        assert pictures(message) and all(f"cid:{cid}" in html for cid in pictures(message))
+        page = save_for_browser(message, tmp_path, f"{variant}-{who}")
+        driver.get(page.as_uri())
+        seen = driver.execute_script(MEASURE)
+        assert seen["scroll"] <= seen["inner"], f"{variant} {who} at {width} px scrolls sideways: {seen}"
+        assert seen["smallest"] >= 14, f"{variant} {who} at {width} px: text of {seen['smallest']} px: {seen['small']!r}"
+        shown = seen["map"]
+        assert shown is not None and shown["complete"] and shown["natural"] > 0, f"{variant} {who}: no map: {seen}"
+        assert shown["width"] >= min(width, 760) - 40, f"{variant} {who}: the map is not the page's width: {seen}"
+        if who == "player":
+            shots.mkdir(parents=True, exist_ok=True)
+            driver.save_screenshot(str(shots / f"{variant}-{width}.png"))
