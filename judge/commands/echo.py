@@ -23,8 +23,8 @@ MAX_REASON = 1000
 # Commands that carry a password, and how many words of them are surely not secret.
 _PUBLIC_WORDS = {"signon": 2, "join": 2, "observe": 2, "create": 2}
 # SET options that carry no secret: any other (PASSWORD, or a misspelt one) is masked after its option word.
-_PUBLIC_SET = frozenset({"address", "wait", "nowait", "no", "absence", "zone", "timezone", "map", "deadline", "grace",
-                         "timing", "nmr", "press", "rule", "rules", "seats", "takeover",
+_PUBLIC_SET = frozenset({"address", "wait", "nowait", "no", "absence", "zone", "timezone", "map", "format", "deadline",
+                         "grace", "timing", "nmr", "press", "rule", "rules", "seats", "takeover",
                          "publish", "draw", "nodraw", "concede", "noconcede",
                          "deadline!", "grace!", "mindeadline", "round"})
 _WORDS_RE = re.compile(r"\S+")

@@ -127,7 +127,7 @@ def test_help_lists_every_variant_and_every_command_by_who_may_use_it(sandbox: S
             section = section.split(end)[0]
         shown = words.get(kind, kind.replace("_", " ").upper())
         assert shown in section, (kind, who)
-    assert ("The GM may also use STATUS, PRESS, BROADCAST, SET PASSWORD, SET ADDRESS, SET ZONE, SET MAP and "
+    assert ("The GM may also use STATUS, PRESS, BROADCAST, SET PASSWORD, SET ADDRESS, SET ZONE, SET MAP, SET FORMAT and "
             "SET WAIT (his SET WAIT is for the whole game).") in " ".join(text.split())
 
 
