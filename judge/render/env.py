@@ -17,6 +17,7 @@ import textwrap
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
@@ -86,6 +87,12 @@ def render(name: str, **variables: Any) -> Rendered:
     if twin is not None:
         html = env.get_template(twin).render(variables, text_subject=subject, text_body=body)
     return Rendered(subject, body, html)
+
+
+def section_text(template: str | None, values: Mapping[str, Any]) -> str:
+    """A variant's own section of a mail (its ``extra_template``) as the text says it, for the HTML part ("" for
+    none): rendered alone by ``templates/_section.j2``, so the HTML escapes it like every other value."""
+    return render("_section.j2", section=template, **values).body.strip("\n") if template else ""
 
 
 def html_twin(name: str) -> str | None:

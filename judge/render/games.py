@@ -13,7 +13,7 @@ from typing import Any
 
 from judge.engine.geography import Map
 from judge.engine.state import GameState, Phase
-from judge.render.env import Rendered, render
+from judge.render.env import Rendered, render, section_text
 from judge.render.words import UnitWords, owner_name, power_name, unit_words
 
 
@@ -142,12 +142,13 @@ class PowerUnits:
     units: tuple[UnitWords, ...]
 
 
-def render_game_start(ctx: GameStartContext, viewer_zone: str | None = None) -> Rendered:
+def render_game_start(ctx: GameStartContext, viewer_zone: str | None = None, map_cid: str = "") -> Rendered:
+    """The start mail; its HTML part shows the opening map by ``map_cid`` (the picture the mail carries)."""
     return render("game_start.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant,
                   phase=ctx.state.phase, positions=_positions(ctx),
                   power=power_name(ctx.power) if ctx.power else None, press=ctx.press,
                   deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone, notes=list(ctx.notes),
-                  role=ctx.role)
+                  role=ctx.role, map_cid=map_cid)
 
 
 def _positions(ctx: GameStartContext) -> list[PowerUnits]:
@@ -186,9 +187,10 @@ class GameEndContext:
 def render_game_end(ctx: GameEndContext) -> Rendered:
     powers = sorted(set(ctx.centers) | set(ctx.players), key=lambda p: (-ctx.centers.get(p, 0), power_name(p)))
     rows = [(power_name(p), ctx.centers.get(p, 0), ctx.players.get(p, "")) for p in powers]
-    return render("game_end.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
-                  reason=ctx.reason, winners=[power_name(p) for p in ctx.winners], rows=rows, extra=ctx.extra,
+    values = dict(judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase, reason=ctx.reason,
+                  winners=[power_name(p) for p in ctx.winners], rows=rows, extra=ctx.extra,
                   extra_template=ctx.extra_template, agreed=[power_name(p) for p in ctx.agreed])
+    return render("game_end.j2", **values, extra_text=section_text(ctx.extra_template, values))
 
 
 @dataclass(frozen=True, slots=True)
