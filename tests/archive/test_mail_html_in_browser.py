@@ -7,11 +7,13 @@ the screenshots there (docs/mail.md shows them); otherwise they go to the test's
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from selenium import webdriver
 
 from judge.mail import IncomingMail
@@ -37,6 +39,14 @@ const box = img ? img.getBoundingClientRect() : null;
 return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth, smallest: smallest, small: small,
         map: img ? {complete: img.complete, natural: img.naturalWidth, width: box.width, top: box.top} : null};
 """
+
+
+def keep(png: bytes, path: Path, width: int) -> None:
+    """A screenshot light enough for docs/: at most 800 px wide, in 128 colours."""
+    picture = Image.open(io.BytesIO(png)).convert("RGB")
+    if picture.width > 800:
+        picture = picture.resize((picture.width // 2, picture.height // 2), Image.Resampling.LANCZOS)
+    picture.quantize(colors=128).save(path, optimize=True)
 
 
 def last_results(game: PlayedGame, to: str) -> IncomingMail:
@@ -85,4 +95,4 @@ def test_result_mail_html_fits_a_phone_and_a_desktop_with_its_map(
         assert shown["width"] >= min(width, 760) - 40, f"{variant} {who}: the map is not the page's width: {seen}"
         if who == "player":
             shots.mkdir(parents=True, exist_ok=True)
-            driver.save_screenshot(str(shots / f"{variant}-{width}.png"))
+            keep(driver.get_screenshot_as_png(), shots / f"{variant}-{width}.png", width)
