@@ -13,6 +13,7 @@ level; :func:`render` returns it with the body, and with the HTML part when a
 
 from __future__ import annotations
 
+import logging
 import textwrap
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,6 +24,8 @@ from zoneinfo import ZoneInfo
 
 from judge.paths import templates_dir
 from judge.render.words import power_name
+
+log = logging.getLogger("judge.render")
 
 if TYPE_CHECKING:  # Jinja2 is imported when the first mail is written, not with the render layer
     from jinja2 import Environment
@@ -85,7 +88,10 @@ def render(name: str, **variables: Any) -> Rendered:
     twin = html_twin(name)
     html = None
     if twin is not None:
-        html = env.get_template(twin).render(variables, text_subject=subject, text_body=body)
+        try:
+            html = env.get_template(twin).render(variables, text_subject=subject, text_body=body)
+        except Exception:  # the text goes out whatever: its HTML part is then the text in the plain frame
+            log.exception("the HTML part of %s could not be written", name)
     return Rendered(subject, body, html)
 
 

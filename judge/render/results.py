@@ -21,7 +21,7 @@ from judge.engine.orders import (
 from judge.engine.results import ImpliedDisband, ImpliedHold, OrderResult, PhaseOutcome
 from judge.engine.state import MOVEMENT, Dislodged, GameState, Phase
 from judge.engine.variant import Variant
-from judge.render.env import Rendered, render, section_text
+from judge.render.env import Rendered, html_twin, render, section_text
 from judge.render.secrecy import GM, OBSERVER, Secret, Viewer, hide_powers, may_see, reveal, reveal_all, unwrap, visibility
 from judge.render.words import (
     OrderWords, Place, UnitWords, known_types, order_words, owner_name, place, power_adjective, unit_words,
@@ -181,7 +181,9 @@ def render_results(ctx: ResultsContext, viewer: Viewer, viewer_zone: str | None 
         notes=reveal(ctx.notes, viewer), centers=centers_section(ctx) if ctx.show_centers else None,
         extra=reveal_all(ctx.extra, viewer), extra_template=ctx.extra_template, head_template=ctx.head_template,
         unused_builds=unused_build_lines(ctx))
-    return render("results.j2", **values, map_cid=map_cid, extra_text=section_text(ctx.extra_template, values),
+    twin = html_twin(ctx.extra_template) if ctx.extra_template else None  # the section's own HTML, if it has one
+    return render("results.j2", **values, map_cid=map_cid, extra_html=twin,
+                  extra_text="" if twin else section_text(ctx.extra_template, values),
                   head_text=section_text(ctx.head_template, values))
 
 
