@@ -45,7 +45,8 @@ def outgoing_message(config: JudgeConfig, mail: OutgoingMail, now: datetime | No
     if (mail.format or config.mail.format) != "text":
         from judge.render.html import plain_html
 
-        html = mail.html if mail.html is not None else plain_html(mail.subject, mail.body)
+        shown = [a.content_id for a in mail.attachments if a.content_id and isinstance(a.data, bytes)]
+        html = mail.html if mail.html is not None else plain_html(mail.subject, mail.body, shown)
     return build_message(config.mail.address, mail.to, mail.subject, mail.body, in_reply_to=mail.in_reply_to,
                          references=mail.references, attachments=mail.attachments,
                          msgid_domain=config.mail.msgid_domain, auto_submitted=mail.auto_submitted, date=now,

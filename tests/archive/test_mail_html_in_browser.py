@@ -111,8 +111,8 @@ def test_the_other_mails_fit_a_phone_too(subject: str, asked: list[IncomingMail]
     [message, *_] = [m.message for m in asked if str(m.message["Subject"]).startswith(subject)]
     assert not unsafe(html_part(message))
     seen = opened(driver, message, tmp_path / subject.strip(), width)
-    if subject == "Game " and "has started" in str(message["Subject"]):
-        assert seen["map"] is not None and seen["map"]["natural"] > 0
+    if subject in ("Game ", "History of"):  # the opening map, the last phase's map: inline
+        assert seen["map"] is not None and seen["map"]["natural"] > 0 and pictures(message)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
