@@ -18,7 +18,7 @@ from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
 from judge.mail.message import build_message
-from tests.app.helpers import GAME, GM, address, gm, send_as, start_game, to
+from tests.app.helpers import GM, address, gm, send_as, start_game, to
 from tests.golden_archive import GOLDEN_ROOT
 from tests.mail.html_parts import html_part, pictures, text_part, unsafe, visible_text
 
