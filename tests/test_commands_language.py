@@ -82,6 +82,8 @@ ACCEPTED = [
     ("SET TIMEZONE America/New_York", "set_zone", {"zone": "America/New_York"}),
     ("SET MAP svg", "set_map", {"format": "svg"}),
     ("set map NONE", "set_map", {"format": "none"}),
+    ("SET FORMAT text", "set_format", {"format": "text"}),
+    ("set format HTML", "set_format", {"format": "html"}),
     ("SET ZONE UTC", "set_zone", {"zone": "UTC"}),
     ("SET GAMEZONE america/new_york", "set_gamezone", {"zone": "America/New_York"}),
     # the game master
@@ -213,15 +215,15 @@ REJECTED = [
     ("DUMMY", 7, "DUMMY needs a power"),
     ("BECOME", 8, "BECOME needs a power"),
     ("ROLLBACK spring", 10, "'spring' is not a phase: write it like S1901M, F1901R or W1901A"),
-    ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, NOABSENCE, ZONE, MAP, DRAW, NODRAW, "
+    ("SET", 5, ("SET needs an option: PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, NOABSENCE, ZONE, MAP, FORMAT, DRAW, NODRAW, "
      "CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or "
      "PUBLISH")),
     ("SET COLOUR red", 5, ("unknown SET option 'COLOUR': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, NOABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, "
+     "ABSENCE, NOABSENCE, ZONE, MAP, FORMAT, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, "
      "TIMING, NMR, PRESS, "
      "RULE, SEATS, TAKEOVER or PUBLISH")),
     ("SET ZONEX Europe/Paris", 5, ("unknown SET option 'ZONEX': SET takes PASSWORD, ADDRESS, WAIT, NOWAIT, "
-     "ABSENCE, NOABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, "
+     "ABSENCE, NOABSENCE, ZONE, MAP, FORMAT, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, "
      "TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH — did you mean SET ZONE?")),
     ("SET NO", 8, "SET NO needs WAIT, DRAW, CONCEDE or ABSENCE (SET NO WAIT is SET NOWAIT)"),
     ("SET DRAW now", 10, "SET DRAW takes nothing more, not 'now'"),

@@ -113,7 +113,7 @@ def near(pixel: tuple[int, ...], colour: str, within: int = 18) -> bool:
 def test_a_known_position_shows_owners_units_and_marks_at_sampled_pixels() -> None:
     variant, ctx = spring_1901()
     picture = phase_picture(variant, ctx, "OBSERVER", "PNG")
-    assert picture is not None and picture.mime_type == "image/png" and len(picture.data) < 300_000
+    assert picture is not None and picture.content_type == "image/png" and len(picture.data) < 300_000
     image = Image.open(io.BytesIO(picture.data)).convert("RGB")
     geometry = variant_geometry("standard")
     assert geometry is not None and image.size[0] == geometry.size[0] and image.size[1] > geometry.size[1]
@@ -154,7 +154,7 @@ def _far_pixel(geometry: Geometry, abbr: str) -> tuple[int, int]:
 def test_the_svg_has_the_png_arrows_failed_ones_crossed() -> None:
     variant, ctx = spring_1901()
     svg = phase_picture(variant, ctx, "OBSERVER", "SVG")
-    assert svg is not None and svg.mime_type == "image/svg+xml"
+    assert svg is not None and svg.content_type == "image/svg+xml"
     text = svg.data.decode()
     assert text.count('<g class="move">') == 3                 # PAR-BUR, KIE-DEN, CON-BUL; none for holds
     assert text.count('<g class="move failed">') == 3          # MUN-BUR, ANK-BLA, SEV-BLA bounced

@@ -30,6 +30,9 @@ from judge.render import (
     render_summary, results_context,
 )
 from judge.render.words import OrderWords, Place, UnitWords, order_words
+from judge.render.env import ESCAPED, html_twin
+from judge.render.html import plain_html
+from tests.mail.html_parts import unsafe
 from judge.variants import load_variant
 
 VARIANT = load_variant("standard")
@@ -402,7 +405,9 @@ def test_a_mail_set_aside_says_why_or_apologises() -> None:
 
 
 def mail_templates() -> list[str]:
-    return sorted(p.name for p in templates_dir().glob("*.j2") if not p.name.startswith("_"))
+    """Every mail's text template (its HTML twin, ``<name>.html.j2``, is rendered with it)."""
+    return sorted(p.name for p in templates_dir().glob("*.j2") if not p.name.startswith("_") and
+                  not p.name.endswith(ESCAPED))
 
 
 def test_every_mail_template_has_a_sample() -> None:
@@ -414,6 +419,16 @@ def test_every_template_renders(name: str) -> None:
     mail = SAMPLES[name]()
     assert mail.subject and "\n" not in mail.subject
     assert mail.body.startswith(":: Judge: ") and mail.body.endswith("\n") and not mail.body.endswith("\n\n")
+    if html_twin(name) is not None:  # issue 39: its HTML part, from the same values, safe
+        assert mail.html is not None and mail.html.startswith("<!DOCTYPE html>") and not unsafe(mail.html)
+    else:
+        assert mail.html is None
+
+
+def test_each_html_twin_stands_beside_a_mail_template() -> None:
+    twins = sorted(p.name for p in templates_dir().glob(f"*{ESCAPED}") if not p.name.startswith("_"))
+    assert twins and all(html_twin(name) in twins for name in mail_templates() if html_twin(name))
+    assert set(twins) - {html_twin(name) for name in mail_templates()} == {"text.html.j2"}  # the plain frame
 
 
 @pytest.mark.parametrize("name", mail_templates())
@@ -423,12 +438,14 @@ def test_a_missing_variable_fails_loudly(name: str) -> None:
         render(name)
 
 
-def test_the_environment_is_for_plain_text() -> None:
+def test_one_environment_escapes_html_templates_and_never_text() -> None:
     env = environment()
     assert env is environment()
-    assert not env.autoescape and env.trim_blocks and env.lstrip_blocks and env.keep_trailing_newline
+    assert env.trim_blocks and env.lstrip_blocks and env.keep_trailing_newline
+    assert env.autoescape("press.j2") is False and env.autoescape("site/phase.html.j2") is True  # type: ignore[operator]
     assert render("press.j2", judge="J", game="g", phase=PHASE, body="<b>&", sender=None, recipients=[],
                   broadcast=True).body.endswith("<b>&\n")
+    assert "&lt;b&gt;&amp;" in plain_html("s", "<b>&") and "<b>&" not in plain_html("s", "<b>&")
 
 
 def test_subject_is_reserved() -> None:

@@ -33,13 +33,24 @@ MAX_SEND_TRIES = 20  # polls a mail refused for now is tried at before it is set
 
 
 def outgoing_message(config: JudgeConfig, mail: OutgoingMail, now: datetime | None = None) -> EmailMessage:
-    """The queued mail as a message; ``now`` (the judge's clock) dates it."""
-    from judge.mail.message import Attachment, build_message  # the email package: only for a mail to send
+    """The queued mail as a message; ``now`` (the judge's clock) dates it.
 
+    Text and HTML (``multipart/alternative``) unless its reader chose text alone (``SET FORMAT``) or
+    the judge's ``[mail] format`` is ``text`` and he chose nothing; a mail with no HTML of its own gets
+    its text in the plain frame (``judge.render.html``).
+    """
+    from judge.mail.message import build_message  # the email package: only for a mail to send
+
+    html = None
+    if (mail.format or config.mail.format) != "text":
+        from judge.render.html import plain_html
+
+        shown = [a.content_id for a in mail.attachments if a.content_id and isinstance(a.data, bytes)]
+        html = mail.html if mail.html is not None else plain_html(mail.subject, mail.body, shown)
     return build_message(config.mail.address, mail.to, mail.subject, mail.body, in_reply_to=mail.in_reply_to,
-                         references=mail.references,
-                         attachments=[Attachment(a.filename, a.data, a.mime_type) for a in mail.attachments],
-                         msgid_domain=config.mail.msgid_domain, auto_submitted=mail.auto_submitted, date=now)
+                         references=mail.references, attachments=mail.attachments,
+                         msgid_domain=config.mail.msgid_domain, auto_submitted=mail.auto_submitted, date=now,
+                         html=html)
 
 
 @dataclass

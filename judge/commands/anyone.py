@@ -56,7 +56,7 @@ def do_help(s: Session, cmd: Command) -> str:
                             gm_too if audience == "gm" else ()) for audience, title in _HELP_HEADS]
     variants = [VariantLine(name, *variant_summary(name)) for name in available_variants()]
     rendered = render_help(HelpContext(s.judge.name, s.judge.address, sections, variants))
-    s.reply_to_sender(rendered.subject, rendered.body)
+    s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
     return "the list of commands is in a separate mail"
 
 
@@ -70,7 +70,7 @@ def do_list(s: Session, cmd: Command) -> str:
     name = cmd.args["game"]
     if name is None:
         rendered = reports.list_games(s.store, s.judge.name, _sender_zone(s), s.workspace.games)
-        s.reply_to_sender(rendered.subject, rendered.body)
+        s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
         return "the list of games is in a separate mail"
     game = peek(s, name)
     zone = _sender_zone(s) if game.name == s.game else None
@@ -86,7 +86,7 @@ def do_history(s: Session, cmd: Command) -> str:
         rendered = reports.history(s.store, s.judge.name, game, first, last)
     except UnknownPhase as exc:
         raise Refused(f"{exc}") from None
-    s.reply_to_sender(rendered.subject, rendered.body, _history_map(s, game, first, last))
+    s.reply_to_sender(rendered.subject, rendered.body, _history_map(s, game, first, last), html=rendered.html)
     return "the history is in a separate mail"
 
 
@@ -116,14 +116,14 @@ def _history_map(s: Session, game: Game, first: str | None, last: str | None) ->
         picture = stored_phase_picture(s.store, s.judge.name, game.name, records[-1].phase, OBSERVER, fmt)
     except PictureError:
         return []
-    return [Attachment.from_bytes(picture.filename, picture.mime_type, picture.data)]
+    return [picture]
 
 
 def do_summary(s: Session, cmd: Command) -> str:
     game = peek(s, cmd.args["game"])
     insider = s.game == game.name and s.role in ("player", "gm")   # signed on to it in this mail
     rendered = reports.summary(s.store, s.judge.name, game, addresses=insider)
-    s.reply_to_sender(rendered.subject, rendered.body)
+    s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
     return "the summary is in a separate mail"
 
 

@@ -29,7 +29,7 @@ MAX_REASON = 1000
 # Commands that carry a password, and how many words of them are surely not secret.
 _PUBLIC_WORDS = {"signon": 2, "join": 2, "observe": 2, "create": 2, "confirm": 2, "unobserve": 2}
 # SET options that carry no secret: any other (PASSWORD, or a misspelt one) is masked after its option word.
-_PUBLIC_SET = frozenset({"address", "wait", "nowait", "no", "absence", "noabsence", "zone", "timezone", "map",
+_PUBLIC_SET = frozenset({"address", "wait", "nowait", "no", "absence", "noabsence", "zone", "timezone", "map", "format",
                          "deadline", "grace",
                          "timing", "nmr", "press", "rule", "rules", "seats", "takeover",
                          "publish", "draw", "nodraw", "concede", "noconcede",

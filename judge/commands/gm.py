@@ -77,8 +77,10 @@ def do_start(s: Session, cmd: Command) -> str:
                                reader.viewer if reader.viewer in variant.map.powers else None,
                                game.settings.press, deadline, game.zone, _start_notes(game, reader, auctioned),
                                None if reader.viewer in variant.map.powers else str(reader.viewer))
-        queue(game, reader, render_game_start(ctx, reader.zone), key=f"start:{reader.address}:{reader.viewer}",
-              attachments=pictures.attachments(reader))
+        attached = pictures.attachments(reader)
+        cid = next((a.content_id for a in attached if a.content_id), "")
+        queue(game, reader, render_game_start(ctx, reader.zone, cid), key=f"start:{reader.address}:{reader.viewer}",
+              attachments=attached)
     disorder = f"; in civil disorder: {', '.join(p.title() for p in open_powers)}" if open_powers else ""
     auction = f"; {len(auctioned)} powers assigned by the players' bids" if auctioned else ""
     return f"'{game.name}' has started at {state.phase}{auction}{disorder}"

@@ -323,4 +323,4 @@ def _reply(session: Session) -> tuple[OutgoingMail, Later | None]:
     later = session.later_for(handle.game, render) if handle is not None else None
     rendered = render(later.view if later is not None else DeadlineView())
     return OutgoingMail([mail.sender], rendered.subject, rendered.body, in_reply_to=mail.message_id,
-                        references=list(mail.references)), later
+                        references=list(mail.references), html=rendered.html, format=session.mail_format()), later

@@ -23,7 +23,7 @@ from judge.render import GM, PressContext, SeatChangedContext, render_press, ren
 from judge.store import Game, Player, SubmittedOrder
 from judge.turns.gameview import check_order, unit_key
 from judge.turns.mapmail import set_map_format
-from judge.turns.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers
+from judge.turns.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers, set_mail_format
 from judge.variants import line_reader
 
 
@@ -347,6 +347,16 @@ def do_set_map(s: Session, cmd: Command) -> str:
         raise Refused("you have no power yet: send SET MAP once the game has started")
     set_map_format(game, player.power if player is not None and player.power else GM, fmt)
     return "no map picture will come with your results" if fmt == "NONE" else f"your results will carry the map as {fmt}"
+
+
+def do_set_format(s: Session, cmd: Command) -> str:
+    """SET FORMAT: this seat's mails as text alone, or as text and HTML (the GM's own when the GM speaks)."""
+    player, game = _me_or_gm(s), current(s).game
+    fmt = str(cmd.args["format"]).lower()
+    if player is not None and not player.power:
+        raise Refused("you have no power yet: send SET FORMAT once the game has started")
+    set_mail_format(game, player.power if player is not None and player.power else GM, fmt)
+    return "your mails will come as text alone" if fmt == "text" else "your mails will come as text and HTML"
 
 
 def do_set_zone(s: Session, cmd: Command) -> str:

@@ -53,7 +53,7 @@ def do_rules(s: Session, cmd: Command) -> str:
         raise Refused("RULES needs a game name (RULES game1), unless you signed on to the game")
     game = peek(s, name)
     rendered = rules_mail(s.judge.name, game, gm=s.role == "gm" and s.game == game.name)
-    s.reply_to_sender(rendered.subject, rendered.body)
+    s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
     return f"the rules of '{game.name}' are in a separate mail"
 
 
@@ -72,7 +72,7 @@ def do_set_rule(s: Session, cmd: Command) -> str:
     game, name, written = handle.game, cmd.args["option"], cmd.args["value"]
     if name is None:
         rendered = rules_mail(s.judge.name, game, gm=True)
-        s.reply_to_sender(rendered.subject, rendered.body)
+        s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
         return f"the rules of '{game.name}' are in a separate mail"
     option = _option(handle.variant, name)
     default = _option(load_variant(game.variant), option.name).value

@@ -25,10 +25,11 @@ from judge.reading.language import Command, ParsedMail, parse_mail_body
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
 from judge.reading.quotes import JudgeSaid, OwnText, own_words
-from judge.render import Accepted, Joined, Rejected, Rendered
+from judge.render import GM, Accepted, Joined, Rejected, Rendered
 from judge.store import Attachment, Game, OutgoingMail, Player, Store, UnknownGame
 from judge.turns.context import Judge
 from judge.turns.gameview import state_of, variant_of
+from judge.turns.notify import mail_format
 from judge.turns.ticks import DeadlineView, shown_deadline
 
 log = logging.getLogger("judge.commands")
@@ -137,7 +138,7 @@ class Workspace:
             except Exception:  # the mail keeps what it said when its own mail was read
                 log.exception("mail %s could not be written again", key)
                 continue
-            mail.subject, mail.body = rendered.subject, rendered.body
+            mail.subject, mail.body, mail.html = rendered.subject, rendered.body, rendered.html
         self.later = []
 
     def save(self) -> list[str]:
@@ -352,12 +353,21 @@ class Session:
     def reject(self, cmd: Command, reason: str) -> None:
         self.rejected.append(Rejected(cmd.line, shown(cmd), shown_reason(cmd, reason)))
 
-    def reply_to_sender(self, subject: str, body: str, attachments: list[Attachment] | None = None) -> None:
+    def reply_to_sender(self, subject: str, body: str, attachments: list[Attachment] | None = None,
+                        html: str | None = None) -> None:
         """A separate mail to the sender (HELP, LIST, HISTORY, STATUS...)."""
         self.extra_mail.append(OutgoingMail([self.mail.sender], subject, body,
                                             in_reply_to=self.mail.message_id,
                                             references=list(self.mail.references),
-                                            attachments=list(attachments or [])))
+                                            attachments=list(attachments or []), html=html,
+                                            format=self.mail_format()))
+
+    def mail_format(self) -> str:
+        """The format the signed-on seat chose (SET FORMAT; the GM's own), "" for the judge's default."""
+        handle = self.current()
+        if handle is None or self.role is None:
+            return ""
+        return mail_format(handle.game, GM if self.role == "gm" else self.power or "")
 
     def later_for(self, game: Game, render: Callable[[DeadlineView], Rendered]) -> Later:
         """:class:`Later` for a mail showing ``game``'s deadline: written now with the deadline as it stands."""
@@ -368,7 +378,7 @@ class Session:
         """A separate mail to the sender that shows ``game``'s deadline (STATUS, LIST game): see :class:`Later`."""
         later = self.later_for(game, render)
         rendered = render(later.view)
-        self.reply_to_sender(rendered.subject, rendered.body)
+        self.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
         self.later.append((self.extra_mail[-1], later))
 
 

@@ -7,6 +7,7 @@
     incoming = "imap"                # "spool" (default) or "imap"
     outgoing = "smtp"                # "spool" (default) or "smtp"
     spool_dir = "spool"              # relative to the config file's folder
+    format = "html"                  # "html" (default): text and HTML parts; "text": text alone
 
     [mail.imap]
     host = "imap.example.org"
@@ -47,11 +48,13 @@ if TYPE_CHECKING:  # imported where a judge uses them: the spool needs neither i
     from judge.mail.smtp import SmtpConfig
 
 _T = TypeVar("_T")
+#: what a mail is sent as unless its reader chose (SET FORMAT): text and HTML, or the text alone
+FORMATS = ("html", "text")
 _TOP_RULES = {
     "address": text("the judge's mail address (text)"), "msgid_domain": text("a domain name (text)"),
     "incoming": choice("spool", "imap"), "outgoing": choice("spool", "smtp"),
     "spool_dir": text("a folder name (text)"), "imap": Rule("a table", lambda v: isinstance(v, dict)),
-    "smtp": Rule("a table", lambda v: isinstance(v, dict)),
+    "smtp": Rule("a table", lambda v: isinstance(v, dict)), "format": choice(*FORMATS),
 }
 
 
@@ -77,6 +80,7 @@ class MailConfig:
     smtp_table: Mapping[str, Any] | None = field(default=None, repr=False)
     base_dir: Path | None = None
     exposed: str | None = None  # why judge.toml's own password may not be used: others may read the file
+    format: str = "html"  # the judge-wide default of SET FORMAT
 
     @property
     def imap(self) -> ImapConfig | None:
@@ -244,7 +248,7 @@ def load_mail_config(table: Mapping[str, Any] | None = None,
                       msgid_domain=table.get("msgid_domain"), incoming=incoming, outgoing=outgoing,
                       spool=SpoolConfig(spool_dir), imap_table=table.get("imap") if incoming == "imap" else None,
                       smtp_table=table.get("smtp") if outgoing == "smtp" else None,
-                      base_dir=None if base_dir is None else Path(base_dir))
+                      base_dir=None if base_dir is None else Path(base_dir), format=str(table.get("format", "html")))
 
 
 def open_transports(config: Mapping[str, Any] | MailConfig | None = None,

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from email import errors, policy
 from email.headerregistry import BaseHeader, HeaderRegistry
@@ -20,6 +19,7 @@ from email.parser import BytesParser
 from email.utils import format_datetime, formataddr, getaddresses, make_msgid, parseaddr
 
 from judge.addresses import normal_address
+from judge.attachment import Attachment
 
 LOOP_HEADER = "X-Judge-Loop"
 _MAX_REFERENCES = 20
@@ -58,15 +58,6 @@ class _Registry(HeaderRegistry):
 
 #: ``email.policy.default`` with a header registry that caches its classes.
 POLICY = policy.default.clone(header_factory=_Registry())
-
-
-@dataclass(frozen=True)
-class Attachment:
-    """A file to attach; ``str`` data is sent as UTF-8 text."""
-
-    filename: str
-    data: bytes | str
-    content_type: str = "application/octet-stream"
 
 
 class Unreadable(errors.MessageDefect):
@@ -287,8 +278,15 @@ def build_message(
     loop_address: str | None = None,
     auto_submitted: str = "auto-replied",
     date: datetime | None = None,
+    html: str | None = None,
 ) -> EmailMessage:
     """A complete, sendable message from the judge.
+
+    ``html`` given, the body is ``multipart/alternative``: ``body`` as its
+    text part, unchanged, then the HTML part, in a ``multipart/related`` with
+    the attachments that have a ``content_id`` (the pictures it shows inline);
+    the other attachments follow.  Without it, every attachment follows the
+    text, as before.
 
     ``loop_address`` (default: the From address) goes into ``X-Judge-Loop``
     so :func:`is_loop` recognises the mail if it comes back.  Use
@@ -319,10 +317,27 @@ def build_message(
     # Quoted-printable keeps accented text readable in raw form and in old clients.
     cte = None if body.isascii() else "quoted-printable"
     msg.set_content(body, charset="utf-8", cte=cte)
-    for item in attachments:
+    rest = list(attachments)
+    if html is not None:
+        rest = _add_html(msg, html, rest)
+    for item in rest:
         _attach(msg, item)
     _check_headers(msg)
     return msg
+
+
+def _add_html(msg: EmailMessage, html: str, attachments: list[Attachment]) -> list[Attachment]:
+    """The HTML part after the text, with the pictures it shows; returns the attachments left to add."""
+    msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    shown = [a for a in attachments if a.content_id and isinstance(a.data, bytes) and f"cid:{a.content_id}" in html]
+    if shown:
+        part = msg.get_payload()[1]
+        assert isinstance(part, EmailMessage)
+        for item in shown:
+            maintype, _, subtype = item.content_type.partition("/")
+            part.add_related(item.data, maintype=maintype, subtype=subtype, cid=f"<{item.content_id}>",
+                             filename=item.filename, disposition="inline")
+    return [a for a in attachments if a not in shown]
 
 
 def _attach(msg: EmailMessage, item: Attachment) -> None:

@@ -58,7 +58,7 @@ AUDIENCE: dict[str, str] = {
     **dict.fromkeys(("help", "list", "history", "summary", "rules", "provinces", "observe", "confirm", "unobserve",
                      "create", "join", "signon", "signon_gm"), "anyone"),
     **dict.fromkeys(("order", "clear", "status", "press", "broadcast", "set_password", "set_address", "set_zone",
-                     "set_map", "set_wait", "set_absence", "set_noabsence", "set_draw", "set_concede", "resign"),
+                     "set_map", "set_format", "set_wait", "set_absence", "set_noabsence", "set_draw", "set_concede", "resign"),
                     "player"),
     **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
                      "set_gamezone", "set_nmr", "set_press", "set_rule", "set_seats", "set_takeover", "set_publish",
@@ -68,7 +68,8 @@ AUDIENCE: dict[str, str] = {
 KINDS = frozenset(AUDIENCE)
 #: player commands the GM may use for himself (his own settings, press, the game's STATUS, SET WAIT for
 #: the whole game); orders and CLEAR only after BECOME
-GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_map", "set_wait", "press", "broadcast", "status"})
+GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_map", "set_format", "set_wait", "press", "broadcast",
+                    "status"})
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,7 @@ _press_kind = partial(read_choice, option="SET PRESS", choices=("none", "white",
 _takeover = partial(read_choice, option="SET TAKEOVER", choices=("approve", "open"))
 _publish = partial(read_choice, option="SET PUBLISH", choices=("yes", "no"), aliases={"on": "yes", "off": "no"})
 _map_format = partial(read_choice, option="SET MAP", choices=("png", "svg", "none"))
+_mail_format = partial(read_choice, option="SET FORMAT", choices=("text", "html"))
 Reader = Callable[[Token], Any]
 MAX_POWER_WORDS = 4  # "Spanish Hapsburgs", "United Netherlands": a power's longest usual name
 # Rules whose WORDs map one to one onto arguments: rule -> (kind, (argument, reader) per WORD).
@@ -148,6 +150,7 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "set_address": ("set_address", (("address", read_address),)),
     "set_zone": ("set_zone", (("zone", read_zone),)),
     "set_map": ("set_map", (("format", _map_format),)),
+    "set_format": ("set_format", (("format", _mail_format),)),
     "set_gamezone": ("set_gamezone", (("zone", read_zone),)),
     "set_mindeadline": ("set_mindeadline", (("notice", read_duration),)),
     "set_round": ("set_round", (("round", read_round),)),
@@ -444,7 +447,7 @@ def _indent(raw: str) -> int:
 
 # -- syntax errors: what the command needed, in the player's words -------------------
 
-_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, NOABSENCE, ZONE, MAP, DRAW, NODRAW, CONCEDE, NOCONCEDE, "
+_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, NOABSENCE, ZONE, MAP, FORMAT, DRAW, NODRAW, CONCEDE, NOCONCEDE, "
                 "GAMEZONE, "
                 "DEADLINE, MINDEADLINE, ROUND, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")
 _SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {
@@ -480,6 +483,7 @@ _USAGE: dict[str, tuple[str, str]] = {
     "SET ABSENCE": ("SET ABSENCE from to", "the first and the last day, as in SET ABSENCE 2026-12-20 2027-01-03"),
     "SET ZONE": ("SET ZONE zone", "a time zone such as Europe/Paris"),
     "SET MAP": ("SET MAP png|svg|none", "png, svg or none"),
+    "SET FORMAT": ("SET FORMAT text|html", "text or html"),
     "SET GAMEZONE": ("SET GAMEZONE zone", "a time zone such as Europe/Paris"),
     "SET DEADLINE": ("SET DEADLINE date time", "a date and a time such as 2026-11-25 18:00, or a delay such as +2d"),
     "SET MINDEADLINE": ("SET MINDEADLINE duration", "a duration such as 12h or 1d"),

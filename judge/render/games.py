@@ -13,7 +13,7 @@ from typing import Any
 
 from judge.engine.geography import Map
 from judge.engine.state import GameState, Phase
-from judge.render.env import Rendered, render
+from judge.render.env import Rendered, render, section_text
 from judge.render.words import UnitWords, owner_name, power_name, unit_words
 
 
@@ -153,7 +153,8 @@ class PowerUnits:
     units: tuple[UnitWords, ...]
 
 
-def render_game_start(ctx: GameStartContext, viewer_zone: str | None = None) -> Rendered:
+def render_game_start(ctx: GameStartContext, viewer_zone: str | None = None, map_cid: str = "") -> Rendered:
+    """The start mail; its HTML part shows the opening map by ``map_cid`` (the picture the mail carries)."""
     found = ctx.board.powers.get(ctx.power or "")
     own = [u for p in _positions(ctx) if ctx.power and p.power == owner_name(ctx.board, ctx.power) for u in p.units]
     return render("game_start.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant,
@@ -161,7 +162,7 @@ def render_game_start(ctx: GameStartContext, viewer_zone: str | None = None) -> 
                   power=power_name(ctx.power) if ctx.power else None, press=ctx.press,
                   deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone, notes=list(ctx.notes),
                   role=ctx.role, letter=found.letter if found is not None else "", own_units=own,
-                  centres=_centres(ctx), takeover=ctx.takeover)
+                  centres=_centres(ctx), takeover=ctx.takeover, map_cid=map_cid)
 
 
 def _centres(ctx: GameStartContext) -> list[CentreLine]:
@@ -210,9 +211,10 @@ class GameEndContext:
 def render_game_end(ctx: GameEndContext) -> Rendered:
     powers = sorted(set(ctx.centers) | set(ctx.players), key=lambda p: (-ctx.centers.get(p, 0), power_name(p)))
     rows = [(power_name(p), ctx.centers.get(p, 0), ctx.players.get(p, "")) for p in powers]
-    return render("game_end.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
-                  reason=ctx.reason, winners=[power_name(p) for p in ctx.winners], rows=rows, extra=ctx.extra,
+    values = dict(judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase, reason=ctx.reason,
+                  winners=[power_name(p) for p in ctx.winners], rows=rows, extra=ctx.extra,
                   extra_template=ctx.extra_template, agreed=[power_name(p) for p in ctx.agreed])
+    return render("game_end.j2", **values, extra_text=section_text(ctx.extra_template, values))
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,8 @@ the result mail does, so a picture never shows what its reader's text hides.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from judge.attachment import Attachment
 from judge.engine.boardmarks import StateMark
 from judge.engine.results import OrderResult
 from judge.engine.state import Dislodged, GameState, Phase
@@ -27,13 +27,8 @@ from judge.render.secrecy import OBSERVER, Secret, Viewer, may_see, reveal
 FORMATS = {"PNG": ("image/png", "png"), "SVG": ("image/svg+xml", "svg")}
 
 
-@dataclass(frozen=True, slots=True)
-class Picture:
-    """A drawn phase: its file name, MIME type and bytes."""
-
-    filename: str
-    mime_type: str
-    data: bytes
+#: a drawn phase: its file name, bytes and MIME type, as a mail attaches it
+Picture = Attachment
 
 
 def drawn_results(ctx: ResultsContext) -> Sequence[OrderResult | Secret[OrderResult]]:
@@ -71,7 +66,8 @@ def phase_picture(variant: Variant, ctx: ResultsContext, viewer: Viewer, fmt: st
     else:
         from judge.render.svg import paint_svg
         data = paint_svg(scene)
-    return Picture(f"{ctx.game}-{'start' if opening else ctx.phase}.{extension}", mime, data)
+    name = f"{ctx.game}-{'start' if opening else ctx.phase}.{extension}"
+    return Picture(name, data, mime, content_id=f"{name}@map.judge")  # the Content-ID an HTML part shows it by
 
 
 def phase_scene(variant: Variant, ctx: ResultsContext, viewer: Viewer, opening: bool = False) -> Scene | None:

@@ -22,7 +22,7 @@ from judge.engine.orders import (
 from judge.engine.results import VOID, ImpliedDisband, ImpliedHold, OrderResult, PhaseOutcome
 from judge.engine.state import MOVEMENT, Dislodged, GameState, Phase
 from judge.engine.variant import Variant
-from judge.render.env import Rendered, render
+from judge.render.env import Rendered, html_twin, render, section_text
 from judge.render.secrecy import GM, OBSERVER, Secret, Viewer, hide_powers, may_see, reveal, reveal_all, unwrap, visibility
 from judge.render.words import (
     OrderWords, Place, UnitWords, known_types, named_reason, order_words, owner_name, place, power_adjective,
@@ -187,16 +187,24 @@ def _unusable(variant: Variant, met: GameState, powers: set[str]) -> dict[str, i
 
 
 def render_results(ctx: ResultsContext, viewer: Viewer, viewer_zone: str | None = None,
-                   recipient: Recipient = Recipient()) -> Rendered:
-    """The result mail as ``viewer`` (a power, ``"GM"``, ``"OBSERVER"``, or the set one address holds) may read it."""
-    return render(
-        "results.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
+                   recipient: Recipient = Recipient(), map_cid: str = "") -> Rendered:
+    """The result mail as ``viewer`` (a power, ``"GM"``, ``"OBSERVER"``, or the set one address holds) may read it.
+
+    Its HTML part (``results.html.j2``) is written from the same values; ``map_cid`` is the Content-ID of
+    the map picture this reader's mail carries ("" for none), which the HTML shows inline.
+    """
+    values: dict[str, Any] = dict(
+        judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
         roles=role_names(ctx.board, recipient.roles), disorder=[_seat(ctx.board, p) for p in recipient.disorder],
         next_phase=ctx.state.phase, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
         finished=ctx.finished, groups=order_groups(ctx, viewer), dislodged=dislodged_lines(ctx, viewer),
         notes=reveal(ctx.notes, viewer), centers=centers_section(ctx) if ctx.show_centers else None,
         extra=reveal_all(ctx.extra, viewer), extra_template=ctx.extra_template, head_template=ctx.head_template,
         unused_builds=unused_build_lines(ctx))
+    twin = html_twin(ctx.extra_template) if ctx.extra_template else None  # the section's own HTML, if it has one
+    return render("results.j2", **values, map_cid=map_cid, extra_html=twin,
+                  extra_text="" if twin else section_text(ctx.extra_template, values),
+                  head_text=section_text(ctx.head_template, values))
 
 
 def unused_build_lines(ctx: ResultsContext) -> list[tuple[str, int, bool]]:

@@ -2,7 +2,7 @@
 
 ``judge publish`` (judge/app/publish.py) gathers what may be shown of each
 game and hands it here as the dataclasses below; every page is a Jinja2
-template with autoescaping, so a player's press or a game's text cannot
+template named ``*.html.j2``, which the one environment escapes (``judge.render.env``), so a player's press or a game's text cannot
 write markup into a page.  Times are written in words in the game's zone
 (``Monday 23 March 2026, 18:00 CET``), each inside a ``<time>`` element that
 keeps the exact instant for programs.
@@ -11,23 +11,15 @@ keeps the exact instant for programs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from functools import lru_cache
+from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo
-
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from judge.paths import templates_dir
-from judge.render.charts import PALETTE, Line, Marker, Series, shape_path
+from judge.render.charts import PALETTE, Line, Marker, Series
+from judge.render.env import environment, in_words
 
 __all__ = ["PALETTE", "Ending", "GamePage", "GameRow", "InPlay", "Line", "Marker", "PhasePage", "Press", "Seat", "Series",
            "SiteIndex", "Standings", "in_words", "render_game", "render_index", "render_phase", "stylesheet"]
-
-DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December")
-
 
 @dataclass(frozen=True)
 class Press:
@@ -163,35 +155,8 @@ class SiteIndex:
     games: list[GameRow]
 
 
-def in_words(moment: datetime | None, zone: str = "UTC") -> str:
-    """``moment`` in words on the clocks of ``zone``: ``Monday 23 March 2026, 18:00 CET``.
-
-    >>> in_words(datetime(2026, 3, 23, 17, 0, tzinfo=UTC), "Europe/Paris")
-    'Monday 23 March 2026, 18:00 CET'
-    """
-    if moment is None:
-        return ""
-    local = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(ZoneInfo(zone))
-    return f"{DAYS[local.weekday()]} {local.day} {MONTHS[local.month - 1]} {local.year}, {local:%H:%M} {local.tzname()}"
-
-
-def machine_time(moment: datetime) -> str:
-    """The instant as a ``<time datetime>`` attribute reads it (UTC, ISO 8601)."""
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC).strftime("%Y-%m-%dT%H:%MZ")
-
-
-@lru_cache(maxsize=4)
-def _environment(directory: str) -> Environment:
-    env = Environment(loader=FileSystemLoader(directory), undefined=StrictUndefined, trim_blocks=True,
-                      lstrip_blocks=True, autoescape=select_autoescape(["html", "j2"]))
-    env.filters["in_words"] = in_words
-    env.filters["machine_time"] = machine_time
-    env.globals["shape_path"] = shape_path
-    return env
-
-
 def _render(name: str, **variables: object) -> str:
-    return _environment(str(templates_dir() / "site")).get_template(name).render(**variables)
+    return environment().get_template(f"site/{name}").render(**variables)
 
 
 def render_index(index: SiteIndex) -> str:

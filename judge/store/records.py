@@ -8,11 +8,12 @@ makes: the store never needs the map to load a game.
 
 from __future__ import annotations
 
-import base64
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
+
+from judge.attachment import Attachment
 
 GAME_STATUSES = ("forming", "active", "paused", "finished", "terminated")
 PLAYER_STATUSES = ("active", "resigned", "ejected", "dummy")
@@ -154,30 +155,6 @@ class SubmittedOrder:
         return cls(data["power"], data["unit"], data["line"], data["message_id"], _opt_time(data["date"]))
 
 
-@dataclass
-class Attachment:
-    """A file to attach; bytes kept as base64 so the record stays plain JSON."""
-
-    filename: str
-    mime_type: str
-    data_b64: str
-
-    @classmethod
-    def from_bytes(cls, filename: str, mime_type: str, data: bytes) -> Attachment:
-        return cls(filename, mime_type, base64.b64encode(data).decode("ascii"))
-
-    @property
-    def data(self) -> bytes:
-        return base64.b64decode(self.data_b64)
-
-    def to_json(self) -> JSON:
-        return {"filename": self.filename, "mime_type": self.mime_type, "data_b64": self.data_b64}
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Attachment:
-        return cls(data["filename"], data["mime_type"], data["data_b64"])
-
-
 def _mail_id() -> str:
     return uuid.uuid4().hex
 
@@ -193,6 +170,9 @@ class OutgoingMail:
     killed between queueing a reply and marking the mail seen does not answer
     it twice when it runs again.  ``references`` is the thread an answer
     continues (the answered mail's References and Message-ID, RFC 5322 3.6.4).
+    ``html`` is its HTML part when its template has one (None: its text in a
+    plain HTML wrapper, made when it is sent); ``format`` the reader's choice
+    (``SET FORMAT``): ``"text"`` or ``"html"``, ``""`` for the judge's default.
     """
 
     to: list[str]
@@ -209,12 +189,15 @@ class OutgoingMail:
     queued: datetime | None = None  # stamped by the store when first written (None in files written before)
     #: the mail carries a player's words (press): not kept as the judge's own words (judge/store/recent.py)
     others_words: bool = False
+    html: str | None = None
+    format: str = ""
 
     def to_json(self) -> JSON:
         return {"id": self.id, "game": self.game, "key": self.key, "to": list(self.to), "subject": self.subject,
                 "body": self.body, "in_reply_to": self.in_reply_to, "auto_submitted": self.auto_submitted,
                 "attachments": [a.to_json() for a in self.attachments], "references": list(self.references),
                 "tries": self.tries, "queued": _opt_iso(self.queued),
+                "html": self.html, "format": self.format,
                 **({"others_words": True} if self.others_words else {})}
 
     @classmethod
@@ -222,7 +205,8 @@ class OutgoingMail:
         return cls(list(data["to"]), data["subject"], data["body"], data["in_reply_to"],
                    [Attachment.from_json(a) for a in data["attachments"]], data["auto_submitted"],
                    data["game"], data.get("key"), data["id"], list(data.get("references") or []),
-                   data.get("tries", 0), _opt_time(data.get("queued")), bool(data.get("others_words", False)))
+                   data.get("tries", 0), _opt_time(data.get("queued")), bool(data.get("others_words", False)),
+                   data.get("html"), data.get("format", ""))
 
 
 @dataclass

@@ -63,7 +63,7 @@ class ResultPictures:
         if key not in self.drawn:
             self.drawn[key] = phase_picture(self.variant, self.ctx, each.viewer, fmt)
         picture = self.drawn[key]
-        return [] if picture is None else [Attachment.from_bytes(picture.filename, picture.mime_type, picture.data)]
+        return [] if picture is None else [picture]
 
     def tell_gm_if_none(self) -> None:
         """Once per game: the GM learns that his variant's results go out without a map."""
@@ -92,7 +92,7 @@ class OpeningPictures:
             position = json.dumps(self.game.state, sort_keys=True)
             self.drawn[fmt] = _opening(self.variant.name, self.variant.overrides, self.game.name, position, fmt)
         picture = self.drawn[fmt]
-        return [] if picture is None else [Attachment.from_bytes(picture.filename, picture.mime_type, picture.data)]
+        return [] if picture is None else [picture]
 
 
 @lru_cache(maxsize=8)

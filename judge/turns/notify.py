@@ -107,12 +107,28 @@ def readers(game: Game, *, players: bool = True, observers: bool = True, gm: boo
     return found
 
 
+def mail_format(game: Game, viewer: str) -> str:
+    """What ``viewer`` (a power or ``GM``) chose with SET FORMAT: ``text`` or ``html``; "" for the judge's default."""
+    chosen = game.extra.get("mail_format")
+    value = chosen.get(viewer) if isinstance(chosen, dict) else None
+    return value if value in ("text", "html") else ""
+
+
+def set_mail_format(game: Game, viewer: str, fmt: str) -> None:
+    chosen = game.extra.get("mail_format")
+    if not isinstance(chosen, dict):
+        chosen = game.extra["mail_format"] = {}
+    chosen[viewer] = fmt
+
+
 def queue(game: Game, reader: Reader, rendered: Rendered, *, key: str | None = None,
           in_reply_to: str | None = None, references: tuple[str, ...] = (), auto: str = GENERATED,
           attachments: list[Attachment] | None = None, others_words: bool = False) -> None:
+    """``rendered`` to ``reader`` in the game's outbox, in the format his seat chose (SET FORMAT)."""
     game.queue_mail(OutgoingMail([reader.address], rendered.subject, rendered.body, in_reply_to=in_reply_to,
                                  auto_submitted=auto, key=key, references=list(references),
-                                 attachments=list(attachments or []), others_words=others_words))
+                                 attachments=list(attachments or []), others_words=others_words,
+                                 html=rendered.html, format=mail_format(game, reader.viewer)))
 
 
 def notify(game: Game, judge: str, title: str, lines: list[str], *, deadline: datetime | None = None,

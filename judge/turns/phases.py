@@ -190,8 +190,10 @@ def _queue_results(judge: Judge, game: Game, ctx: ResultsContext, phase: str) ->
     """One result mail per address, naming its roles, with the map picture it may see in the format chosen."""
     pictures = ResultPictures(judge.name, game, ctx)
     for each in by_address(readers(game)):
-        rendered = render_results(ctx, each.viewer, each.zone, recipient(game, each))
-        queue(game, each.main, rendered, key=f"{phase}:{each.address}", attachments=pictures.attachments(each))
+        attached = pictures.attachments(each)
+        rendered = render_results(ctx, each.viewer, each.zone, recipient(game, each),
+                                  map_cid=next((a.content_id for a in attached if a.content_id), ""))
+        queue(game, each.main, rendered, key=f"{phase}:{each.address}", attachments=attached)
     pictures.tell_gm_if_none()
 
 

@@ -12,6 +12,7 @@ import pytest
 from judge.app.demo import demos, load_script
 from judge.mail import body_text, read_outbox
 from judge.variants import load_variant
+from tests.mail.html_parts import attached_files
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,7 +37,7 @@ def test_judge_demo_plays_two_years_and_shows_where_the_mail_is(tmp_path: Path) 
     assert not [b for b in bodies if "Rejected:" in b]                 # every scripted order was legal
     assert any("Late orders in demo F1901M" == m.message["Subject"] for m in sent)
     results = [m for m in sent if str(m.message["Subject"]).startswith("Diplomacy results")]
-    assert results and all([p.get_content_type() for p in m.message.iter_attachments()] == ["image/png"]
+    assert results and all([p.get_content_type() for p in attached_files(m.message)] == ["image/png"]
                            for m in results)                          # issue 15: every result mail has its map
     w1902 = (folder / "data" / "archive" / "demo" / "W1902A.txt").read_text()
     assert "Germany:   Builds an army in Berlin." in w1902 and "France:    Removes the army in Picardy." in w1902
@@ -58,7 +59,7 @@ def test_judge_demo_plays_two_years_of_europe_1615_by_mail(tmp_path: Path) -> No
     archive = sorted(p.stem for p in (folder / "data" / "archive" / "v3").glob("*.txt"))
     assert len(archive) == 15 and archive[0] == "F1615M"
     results = [m for m in read_outbox(folder / "spool") if "results" in str(m.message["Subject"]).lower()]
-    assert results and all([p.get_content_type() for p in m.message.iter_attachments()] == ["image/png"]
+    assert results and all([p.get_content_type() for p in attached_files(m.message)] == ["image/png"]
                            for m in results)
     unknown = subprocess.run([sys.executable, "-m", "judge", "demo", "--variant", "atlantis"], capture_output=True,
                              text=True, env=env, timeout=60, check=False)

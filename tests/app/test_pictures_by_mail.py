@@ -17,13 +17,14 @@ from judge.mail import IncomingMail
 from judge.paths import gamedata_dir
 from judge.render.geometry import variant_geometry
 from tests.app.helpers import GAME, GM, gm, send_as, start_game, subjects, to
+from tests.mail.html_parts import attached_files
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def pictures(mail: IncomingMail) -> list[tuple[str, str, bytes]]:
     return [(part.get_filename() or "", part.get_content_type(), part.get_payload(decode=True))
-            for part in mail.message.iter_attachments()]
+            for part in attached_files(mail.message)]
 
 
 def results(mails: list[IncomingMail], who: str) -> IncomingMail:

@@ -18,6 +18,7 @@ from judge.mail import IncomingMail
 from judge.reading.language import AUDIENCE
 from judge.variants import available_variants
 from tests.app.helpers import GAME, GM, POWERS, address, gm, password, reply, send_as, start_game, subjects, to
+from tests.mail.html_parts import attached_files
 
 
 def _send(sandbox: Sandbox, power: str, lines: str) -> str:
@@ -126,7 +127,7 @@ def test_help_lists_every_variant_and_every_command_by_who_may_use_it(sandbox: S
             section = section.split(end)[0]
         shown = words.get(kind, kind.replace("_", " ").upper())
         assert shown in section, (kind, who)
-    assert ("The GM may also use STATUS, PRESS, BROADCAST, SET PASSWORD, SET ADDRESS, SET ZONE, SET MAP and "
+    assert ("The GM may also use STATUS, PRESS, BROADCAST, SET PASSWORD, SET ADDRESS, SET ZONE, SET MAP, SET FORMAT and "
             "SET WAIT (his SET WAIT is for the whole game).") in " ".join(text.split())
 
 
@@ -201,7 +202,7 @@ def test_an_order_that_replaces_an_earlier_one_says_so(sandbox: Sandbox) -> None
 # -- the start of a game, LIST while it forms, the GM told of joins ------------------------
 
 def _attachments(mail: IncomingMail) -> list[tuple[str, str]]:
-    return [(part.get_filename() or "", part.get_content_type()) for part in mail.message.iter_attachments()]
+    return [(part.get_filename() or "", part.get_content_type()) for part in attached_files(mail.message)]
 
 
 def test_the_started_mail_carries_the_map_of_the_starting_position(sandbox: Sandbox) -> None:
@@ -218,7 +219,7 @@ def test_the_started_mail_carries_the_map_of_the_starting_position(sandbox: Sand
     assert len(started) == len(POWERS) + 1
     france = next(m for m in to(started, "france@"))
     assert _attachments(france) == [(f"{GAME}-start.png", "image/png")]
-    png = next(france.message.iter_attachments()).get_payload(decode=True)
+    png = attached_files(france.message)[0].get_payload(decode=True)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     assert _attachments(to(started, GM)[0]) == [(f"{GAME}-start.svg", "image/svg+xml")]
 

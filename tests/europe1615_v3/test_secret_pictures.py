@@ -22,6 +22,7 @@ from judge.render.geometry import variant_geometry
 from judge.render.palette import power_colours, rgb
 from judge.turns.pictures import stored_phase_picture
 from judge.variants import load_variant
+from tests.mail.html_parts import attached_files
 
 mailgame = load_script("europe1615-v3")
 GAME, GM, OBSERVER = mailgame.game, mailgame.gm, mailgame.observer
@@ -53,7 +54,7 @@ def spring(played: Sandbox) -> dict[str, IncomingMail]:
 
 
 def picture(mail: IncomingMail) -> tuple[str, bytes]:
-    [part] = [p for p in mail.message.iter_attachments() if p.get_content_type().startswith("image/")]
+    [part] = [p for p in attached_files(mail.message) if p.get_content_type().startswith("image/")]
     return part.get_content_type(), part.get_payload(decode=True)
 
 

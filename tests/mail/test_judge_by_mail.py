@@ -17,6 +17,7 @@ import pytest
 
 from judge.app.sandbox import START, Sandbox
 from judge.mail import ImapConfig, ImapMailbox, IncomingMail, body_text
+from tests.mail.html_parts import attached_files, html_part
 from tests.mail.servers import USERS, DovecotServer, SmtpServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -162,19 +163,21 @@ def _check_gm_turkey_and_the_judge_mailbox(imap: DovecotServer, smtp: SmtpServer
     assert "Turkey: Army Constantinople, No Order Processed." in turkey["Diplomacy results demo S1901M"]
     # issue 15: the map picture travels with the results, as each reader chose (SET MAP)
     maps = {who: [(p.get_filename(), p.get_content_type(), p.get_payload(decode=True))
-                  for p in next(m.message for m in inbox(imap, who)
-                                if str(m.message["Subject"]) == "Diplomacy results demo S1901M").iter_attachments()]
+                  for p in attached_files(next(m.message for m in inbox(imap, who)
+                                               if str(m.message["Subject"]) == "Diplomacy results demo S1901M"))]
             for who in ("france", "turkey", "gmaster")}
     assert [(n, t) for n, t, _ in maps["france"]] == [("demo-S1901M.png", "image/png")]
     assert maps["france"][0][2].startswith(b"\x89PNG") and len(maps["france"][0][2]) < 300_000
     assert [(n, t) for n, t, _ in maps["turkey"]] == [("demo-S1901M.svg", "image/svg+xml")]
     assert [t for _, t, _ in maps["gmaster"]] == ["image/png"]
-    # ... shown inline, after the results text, which stays the first part and plain
+    # ... shown inline in the HTML part (issue 39), after the results text, which stays the first part and plain
     results = next(m.message for m in inbox(imap, "france") if str(m.message["Subject"]) == "Diplomacy results demo S1901M")
-    parts = list(results.iter_parts())
-    assert [(p.get_content_type(), p.get_content_disposition()) for p in parts] == [
-        ("text/plain", None), ("image/png", "inline")]
-    assert "France: Army Paris -> Burgundy." in parts[0].get_content()
+    parts = [(p.get_content_type(), p.get_content_disposition()) for p in results.walk()]
+    assert parts == [("multipart/alternative", None), ("text/plain", None), ("multipart/related", None),
+                     ("text/html", None), ("image/png", "inline")]
+    text = next(results.iter_parts())
+    assert "France: Army Paris -> Burgundy." in text.get_content()
+    assert f"cid:{str(results.get_payload()[1].get_payload()[1]['Content-ID']).strip('<>')}" in html_part(results)
     assert len(inbox(imap, "judge")) == 0  # everything moved to Processed
     client = imap.client("judge")
     try:

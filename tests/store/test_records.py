@@ -45,7 +45,7 @@ def full_game() -> Game:
     game.submit(SubmittedOrder("RUSSIA", "A WAR", "A WAR H"))
     game.mark_applied("<m1@example.com>")
     game.queue_mail(OutgoingMail(["a@example.com", "b@example.com"], "Re: orders", "Accepted.\n",
-                                 "<m1@example.com>", [Attachment.from_bytes("map.ps", "application/postscript", b"%!PS\x00\xff")],
+                                 "<m1@example.com>", [Attachment("map.ps", b"%!PS\x00\xff", "application/postscript")],
                                  "auto-generated"))
     return game
 
