@@ -351,7 +351,7 @@ def do_set_map(s: Session, cmd: Command) -> str:
 
 def do_set_format(s: Session, cmd: Command) -> str:
     """SET FORMAT: this seat's mails as text alone, or as text and HTML (the GM's own when the GM speaks)."""
-    player, game = _me_or_gm(s), current(s).game
+    player, game = seat_spoken_for(s), current(s).game
     fmt = str(cmd.args["format"]).lower()
     if player is not None and not player.power:
         raise Refused("you have no power yet: send SET FORMAT once the game has started")

@@ -165,7 +165,7 @@ def test_a_format_the_judge_does_not_know_is_refused_with_its_name(tmp_path: Pat
     config = tmp_path / "judge.toml"
     config.write_text(config.read_text(encoding="utf-8").replace("[mail]\n", '[mail]\nformat = "rtf"\n'),
                       encoding="utf-8")
-    with pytest.raises(ConfigError, match="format must be 'html' or 'text'"):
+    with pytest.raises(ConfigError, match=r'\[mail\] format: found "rtf"; expected "html" or "text"'):
         load_config(config)
 
 
