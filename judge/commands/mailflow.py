@@ -29,6 +29,7 @@ from judge.crash import crash_point
 from judge.reading.language import AUDIENCE, GM_TOO, Command, command_hint
 from judge.render import Rejected, Rendered, ReplyContext, render_reply
 from judge.store import OutgoingMail, StoreError, check_password
+from judge.turns.fixing import fixing_powers, note_mail
 from judge.turns.gameview import order_set
 from judge.turns.notify import notify, own_zone, readers
 from judge.turns.ticks import DeadlineView
@@ -224,6 +225,7 @@ def finish(session: Session) -> bool:
     noted seen at once.  Returns whether the mail touched a game.
     """
     store, mid = session.store, session.mail.message_id
+    _note_refusals(session)
     reply, later = _reply(session)
     outgoing = [reply, *session.extra_mail]
     for number, mail in enumerate(outgoing):
@@ -252,6 +254,13 @@ def finish(session: Session) -> bool:
     return False
 
 
+def _note_refusals(session: Session) -> None:
+    """The signed-on power's mail had a refused line, or none: the phase waits for the fix, or not (turns.fixing)."""
+    handle = session.current()
+    if handle is not None and session.power and not handle.replay:
+        note_mail(handle.game, session.power, bool(session.rejected))
+
+
 def _write_later(session: Session, handles: list[Handle], mails: list[tuple[OutgoingMail, Later | None]]) -> None:
     """The mails queued with the first game that show a deadline are written again at the run's end (``Later``).
 
@@ -269,7 +278,7 @@ def _reply(session: Session) -> tuple[OutgoingMail, Later | None]:
     judge, mail = session.judge, session.mail
     handle = session.current() or next(iter(session.games.values()), None)
     board = orders = viewer_zone = None
-    zone, game_name = judge.zone, None
+    zone, game_name, fixing = judge.zone, None, False
     if handle is not None:
         game = handle.game
         game_name, zone = game.name, game.zone
@@ -277,8 +286,9 @@ def _reply(session: Session) -> tuple[OutgoingMail, Later | None]:
         if state is not None and session.show_orders and session.power and game.status in ("active", "paused"):
             board, orders = handle.variant.map, order_set(game, handle.variant, state, session.power)
         viewer_zone = own_zone(game, session.role, session.power) if session.game == game.name else None
+        fixing = session.game == game.name and session.power in fixing_powers(game)
     ctx = ReplyContext(judge.name, mail.subject, game_name, sorted(session.accepted, key=lambda a: a.line),
-                       sorted(session.rejected, key=lambda r: r.line), board, orders, zone=zone)
+                       sorted(session.rejected, key=lambda r: r.line), board, orders, zone=zone, fixing=fixing)
 
     def render(view: DeadlineView) -> Rendered:
         shown = replace(ctx, deadline=view.deadline, grace_until=view.grace_until, playing=view.playing,

@@ -220,8 +220,10 @@ class RulesContext:
     variant: str
     options: Sequence[RuleLine] = ()
     decisions: Sequence[DecisionLine] = ()
+    #: (centre's name, value) where the variant gives centres a value (``Ruleset.centre_values``)
+    values: Sequence[tuple[str, int]] = ()
 
 
 def render_rules(ctx: RulesContext) -> Rendered:
     return render("rules.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, options=ctx.options,
-                  decisions=ctx.decisions)
+                  decisions=ctx.decisions, values=ctx.values)

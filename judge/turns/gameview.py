@@ -200,7 +200,8 @@ def order_set(game: Game, variant: Variant, state: GameState, power: str) -> Ord
     values = _values(variant, state, orders)
     return OrderSet(power, state.phase, [o.line for o in orders], units, left,
                     [str(u) for u in state.units.get(power, ())], inputs_left(variant, state, power, orders),
-                    variant.ruleset.money_committed(state, power, values), _warnings(variant, state, power, values))
+                    variant.ruleset.money_committed(state, power, values), _warnings(variant, state, power, values),
+                    variant.ruleset.standing(state, power))
 
 
 def _warnings(variant: Variant, state: GameState, power: str, values: Sequence[Any]) -> tuple[str, ...]:

@@ -1,0 +1,101 @@
+"""Europe 1615 as newcomers play it, by mail (issue 34): each test names the point it checks.
+
+Each test plays on a throwaway judge (``judge/app/sandbox.py``) through the same poll as ``judge poll``.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from judge.app.demo import load_script
+from judge.app.sandbox import Sandbox
+from judge.mail import IncomingMail
+
+mailgame = load_script("europe1615-v3")
+GAME, GM, OBSERVER, POWERS, address, send_as = (
+    mailgame.game, mailgame.gm, mailgame.observer, mailgame.powers, mailgame.address, mailgame.send_as)
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def mail_to(sandbox: Sandbox, mails: list[IncomingMail], who: str, subject: str) -> str:
+    found = [m for m in mails if who.lower() in str(m.message["To"]).lower() and str(m.message["Subject"]) == subject]
+    assert len(found) == 1, [str(m.message["Subject"]) for m in mails if who.lower() in str(m.message["To"]).lower()]
+    return sandbox.text(found[0])
+
+
+def pass_deadline(sandbox: Sandbox) -> list[IncomingMail]:
+    """Move the clock past the phase's deadline and its grace, poll, and return the mail sent."""
+    game = sandbox.store.load_game(GAME)
+    assert game.deadline is not None
+    sandbox.clock.set(max(game.deadline, game.grace_end or game.deadline) + timedelta(minutes=1))
+    sandbox.poll()
+    return sandbox.new_mail()
+
+
+def test_point_1_each_power_reads_its_own_infs_budget_deployed_and_left(started_v3: Sandbox) -> None:
+    sandbox = started_v3
+    send_as(sandbox, "France", "12: LOR\n4: WUR")
+    send_as(sandbox, "Spain", "8: LOR")
+    sandbox.poll()
+    sandbox.new_mail()
+    mails = pass_deadline(sandbox)
+    france = flat(mail_to(sandbox, mails, address("France"), f"Diplomacy results {GAME} S1615M"))
+    assert "Your INFs (secret: only you and the GM read this): Lorraine 12, Wurttemberg 4." in france
+    assert "INFs for 1615: 35; deployed 16; left 19." in france
+    assert "Lorraine 8" not in france                              # Spain's are Spain's (R-v3-18)
+    spain = flat(mail_to(sandbox, mails, address("Spain"), f"Diplomacy results {GAME} S1615M"))
+    assert "Your INFs (secret: only you and the GM read this): Lorraine 8." in spain
+    assert "INFs for 1615: 37; deployed 8; left 29." in spain and "Lorraine 12" not in spain
+    gm = flat(mail_to(sandbox, mails, GM, f"Diplomacy results {GAME} S1615M"))
+    assert "France's INFs" in gm and "Spain's INFs" in gm
+    observer = flat(mail_to(sandbox, mails, OBSERVER, f"Diplomacy results {GAME} S1615M"))
+    assert "INFs (secret" not in observer and "deployed 16" not in observer
+    send_as(sandbox, "France", "STATUS")                           # and at any time, as any player of France
+    sandbox.poll()
+    status = flat(sandbox.text(next(m for m in sandbox.new_mail() if "Status of" in str(m.message["Subject"]))))
+    assert "Your INFs (secret: only you and the GM read this): Lorraine 12, Wurttemberg 4." in status
+    assert "INFs for 1615: 35; deployed 16; left 19" in status
+
+
+def hold_lines(sandbox: Sandbox, power: str) -> str:
+    units = sandbox.store.load_game(GAME).state["units"].get(power.upper(), [])
+    return "\n".join(f"{u} H" for u in units)
+
+
+WAITS = "A line of this mail was refused, so the phase is not played before its deadline"
+
+
+def test_point_3_a_refused_inf_line_keeps_the_phase_until_fixed(started_v3: Sandbox) -> None:
+    sandbox = started_v3
+    for power in POWERS:
+        send_as(sandbox, power, hold_lines(sandbox, power) + ("\n12: LORR" if power == "France" else ""))
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    france = flat(mail_to(sandbox, mails, address("France"), "Re: orders"))
+    assert "12: LORR" in france and WAITS in france and "processed at the end of this poll" not in france
+    assert sandbox.store.load_game(GAME).state["phase"] == "S1615M"
+    send_as(sandbox, "France", "12: LOR")
+    sandbox.poll()
+    assert sandbox.store.load_game(GAME).state["phase"] == "U1615M"
+
+
+def test_point_2_the_centre_values_in_the_rules_reply_and_on_the_map(started_v3: Sandbox) -> None:
+    from judge.engine import adjudicate
+    from judge.render.picture import phase_picture
+    from judge.render.results import results_context
+    from judge.variants import load_variant
+
+    sandbox = started_v3
+    send_as(sandbox, "France", "RULES")
+    sandbox.poll()
+    rules = flat(sandbox.text(next(m for m in sandbox.new_mail() if str(m.message["Subject"]) == f"Rules of {GAME}")))
+    assert "The values of the supply centres" in rules and "London 12" in rules and "Wales 3" in rules
+    variant = load_variant("europe1615-v3")
+    outcome = adjudicate(variant, variant.ruleset.initial_state(), {})
+    ctx = results_context(variant, outcome.state.phase, outcome, judge="j", game=GAME)
+    svg = phase_picture(variant, ctx, "OBSERVER", "SVG")
+    assert svg is not None
+    assert ">12</text>" in svg.data.decode() and ">3</text>" in svg.data.decode()   # London's 12, Wales's 3
