@@ -99,3 +99,34 @@ def test_point_2_the_centre_values_in_the_rules_reply_and_on_the_map(started_v3:
     svg = phase_picture(variant, ctx, "OBSERVER", "SVG")
     assert svg is not None
     assert ">12</text>" in svg.data.decode() and ">3</text>" in svg.data.decode()   # London's 12, Wales's 3
+
+
+def test_point_6_a_minor_unit_is_ordered_where_it_stands_and_the_refusal_says_where(started_v3: Sandbox) -> None:
+    sandbox = started_v3
+    first = mailgame.phases[0]
+    assert first[0] == "S1615M"
+    mailgame.play_phase(sandbox, "S1615M", first[1])             # France's Wurttemberg army moves to Franconia
+    sandbox.new_mail()
+    send_as(sandbox, "France", "WUR H\nA FRA H")
+    sandbox.poll()
+    text = flat(mail_to(sandbox, sandbox.new_mail(), address("France"), "Re: orders"))
+    assert ("WUR H there is no unit you may order in Wurttemberg; Wurttemberg's units are ordered where they "
+            "stand: now Franconia (A FRA)") in text
+    assert "line 3: A FRA H" in text.split("Rejected:")[0]         # ordered where it stands: accepted
+
+
+def test_point_6_acquired_territories_take_their_state_s_colour_in_the_phase_they_are_taken() -> None:
+    """R-v3-66: "all acquired territories are colored accordingly on the map": Danzig taken by Prussia (aligned
+    to Denmark) is hatched in Denmark's colour, no longer in Poland's, as soon as Prussia holds it."""
+    from tests.test_picture_boards import drawn, v3_sheet
+    from judge.render.palette import power_colours
+    from judge.variants import load_variant
+
+    variant = load_variant("europe1615-v3")
+    state = variant.ruleset.initial_state()
+    state.extra["status"] = v3_sheet(PRU=("ALIGNED", "DENMARK", None), POL=("ALIGNED", "AUSTRIA", None))
+    state.centers["POL"] = set(state.centers["POL"]) - {"DAN"}
+    state.centers["PRU"] = set(state.centers["PRU"]) | {"DAN"}
+    scene, _ = drawn("europe1615-v3", state)
+    colours = power_colours(variant.map)
+    assert scene.hatches["DAN"] == colours["DENMARK"] and scene.hatches["WAR"] == colours["AUSTRIA"]
