@@ -202,6 +202,9 @@ def _not_allowed(s: Session, cmd: Command) -> str:
     if s.game is None:
         if s.refused is not None:
             return f"not signed on: the sign-on at line {s.refused} was refused"
+        if cmd.kind == "order" and cmd.text.strip().upper().startswith("BID"):  # no power, so no letter, yet
+            return ("a BID sheet goes with your JOIN line: send JOIN <game> <password> again (the seat is kept), "
+                    "then the BID line")
         if cmd.kind == "order":
             return ("you are not signed on to a game: start your mail with SIGNON <power letter><game> <password>"
                     + command_hint(cmd.text))

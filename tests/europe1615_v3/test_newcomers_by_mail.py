@@ -130,3 +130,44 @@ def test_point_6_acquired_territories_take_their_state_s_colour_in_the_phase_the
     scene, _ = drawn("europe1615-v3", state)
     colours = power_colours(variant.map)
     assert scene.hatches["DAN"] == colours["DENMARK"] and scene.hatches["WAR"] == colours["AUSTRIA"]
+
+
+def test_point_5_the_text_s_names_and_forms_are_read_and_a_misspelt_state_gets_a_close_match(started_v3: Sandbox) -> None:
+    sandbox = started_v3
+    send_as(sandbox, "France", "3 INFs to the Rhineland\nWUR: 4\n2: LOWR\nDiplomatic attack: LOR > SPAIN\n"
+                               "5: Portugual\n5: Sweeden")
+    sandbox.poll()
+    text = mail_to(sandbox, sandbox.new_mail(), address("France"), "Re: orders")
+    assert "line 2: 3 INFs to the Rhineland\n      3 INFs to Rhineland;" in text
+    assert "line 3: WUR: 4\n      4 INFs to Wurttemberg;" in text
+    assert "line 4: 2: LOWR\n      2 INFs to Lower Saxony;" in text
+    assert "line 5: Diplomatic attack: LOR > SPAIN\n      attack accepted: on Spain in Lorraine" in text
+    assert "no minor state is called 'Portugual' \u2014 did you mean Portugal (POR)?" in text
+    assert "no minor state is called 'Sweeden' \u2014 did you mean Sweden (SWE)?" in text
+
+
+def test_point_7_a_bid_sheet_a_newcomer_can_fix_and_seats_complete_only_with_every_sheet(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
+    sandbox.send(GM, f"CREATE {GAME} europe1615-v3 gm-secret", "new game")
+    sandbox.poll()
+    good = "BID AUSTRIA 20 DENMARK 20 ENGLAND 20 FRANCE 20 SPAIN 20"
+    for power in POWERS[:4]:
+        sandbox.send(address(power), f"JOIN {GAME} {mailgame.password(power)}\n{good}")
+    sandbox.send(address(POWERS[4]), f"JOIN {GAME} {mailgame.password(POWERS[4])}\n"
+                                      "BID AUSTRIA 25 DENMARK 20 ENGLAND 20 FRANCE 20 SPAIN 20")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    last = flat(mail_to(sandbox, mails, address(POWERS[4]), "Re: orders"))
+    assert "the bids add up to 105, not 100: send JOIN <game> <your password> again (the seat is kept)" in last
+    gm = " ".join(flat(sandbox.text(m)) for m in mails if str(m.message["To"]) == GM)
+    assert "All 5 seats are taken, but 1 player has sent no valid BID sheet yet" in gm
+    assert "you may START" not in gm
+    sandbox.send(address(POWERS[4]), good)                           # no power yet, so no SIGNON letter
+    sandbox.poll()
+    alone = flat(mail_to(sandbox, sandbox.new_mail(), address(POWERS[4]), "Re: orders"))
+    assert "a BID sheet goes with your JOIN line: send JOIN <game> <password> again" in alone
+    sandbox.send(address(POWERS[4]), f"JOIN {GAME} {mailgame.password(POWERS[4])}\n{good}")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    gm = " ".join(flat(sandbox.text(m)) for m in mails if str(m.message["To"]) == GM)
+    assert "All 5 seats are taken: you may START the game" in gm
