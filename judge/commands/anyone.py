@@ -54,7 +54,9 @@ def do_help(s: Session, cmd: Command) -> str:
     sections = [HelpSection(title, [kind for kind, who in AUDIENCE.items() if who == audience],
                             gm_too if audience == "gm" else ()) for audience, title in _HELP_HEADS]
     variants = [VariantLine(name, *variant_summary(name)) for name in available_variants()]
-    rendered = render_help(HelpContext(s.judge.name, s.judge.address, sections, variants))
+    handle = s.current()  # signed on to a game: the GM's decisions its variant takes, and no other
+    actions = [a.usage for a in handle.variant.ruleset.gm_actions()] if handle is not None else None
+    rendered = render_help(HelpContext(s.judge.name, s.judge.address, sections, variants, actions))
     s.reply_to_sender(rendered.subject, rendered.body)
     return "the list of commands is in a separate mail"
 

@@ -102,11 +102,13 @@ class HelpContext:
     address: str
     sections: Sequence[HelpSection] = ()
     variants: Sequence[VariantLine] = ()
+    #: the GM decisions (``GM ...`` usages) of the game the sender signed on to; None outside a game
+    gm_actions: Sequence[str] | None = None
 
 
 def render_help(ctx: HelpContext) -> Rendered:
     return render("help.j2", judge=ctx.judge, address=ctx.address, sections=list(ctx.sections),
-                  variants=list(ctx.variants))
+                  variants=list(ctx.variants), gm_actions=ctx.gm_actions)
 
 
 @dataclass(frozen=True, slots=True)

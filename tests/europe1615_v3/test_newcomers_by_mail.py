@@ -171,3 +171,33 @@ def test_point_7_a_bid_sheet_a_newcomer_can_fix_and_seats_complete_only_with_eve
     mails = sandbox.new_mail()
     gm = " ".join(flat(sandbox.text(m)) for m in mails if str(m.message["To"]) == GM)
     assert "All 5 seats are taken: you may START the game" in gm
+
+
+def test_point_9_help_lists_the_game_s_own_gm_decisions_and_resign_lists_no_orders(started_v3: Sandbox) -> None:
+    sandbox = started_v3
+    sandbox.send(GM, f"SIGNON M{GAME} gm-secret\nHELP")
+    sandbox.poll()
+    text = sandbox.text(next(m for m in sandbox.new_mail() if str(m.message["Subject"]).startswith("Help from")))
+    assert "GM BALLOT modifier, modifier, modifier | DEFAULT" in text
+    assert "GM ALLIANCE" not in text                                # a 2013-08 decision this game refuses
+    send_as(sandbox, "Spain", "RESIGN")
+    sandbox.poll()
+    reply = mail_to(sandbox, sandbox.new_mail(), address("Spain"), "Re: orders")
+    assert "you no longer play Spain" in reply and "Still without orders" not in reply
+
+
+def test_point_8_the_ballot_how_it_was_chosen_and_each_power_s_votes_are_told(started_v3: Sandbox) -> None:
+    sandbox = started_v3
+    for phase, orders in mailgame.phases:
+        if phase == "W1615E":
+            break
+        mailgame.play_phase(sandbox, phase, orders)
+    mails = sandbox.new_mail()
+    subject = f"Diplomacy results {GAME} W1615E"
+    gm = flat(mail_to(sandbox, mails, GM, subject))
+    assert "(the three most important modifiers still available, as the judge chose them; the GM may choose " \
+           "the ballot instead with GM BALLOT" in gm
+    assert "England's votes on this ballot (secret; R-v3-79, R-v3-80): 14" in gm
+    england = flat(mail_to(sandbox, mails, address("England"), subject))
+    assert "England's votes on this ballot (secret; R-v3-79, R-v3-80): 14" in england
+    assert "Spain's votes" not in england
