@@ -229,6 +229,7 @@ def finish(session: Session) -> bool:
     """
     store, mid = session.store, session.mail.message_id
     _note_refusals(session)
+    _written_last(session)
     reply, later = _reply(session)
     outgoing = [reply, *session.extra_mail]
     for number, mail in enumerate(outgoing):
@@ -255,6 +256,22 @@ def finish(session: Session) -> bool:
     crash_point("mail:saved")
     store.mark_seen(mid)
     return False
+
+
+def _written_last(session: Session) -> None:
+    """STATUS and LIST game written again once the whole mail is read: its orders after them count too."""
+    fresh = []
+    for mail, later in session.later:
+        try:
+            view = later.look()
+            rendered = later.render(view)
+        except Exception:  # the mail keeps what it said when its line was read
+            log.exception("mail of %s could not be written again", session.mail.message_id)
+            fresh.append((mail, later))
+            continue
+        mail.subject, mail.body = rendered.subject, rendered.body
+        fresh.append((mail, replace(later, view=view)))
+    session.later = fresh
 
 
 def _note_refusals(session: Session) -> None:

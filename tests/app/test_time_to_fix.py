@@ -51,3 +51,34 @@ def test_standard_the_deadline_plays_the_phase_with_the_line_unfixed(sandbox: Sa
     sandbox.clock.set(max(game.deadline, game.grace_end or game.deadline) + timedelta(minutes=1))
     sandbox.poll()
     assert sandbox.store.load_game(GAME).state["phase"] == "F1901M"
+
+
+def test_a_status_early_in_a_mail_shows_the_orders_of_the_lines_after_it(sandbox: Sandbox) -> None:
+    """Issue 34, point 11: STATUS, then orders, in one mail: the status mail shows those orders."""
+    start_game(sandbox)
+    send_as(sandbox, "France", "STATUS\nA PAR - BUR\nA MAR H")
+    sandbox.poll()
+    status = next(m for m in sandbox.new_mail() if str(m.message["Subject"]).startswith("Status of"))
+    text = sandbox.text(status)
+    assert "(no orders)" not in text and "Burgundy" in text
+
+
+def test_payola_a_refused_line_of_an_offer_sheet_keeps_the_phase(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The same in Payola: every sheet in, one with a refused line: the phase waits for the fix."""
+    from judge.app.demo import load_script
+
+    script = load_script("payola")
+    sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
+    script.set_up(sandbox)
+    sandbox.new_mail()
+    phase, orders = script.phases[0]
+    for power, lines in orders.items():
+        script.send_as(sandbox, power, lines + ("\nF LON - NTHX" if power == "England" else ""))
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    england = _flat(next(sandbox.text(m) for m in mails if str(m.message["To"]) == script.address("England")
+                         and str(m.message["Subject"]).startswith("Re:")))
+    assert WAITS in england and sandbox.store.load_game(script.game).state["phase"] == phase
+    script.send_as(sandbox, "England", "")
+    sandbox.poll()
+    assert sandbox.store.load_game(script.game).state["phase"] != phase
