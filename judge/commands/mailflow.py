@@ -277,7 +277,7 @@ def _written_last(session: Session) -> None:
 def _note_refusals(session: Session) -> None:
     """The signed-on power's mail had a refused line, or none: the phase waits for the fix, or not (turns.fixing)."""
     handle = session.current()
-    if handle is not None and session.power and not handle.replay:
+    if handle is not None and session.power and session.role == "player" and not handle.replay:
         note_mail(handle.game, session.power, bool(session.rejected))
 
 
