@@ -55,7 +55,9 @@ def do_help(s: Session, cmd: Command) -> str:
     sections = [HelpSection(title, [kind for kind, who in AUDIENCE.items() if who == audience],
                             gm_too if audience == "gm" else ()) for audience, title in _HELP_HEADS]
     variants = [VariantLine(name, *variant_summary(name)) for name in available_variants()]
-    rendered = render_help(HelpContext(s.judge.name, s.judge.address, sections, variants))
+    handle = s.current()  # signed on to a game: the GM's decisions its variant takes, and no other
+    actions = [a.usage for a in handle.variant.ruleset.gm_actions()] if handle is not None else None
+    rendered = render_help(HelpContext(s.judge.name, s.judge.address, sections, variants, actions))
     s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
     return "the list of commands is in a separate mail"
 
@@ -276,7 +278,10 @@ def tell_gm_of_joins(s: Session, handle: Handle) -> None:
     joins = s.joined.get(handle.game.name)
     if joins:
         game = handle.game
-        ctx = JoinNoticeContext(s.judge.name, game.name, joins, len(game.players), len(seated_powers(handle.variant)))
+        sheets = game.extra.get("sheets", {})
+        unsheeted = sum(1 for p in game.players if game.seat_key(p) not in sheets) if sheets else 0
+        ctx = JoinNoticeContext(s.judge.name, game.name, joins, len(game.players), len(seated_powers(handle.variant)),
+                                unsheeted)
         queue(game, gm_reader(game), render_join_notice(ctx))
 
 
@@ -310,6 +315,8 @@ def _rejoin(s: Session, handle: Handle, seat: Player, wanted: str | None) -> str
             _tell_the_gm(s, handle, wanted.title(), again=True)
         else:
             note = f"; {wanted.title()} is taken"
+    elif _sheet_decides(s, handle):  # a sheet sent again: the GM hears whether the sheets are now complete
+        _tell_the_gm(s, handle, "", again=True)
     s.sign_on(handle, "player", seat.power, seat)
     as_power = f" as {seat.power.title()}" if seat.power else ""
     return f"you are already in '{game.name}'{as_power}: your seat is kept{note}"

@@ -31,6 +31,7 @@ from judge.mail.parts import MAX_TEXT_ATTACHMENT
 from judge.render import Rejected, Rendered, ReplyContext, Skipped, render_reply
 from judge.store import OutgoingMail, StoreError, StoreRefused
 from judge.store.records import from_iso
+from judge.turns.fixing import fixing_powers, note_mail
 from judge.turns.gameview import order_set
 from judge.turns.notify import notify, own_zone, readers
 from judge.turns.ticks import DeadlineView
@@ -188,6 +189,9 @@ def _not_allowed(s: Session, cmd: Command) -> str:
     if s.game is None:
         if s.refused is not None:
             return f"not signed on: the sign-on at line {s.refused} was refused"
+        if cmd.kind == "order" and cmd.text.strip().upper().startswith("BID"):  # no power, so no letter, yet
+            return ("a BID sheet goes with your JOIN line: send JOIN <game> <password> again (the seat is kept), "
+                    "then the BID line")
         if cmd.kind == "order":
             return ("you are not signed on to a game: start your mail with SIGNON <power letter><game> <password>"
                     + command_hint(cmd.text))
@@ -231,6 +235,8 @@ def finish(session: Session) -> bool:
     noted seen at once.  Returns whether the mail touched a game.
     """
     store, mid = session.store, session.mail.message_id
+    _note_refusals(session)
+    _written_last(session)
     reply, later = _reply(session)
     outgoing = [reply, *session.extra_mail]
     for number, mail in enumerate(outgoing):
@@ -259,6 +265,29 @@ def finish(session: Session) -> bool:
     crash_point("mail:saved")
     store.mark_seen(mid)
     return False
+
+
+def _written_last(session: Session) -> None:
+    """STATUS and LIST game written again once the whole mail is read: its orders after them count too."""
+    fresh = []
+    for mail, later in session.later:
+        try:
+            view = later.look()
+            rendered = later.render(view)
+        except Exception:  # the mail keeps what it said when its line was read
+            log.exception("mail of %s could not be written again", session.mail.message_id)
+            fresh.append((mail, later))
+            continue
+        mail.subject, mail.body = rendered.subject, rendered.body
+        fresh.append((mail, replace(later, view=view)))
+    session.later = fresh
+
+
+def _note_refusals(session: Session) -> None:
+    """The signed-on power's mail had a refused line, or none: the phase waits for the fix, or not (turns.fixing)."""
+    handle = session.current()
+    if handle is not None and session.power and session.role == "player" and not handle.replay:
+        note_mail(handle.game, session.power, bool(session.rejected))
 
 
 def _write_later(session: Session, handles: list[Handle], mails: list[tuple[OutgoingMail, Later | None]]) -> None:
@@ -299,7 +328,7 @@ def _reply(session: Session) -> tuple[OutgoingMail, Later | None]:
     judge, mail = session.judge, session.mail
     handle = session.current() or next(iter(session.games.values()), None)
     board = orders = viewer_zone = None
-    zone, game_name = judge.zone, None
+    zone, game_name, fixing = judge.zone, None, False
     if handle is not None:
         game = handle.game
         game_name, zone = game.name, game.zone
@@ -307,9 +336,10 @@ def _reply(session: Session) -> tuple[OutgoingMail, Later | None]:
         if state is not None and session.show_orders and session.power and game.status in ("active", "paused"):
             board, orders = handle.variant.map, order_set(game, handle.variant, state, session.power)
         viewer_zone = own_zone(game, session.role, session.power) if session.game == game.name else None
+        fixing = session.game == game.name and session.power in fixing_powers(game)
     ctx = ReplyContext(judge.name, mail.subject, game_name, sorted(session.accepted, key=lambda a: a.line),
                        sorted(session.rejected, key=lambda r: r.line), board, orders, zone=zone,
-                       skipped=skipped(session))
+                       skipped=skipped(session), fixing=fixing)
 
     def render(view: DeadlineView) -> Rendered:
         shown = replace(ctx, deadline=view.deadline, grace_until=view.grace_until, playing=view.playing,

@@ -291,6 +291,7 @@ def do_resign(s: Session, cmd: Command) -> str:
            [(f"{player.address} resigned {(s.power or '').title()} in '{game.name}'. The power is vacant: "
              f"JOIN {game.name} <password> AS {(s.power or '').title()} asks for it "
              "(SET TAKEOVER: the GM approves).")], to=[gm_reader(game)])
+    s.show_orders = False  # the reply lists no orders "still without" a power he no longer plays
     return f"you no longer play {(s.power or '').title()} in '{game.name}'"
 
 

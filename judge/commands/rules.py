@@ -18,6 +18,7 @@ from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.reading.language import Command
 from judge.render import DecisionLine, Rendered, RuleLine, RulesContext, render_provinces, render_rules
+from judge.render.words import place
 from judge.store import Game, UnknownGame
 from judge.turns.gameview import state_of, variant_of
 from judge.variants import available_variants, load_variant
@@ -38,7 +39,8 @@ def rules_mail(judge: str, game: Game, gm: bool) -> Rendered:
     state = state_of(game, variant)
     decisions = [DecisionLine(a.usage, a.summary, _current(a, state) if gm or a.public else "")
                  for a in variant.ruleset.gm_actions()]
-    return render_rules(RulesContext(judge, game.name, variant.name.title(), options, decisions))
+    values = sorted((place(variant.map, c).name, v) for c, v in variant.ruleset.centre_values(state).items())
+    return render_rules(RulesContext(judge, game.name, variant.name.title(), options, decisions, values))
 
 
 def _current(action: GmAction, state: GameState | None) -> str:

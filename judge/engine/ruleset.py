@@ -21,6 +21,7 @@ from judge.engine.boardmarks import BoardCorner, StateMark
 from judge.engine.discretion import GmAction, RuleOption
 from judge.engine.orders import Unit
 from judge.engine.readings import Readings
+from judge.engine.standing import Standing
 from judge.engine.state import GameState, Phase
 
 if TYPE_CHECKING:
@@ -259,6 +260,14 @@ class Ruleset:
 
     def money_committed(self, state: GameState, power: str, values: Sequence[Any]) -> tuple[int, int] | None:
         """(most the power's lines so far may cost, its balance) for the reply to its orders; None without money."""
+        return None
+
+    def centre_values(self, state: GameState | None) -> Mapping[str, int]:
+        """Supply centre → the worth the rules give it (Europe 1615: INFs and VPs), for the RULES reply; none."""
+        return {}
+
+    def standing(self, state: GameState, power: str) -> Standing | None:
+        """What ``power`` alone (and the GM) may know of its own holdings the rules keep secret; None: nothing."""
         return None
 
     def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:

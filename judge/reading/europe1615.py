@@ -29,6 +29,7 @@ from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 from judge.reading.grammars import NOT_MINE, lalr_parser
 from judge.reading.orders import OrderError, parse_order
+from judge.reading.suggest import close, did_you_mean
 from judge.variants.europe1615.ballots import item_named
 from judge.variants.europe1615.checks import check_input, input_key
 from judge.variants.europe1615.inputs import (
@@ -50,9 +51,13 @@ NOTHING = None
 #: the phase kind of Early Winter, whose only lines are disbands (R-v3-56)
 EARLY_WINTER = "E"
 
-_LOOKS_LIKE_MINE = re.compile(r"^\s*(?:[+\-]?\d|\S.*(?<!-)>|(?:waive|motion|bid|permit)\s+\S|agree\s*$|.*\bballot\b)",
+_LOOKS_LIKE_MINE = re.compile(r"^\s*(?:[+\-]?\d|[^:\d]+:\s*\d+\s*(?:infs?)?\s*$|\S.*(?<!-)>|(?:waive|motion|bid|permit)\s+\S|agree\s*$|.*\bballot\b)",
                               re.IGNORECASE)
 _ATTACK = re.compile(r"(?<!-)>")
+#: a label a newcomer writes before a line ("Diplomatic attack:", "INFs:", "Deployment:"): not part of it
+_LABEL = re.compile(r"^\s*(?:diplomatic\s+)?(?:attacks?|infs?|deployments?|deploy)\s*:\s*(?=\S)", re.IGNORECASE)
+#: "the" before a state's name, as the text writes it ("3 INFs to the Rhineland")
+_THE = re.compile(r"^the\s+", re.IGNORECASE)
 _DASHES = re.compile(r"\s*[\u2013\u2014\u2212]\s*")
 _DASH_HOLD = re.compile(r"\s*-\s*(hold|holds|h)\s*$", re.IGNORECASE)
 
@@ -75,6 +80,7 @@ class V3Lines:
         """The line's value, ``NOTHING`` for a header, or ``NOT_MINE``; a bad Version 3 line raises OrderError."""
         if state is not None and state.phase.kind == EARLY_WINTER and line.strip():
             return self._disband(line, state)
+        line = _LABEL.sub("", line)  # "Diplomatic attack: LOR > FRANCE", as a newcomer heads it
         if not _LOOKS_LIKE_MINE.match(line):
             return NOT_MINE
         try:
@@ -141,7 +147,10 @@ class V3Lines:
 
     # -- one method per line shape ------------------------------------------------------
     def _deploy(self, children: list[Any], state: GameState | None) -> Deploy:
-        return Deploy(self._state(children[-1], state), int(children[0]))
+        """``9: WUR``, ``9 INFs to WUR``, or the other way round, ``WUR: 9``."""
+        words = next(c for c in children if isinstance(c, Tree))
+        amount = next(c for c in children if isinstance(c, Token))
+        return Deploy(self._state(words, state), int(amount))
 
     def _attack(self, children: list[Any], state: GameState | None) -> Attack:
         return Attack(self._state(children[0], state), self._power(children[1]))
@@ -178,7 +187,8 @@ class V3Lines:
     # -- names --------------------------------------------------------------------------
     def _state(self, words: Any, state: GameState | None = None) -> str:
         """A minor state by its name or one of its provinces: the map's, or one created in play."""
-        text = _text(words)
+        written = _text(words)
+        text = _THE.sub("", written)
         wanted = normalise_name(text)
         for abbr, name in self.board.state_names.items():
             if wanted in (normalise_name(abbr), normalise_name(name)):
@@ -187,7 +197,10 @@ class V3Lines:
         for abbr, provinces in self._states(state).items():
             if province in provinces:
                 return abbr
-        raise OrderError(f"no minor state is called {text!r}", _column(words))
+        spellings = {normalise_name(n): f"{n} ({a})" for a, n in self.board.state_names.items()}
+        spellings.update({normalise_name(a): f"{n} ({a})" for a, n in self.board.state_names.items()})
+        raise OrderError(f"no minor state is called {written!r}{did_you_mean(close(text, spellings))}",
+                         _column(words))
 
     def _states(self, state: GameState | None) -> Mapping[str, Sequence[str]]:
         """The game's states now (England's centres after its dissolution, Guyenne after it secedes), or the map's."""

@@ -30,7 +30,7 @@ from judge.render.europe1615_sheet import AdjudicationSheet, SessionRow, share_r
 from judge.render.results import ResultsContext
 from judge.render.secrecy import Secret, hide_powers
 from judge.render.words import owner_name, power_name
-from judge.variants.europe1615.ballots import ballot_items
+from judge.variants.europe1615.ballots import allowance, ballot_items
 from judge.variants.europe1615.checks import item_label
 from judge.variants.europe1615.inputs import (
     Agree,
@@ -44,7 +44,7 @@ from judge.variants.europe1615.inputs import (
 from judge.variants.europe1615.modifiers import BY_KEY
 from judge.variants.europe1615.thresholds import control_share
 from judge.variants.europe1615.victory import victory_points
-from judge.variants.europe1615.world import Setup, states
+from judge.variants.europe1615.world import Setup, active_powers, states
 
 TEMPLATE = "_europe1615_v3.j2"
 SHEET_TEMPLATE = "_europe1615_2013_08.j2"
@@ -135,6 +135,7 @@ class V3Report:
             "allocation": self._allocation(after) if kind == "I" else [],
             "ballot_result": [self._named(n) for n in after.extra.get("ballot_result", [])] if kind == "A" else [],
             "next_ballot": [item_label(k) for k in ballot_items(self.setup, after)] if kind == "E" else [],
+            "ballot_by_gm": bool(after.extra.get("ballot")), "allowances": self._allowances(after) if kind == "E" else [],
             "scores": self._scores(after) if kind == "S" else [], "year": before.phase.year,
             "round_winner": power_name(w) if (w := self._round_winner(after, before)) else "",
             "game_over": after.extra.get("game_over"),
@@ -340,6 +341,11 @@ class V3Report:
             return "no orders"
         power = entry.get("power") if entry.get("political") == "ALIGNED" else None
         return f"follows {power_name(power)}" if power in sent[minor] else "orders ignored"
+
+    def _allowances(self, after: GameState) -> list[Secret[Line]]:
+        """R-v3-79, R-v3-80: each power's votes on the coming ballot, its own to read (and the GM's)."""
+        return [Secret(Line(power_name(p), str(allowance(self.setup, after, p))), frozenset({p}))
+                for p in active_powers(self.setup, after)]
 
     def _allocation(self, after: GameState) -> list[Line]:
         """R-v3-06: the year's INFs of each power (they follow from the centres held: public)."""

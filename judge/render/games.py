@@ -104,11 +104,13 @@ class HelpContext:
     address: str
     sections: Sequence[HelpSection] = ()
     variants: Sequence[VariantLine] = ()
+    #: the GM decisions (``GM ...`` usages) of the game the sender signed on to; None outside a game
+    gm_actions: Sequence[str] | None = None
 
 
 def render_help(ctx: HelpContext) -> Rendered:
     return render("help.j2", judge=ctx.judge, address=ctx.address, sections=list(ctx.sections),
-                  variants=list(ctx.variants))
+                  variants=list(ctx.variants), gm_actions=ctx.gm_actions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,8 +248,10 @@ class RulesContext:
     variant: str
     options: Sequence[RuleLine] = ()
     decisions: Sequence[DecisionLine] = ()
+    #: (centre's name, value) where the variant gives centres a value (``Ruleset.centre_values``)
+    values: Sequence[tuple[str, int]] = ()
 
 
 def render_rules(ctx: RulesContext) -> Rendered:
     return render("rules.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, options=ctx.options,
-                  decisions=ctx.decisions)
+                  decisions=ctx.decisions, values=ctx.values)

@@ -42,9 +42,13 @@ def place_words(scene: Scene, board: Map, words: Words, markers: Sequence[Marker
     _markers(scene, obstacles, markers)
     regions = regions_of(scene.geometry)
     names = [abbr for abbr in board.provinces if abbr in scene.geometry.regions]
+    later: list[tuple[str, Box, list[Line]] | None] = []  # centre values not under their names: beside, at the end
     for abbr in sorted(names, key=lambda a: (len(regions.spots.get(a, ())), a)):
-        _province(scene, obstacles, regions, abbr, board.provinces[abbr].name, marks.get(abbr, ""))
+        later.append(_province(scene, obstacles, regions, abbr, board.provinces[abbr].name, marks.get(abbr, "")))
     _tags(scene, obstacles, [(at, owner) for at, owner in tags if owner != at.partition("/")[0]])
+    for pending in later:
+        if pending is not None:
+            _beside(scene, obstacles, *pending)
     for word in sorted(set(marks.values())):
         for part in word.split():
             scene.key(f"mark {part}")
@@ -78,18 +82,22 @@ def _write(scene: Scene, box: Box, lines: Sequence[Line], halo: bool = True) -> 
         y += height
 
 
-def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, name: str, mark: str) -> None:
+def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, name: str,
+              mark: str) -> tuple[str, Box, list[Line]] | None:
     """A province's abbreviation (with its full name where there is room, and the words marking it): wholly in
     its region if it fits there, else in a smaller size, else mostly in it, else centred in it, else beside it."""
     extra: list[Line] = [(mark, MARK_WORD, True, MARK, "mark")] if mark else []
     short: list[Line] = [(abbr, ABBREVIATION, True, INK, "label"), *extra]
     small: list[Line] = [(abbr, SMALL_ABBREVIATION, True, INK, "label"), *extra]
+    tries = [(short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)]
+    if mark.isdigit():  # a centre's value (Europe 1615) goes where it leaves the name its size, else is left out
+        tries[2:2] = [(short[:1], 9), (short[:1], 6)]
     found: tuple[Box, list[Line]] | None = None
     if name and name.upper() != abbr and len(regions.spots.get(abbr, ())) >= NAME_ROOM:
         full = [short[0], (name, FULL_NAME, False, INK, "name"), *extra]
         box = place_in_region(regions, obstacles, abbr, *_block(full), tries=NAME_TRIES)
         found = (box, full) if box is not None else None
-    for lines, needed in ((short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)):
+    for lines, needed in tries:
         if found is not None:
             break
         box = place_in_region(regions, obstacles, abbr, *_block(lines), needed=needed)
@@ -104,6 +112,17 @@ def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, n
     obstacles.add(box)
     scene.labels.append(Label("province", abbr, box))
     _write(scene, box, lines)
+    return (abbr, box, extra) if extra and extra[0] not in lines else None
+
+
+def _beside(scene: Scene, obstacles: Obstacles, abbr: str, box: Box, lines: list[Line]) -> None:
+    """A centre's value that did not fit under its name, in the first free place next to it (or nowhere)."""
+    width, height = _block(lines)
+    near = place_near(obstacles, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), width, height, gap=1.0, reach=3)
+    if near is not None:
+        obstacles.add(near)
+        scene.labels.append(Label("mark", abbr, near))
+        _write(scene, near, lines)
 
 
 def _tags(scene: Scene, obstacles: Obstacles, tags: Sequence[tuple[str, str]]) -> None:

@@ -15,8 +15,10 @@ from typing import Any
 
 from judge.engine.geography import Map
 from judge.engine.orders import Build, Order
+from judge.engine.standing import Standing
 from judge.engine.state import Phase
 from judge.render.env import Rendered, render
+from judge.render.standing import StandingWords, standing_words
 from judge.render.words import TEXT, OrderWords, UnitWords, known_types, power_name, read_order, unit_words, words_of
 
 
@@ -43,6 +45,8 @@ class OrderSet:
     money: tuple[int, int] | None = None
     #: orders that stand but are likely slips (a support matching no order of one's own unit), one line each
     warnings: Sequence[str] = ()
+    #: what the power alone may know of its own holdings (``Ruleset.standing``: Europe 1615's INFs)
+    standing: Standing | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +61,7 @@ class OrderSetView:
     inputs_left: tuple[str, ...] = ()
     money: tuple[int, int] | None = None
     warnings: tuple[str, ...] = ()
+    standing: StandingWords | None = None
 
 
 def order_set_view(board: Map, orders: OrderSet) -> OrderSetView:
@@ -71,7 +76,8 @@ def order_set_view(board: Map, orders: OrderSet) -> OrderSetView:
         tuple(words_of(board, o, known) if o is not None else OrderWords(TEXT, text=text.strip())
               for o, text in zip(parsed, orders.orders)),
         tuple(unit_words(board, unit) for unit in orders.missing), orders.adjustments_left,
-        tuple(orders.inputs_left), orders.money, tuple(orders.warnings))
+        tuple(orders.inputs_left), orders.money, tuple(orders.warnings),
+        standing_words(board, orders.power, orders.standing) if orders.standing is not None else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +143,8 @@ class ReplyContext:
     playing: Phase | None = None
     status: str = "active"
     skipped: Sequence[Skipped] = ()
+    #: a line was refused: the phase waits until its deadline for the fix (``judge.turns.fixing``)
+    fixing: bool = False
 
 
 def render_reply(ctx: ReplyContext, viewer_zone: str | None = None) -> Rendered:
@@ -145,7 +153,7 @@ def render_reply(ctx: ReplyContext, viewer_zone: str | None = None) -> Rendered:
     return render("reply.j2", judge=ctx.judge, mail_subject=ctx.subject, game=ctx.game, accepted=ctx.accepted,
                   rejected=ctx.rejected, orders=_view(ctx.board, ctx.orders), deadline=ctx.deadline,
                   zone=ctx.zone, viewer_zone=viewer_zone, grace_until=ctx.grace_until, playing=ctx.playing,
-                  status=ctx.status, skipped=ctx.skipped)
+                  status=ctx.status, skipped=ctx.skipped, fixing=ctx.fixing)
 
 
 @dataclass(frozen=True, slots=True)

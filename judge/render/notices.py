@@ -90,11 +90,13 @@ class JoinNoticeContext:
     joins: Sequence[Joined]
     taken: int
     total: int
+    #: players without a sheet where powers go by sheets (Europe 1615's BID): seats are complete only with them
+    unsheeted: int = 0
 
 
 def render_join_notice(ctx: JoinNoticeContext) -> Rendered:
     return render("join_notice.j2", judge=ctx.judge, game=ctx.game, joins=list(ctx.joins), taken=ctx.taken,
-                  total=ctx.total)
+                  total=ctx.total, unsheeted=ctx.unsheeted)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,9 +20,11 @@ from judge.engine.orders import (
     Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Unit, Waive,
 )
 from judge.engine.results import VOID, ImpliedDisband, ImpliedHold, OrderResult, PhaseOutcome
+from judge.engine.standing import Standing
 from judge.engine.state import MOVEMENT, Dislodged, GameState, Phase
 from judge.engine.variant import Variant
 from judge.render.env import Rendered, html_twin, render, section_text
+from judge.render.standing import standing_words
 from judge.render.secrecy import GM, OBSERVER, Secret, Viewer, hide_powers, may_see, reveal, reveal_all, unwrap, visibility
 from judge.render.words import (
     OrderWords, Place, UnitWords, known_types, named_reason, order_words, owner_name, place, power_adjective,
@@ -83,6 +85,10 @@ class ResultsContext:
     removed: Mapping[tuple[str, str], str] = field(default_factory=dict)   # (owner, unit) -> its rules' word
     earlier: Sequence[tuple[str, Mapping[str, Any]]] = ()
     picture_results: Sequence[OrderResult | Secret[OrderResult]] | None = None
+    #: (owner, the power that orders its builds, builds due, places) for each owner built for by another power
+    builds_for: Sequence[tuple[str, str, int, tuple[str, ...]] | Secret[tuple[str, str, int, tuple[str, ...]]]] = ()
+    #: each power's own standing after the phase (``Ruleset.standing``), each a secret of its power
+    standing: Sequence[Secret[tuple[str, Standing]]] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,12 +170,18 @@ def results_context(variant: Variant, played: Phase, outcome: PhaseOutcome, *, j
     show = played.season == ownership and state.phase.season != ownership
     powers = set(state.units) | set(state.centers)
     met = ruleset.orders_meet(state)  # the builds as the next phase will count them (2013-08: the year settled)
+    adjustments = {p: ruleset.adjustment_count(met, p) for p in powers}
+    builds_for = [(b.owner, p, b.due, b.sites) for p in variant.map.powers for b in ruleset.extra_builds(met, p)
+                  if b.due > 0]
+    adjustments.update({owner: due for owner, _, due, _ in builds_for})
+    public = ruleset.picture_alignments(state)  # an alignment the rules keep secret is its power's (2013-08's Ottomans)
+    told = [b if public.get(b[0]) == b[1] else Secret(b, frozenset({b[1]})) for b in builds_for]
     return ResultsContext(
         judge=judge, game=game, variant=variant_title or variant.name.title(), board=variant.map,
         phase=played, state=state, results=hide_powers(outcome.results, secret or {}),
         dislodged=hide_powers(outcome.dislodged, secret or {}), zone=zone, deadline=deadline,
-        show_centers=show, adjustments={p: ruleset.adjustment_count(met, p) for p in powers},
-        unusable=_unusable(variant, met, powers), notes=notes, finished=finished,
+        show_centers=show, adjustments=adjustments, unusable=_unusable(variant, met, powers), notes=notes,
+        finished=finished, standing=standings(variant, state), builds_for=told if state.phase.kind == "A" or show else (),
         removed={(d.power, str(d.unit)): word for d in outcome.dislodged
                  if (word := ruleset.removal_words(state, d.power, d.unit))})
 
@@ -186,6 +198,12 @@ def _unusable(variant: Variant, met: GameState, powers: set[str]) -> dict[str, i
     return found
 
 
+def standings(variant: Variant, state: GameState) -> list[Secret[tuple[str, Standing]]]:
+    """What each power alone may know of its holdings after the phase (Europe 1615's INFs), secret to it."""
+    found = ((p, variant.ruleset.standing(state, p)) for p in variant.map.powers)
+    return [Secret((p, s), frozenset({p})) for p, s in found if s is not None]
+
+
 def render_results(ctx: ResultsContext, viewer: Viewer, viewer_zone: str | None = None,
                    recipient: Recipient = Recipient(), map_cid: str = "") -> Rendered:
     """The result mail as ``viewer`` (a power, ``"GM"``, ``"OBSERVER"``, or the set one address holds) may read it.
@@ -200,11 +218,19 @@ def render_results(ctx: ResultsContext, viewer: Viewer, viewer_zone: str | None 
         finished=ctx.finished, groups=order_groups(ctx, viewer), dislodged=dislodged_lines(ctx, viewer),
         notes=reveal(ctx.notes, viewer), centers=centers_section(ctx) if ctx.show_centers else None,
         extra=reveal_all(ctx.extra, viewer), extra_template=ctx.extra_template, head_template=ctx.head_template,
-        unused_builds=unused_build_lines(ctx))
+        unused_builds=unused_build_lines(ctx), builds_for=builds_for_lines(ctx, viewer),
+        standing=[standing_words(ctx.board, p, s) for p, s in reveal(ctx.standing, viewer)])
     twin = html_twin(ctx.extra_template) if ctx.extra_template else None  # the section's own HTML, if it has one
     return render("results.j2", **values, map_cid=map_cid, extra_html=twin,
                   extra_text="" if twin else section_text(ctx.extra_template, values),
                   head_text=section_text(ctx.head_template, values))
+
+
+def builds_for_lines(ctx: ResultsContext, viewer: Viewer) -> list[tuple[str, str, int, tuple[str, ...], bool]]:
+    """(owner's name, ordering power's name, builds due, place names, whether they are ordered in the next phase)."""
+    board, ordered_next = ctx.board, ctx.state.phase.kind == "A"
+    return [(owner_name(board, owner), owner_name(board, power), due, _names(board, set(sites)), ordered_next)
+            for owner, power, due, sites in reveal(ctx.builds_for, viewer)]
 
 
 def unused_build_lines(ctx: ResultsContext) -> list[tuple[str, int, bool]]:

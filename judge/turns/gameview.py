@@ -199,7 +199,8 @@ def order_set(game: Game, variant: Variant, state: GameState, power: str) -> Ord
     values = _values(variant, state, orders)
     return OrderSet(power, state.phase, [o.line for o in orders], units, left,
                     [str(u) for u in state.units.get(power, ())], inputs_left(variant, state, power, orders),
-                    variant.ruleset.money_committed(state, power, values), _warnings(variant, state, power, values))
+                    variant.ruleset.money_committed(state, power, values), _warnings(variant, state, power, values),
+                    variant.ruleset.standing(state, power))
 
 
 def _warnings(variant: Variant, state: GameState, power: str, values: Sequence[Any]) -> tuple[str, ...]:
@@ -243,11 +244,24 @@ def check_order(variant: Variant, state: GameState, power: str, order: AnyOrder,
     unit = next((u for _, u in commandable(variant, state, power)
                  if board.province_of(u.location) == province), None)
     if unit is None:
-        return order, f"there is no unit you may order in {_name(variant, province)}"
+        return order, f"there is no unit you may order in {_name(variant, province)}" + _moved(variant, state, power,
+                                                                                              province)
     checked, problem = _as_unit(variant, order, unit, province)
     if problem or kind != MOVEMENT or not isinstance(checked, Order):
         return checked, problem
     return movement_problem(variant, state, unit, checked)
+
+
+def _moved(variant: Variant, state: GameState, power: str, province: str | None) -> str:
+    """Where the units of the minor state named by ``province`` now stand, if ``power`` may order them: a minor's
+    unit is ordered where it stands (``TRA S ...`` for the Transylvanian army in Wallachia is ``A WAL S ...``)."""
+    board = variant.map
+    owner = next((s for s, provinces in board.states.items() if province in provinces or s == province), None)
+    found = [u for o, u in commandable(variant, state, power) if o == owner] if owner else []
+    if not found:
+        return ""
+    where = ", ".join(f"{_place(variant, u.location)} ({u})" for u in found)
+    return f"; {board.state_names.get(owner or '', owner)}'s units are ordered where they stand: now {where}"
 
 
 def _as_unit(variant: Variant, order: Order, unit: Unit, province: str | None) -> tuple[AnyOrder, str]:

@@ -4,7 +4,8 @@ Once all mail of a poll is applied, every game gets one :func:`tick`.  In
 order of precedence, a running game's phase is played when
 
 1. the GM asked (``PROCESS!`` always; ``PROCESS`` if every order is in),
-2. every order is in, nobody asked to WAIT and the phase's minimum has passed
+2. every order is in, nobody asked to WAIT, no power's latest mail had a refused
+   line it may still fix (``turns.fixing``) and the phase's minimum has passed
    (unless nobody plays the game: then only at its deadlines),
 3. the grace period after the deadline is over, unless the NMR policy is
    ``wait`` and a power sent nothing (``disorder`` first puts the powers that
@@ -36,6 +37,7 @@ from judge.store import Game, to_iso
 from judge.turns.agreement import end_if_agreed
 from judge.turns.context import Judge
 from judge.turns.deadlines import default_deadline, minimum_passed, next_wake, remind_at
+from judge.turns.fixing import fixing_powers
 from judge.turns.disorder import attend, into_disorder, plays_early, resume_if_attended, silent_powers
 from judge.turns.gameview import engine_orders, order_set, powers_due, state_of, variant_of
 from judge.turns.notify import by_address, gm_reader, player_readers, queue
@@ -163,7 +165,8 @@ def _should_process(game: Game, late: list[str], silent: list[str], now: datetim
     request = game.extra.get("process")
     if request == "force" or (request and not late):
         return True
-    if not late and not anyone_waits(game) and minimum_passed(game, now) and plays_early(game):
+    if not late and not anyone_waits(game) and minimum_passed(game, now) and plays_early(game) \
+            and not fixing_powers(game):  # a refused line may be fixed until the deadline
         return True
     grace_over = game.grace_end is not None and now >= game.grace_end
     return grace_over and (not silent or game.settings.nmr != "wait")

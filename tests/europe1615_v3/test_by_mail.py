@@ -111,7 +111,7 @@ def test_R_v3_10_inf_lines_attacks_and_unit_orders_in_one_mail(sandbox: Sandbox)
     assert "  line 2: 9: WUR\n      9 INFs to Wurttemberg; 26 of 35 left this year\n" in text
     assert "  line 3: 16:RHI\n      16 INFs to Rhineland; 10 of 35 left this year\n" in text
     assert "  line 4: 40: POL\n      over this year's budget: 10 of 35 INFs left\n" in text
-    assert "  line 5: LOR > SPAIN\n      one attack per phase" in text
+    assert "  line 5: LOR > SPAIN\n      attack accepted: on Spain in Lorraine (one attack per phase" in text
     assert "  line 6: WUR - FRA\n      read as: A WUR - FRA\n" in text             # by province, a minor's unit
     assert "  line 7: SER \u2013 BOS\n      read as: A SER - BOS\n" in text       # the Ottomans', en dash
     assert "  line 9: WAIVE LOR\n      France will not capture Lorraine" in text

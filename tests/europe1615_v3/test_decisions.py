@@ -167,7 +167,7 @@ def test_A_v3_13_on_a_tie_the_gm_names_who_holds_the_right() -> None:
     assert entitled_power(setup(), after, union) == "DENMARK" and note == "on a tie for Protestant Union's right, " \
         "Denmark holds it"
     untied = after.copy()
-    untied.extra["allocation"] = {"ENGLAND": 31, "DENMARK": 30}
+    untied.extra["influence"] = {"RHI": {"ENGLAND": 3}}                   # A-v3-13: INFs in the union's states
     assert entitled_power(setup(), untied, union) == "ENGLAND"              # the GM decides ties only
     with pytest.raises(ActionError, match="is not a power that may hold Protestant Union's right"):
         choose_leader(setup(), tied, "Union Spain")
@@ -214,3 +214,15 @@ def test_A_v3_11_the_gm_puts_a_modifier_in_force_and_ends_it() -> None:
         set_modifier(setup(), state, "Wallenstein")
     with pytest.raises(ActionError, match="no modifier is called"):
         set_modifier(setup(), state, "Armada ON")
+
+
+def test_A_v3_13_the_catholic_league_goes_to_the_most_infs_in_its_states_the_allocation_an_option() -> None:
+    """The text: deployment to BAV, WES and FRA "is solely permitted to the Catholic power with highest influence"."""
+    from tests.europe1615_v3.helpers import v3_with
+
+    state = position(modifiers=("CATHOLIC_LEAGUE",), allocation={"AUSTRIA": 33, "FRANCE": 35, "SPAIN": 37},
+                     influence={"BAV": {"AUSTRIA": 9, "FRANCE": 4}})
+    league = BY_KEY["CATHOLIC_LEAGUE"]
+    assert entitled_power(setup(), state, league) == "AUSTRIA"             # the default reading: INFs in Bavaria
+    by_allocation = v3_with(leading_influence="allocation").ruleset.setup  # type: ignore[attr-defined]
+    assert entitled_power(by_allocation, state, league) == "SPAIN"          # the option: the largest allocation

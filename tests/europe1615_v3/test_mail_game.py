@@ -95,14 +95,15 @@ def test_fall_and_early_winter_1615_captures_and_the_disband_of_a_captured_state
     assert "deadline" not in fall.split("Ownership of supply centers")[1]    # Early Winter is played at once
     early = archive(game, "W1615E")
     assert "Wurttemberg: Army Franconia DISBAND." in early                    # R-v3-55, R-v3-114
-    assert ("On the ballot this Late Winter (R-v3-78): Moroccan unification, Treaty of Lyon, Dano-Swedish rivalry."
-            in flat(early))
+    assert ("On the ballot this Late Winter (R-v3-78): Moroccan unification, Treaty of Lyon, Dano-Swedish rivalry "
+            "(the three most important modifiers still available, as the judge chose them" in flat(early))
 
 
 def test_late_winter_1615_a_ballot_enacts_a_modifier_and_powers_build(game: Sandbox) -> None:
     text = archive(game, "W1615A")
     assert "The ballot for 1616 (R-v3-81): Treaty of Lyon is in force." in text          # net 18, the most
-    assert "Denmark:   Builds an army in Brandenburg." in text                           # for its minor (R-v3-65)
+    assert "Brandenburg: Builds an army in Brandenburg." in text                       # the minor builds (R-v3-65)
+    assert "Denmark:   Builds an army in Brandenburg." not in text
     assert "Spain:     Builds an army in Milan.\nSpain:     Build waived.\n" in text
     assert "Ballots" not in text and "+10 = Treaty of Lyon" not in text               # ballots are secret
     denmark = replies(game, "Denmark", "W1615A")
@@ -257,3 +258,13 @@ def test_the_archive_holds_no_secret(game: Sandbox) -> None:
 
 def test_the_result_mails_match_the_golden_archive(game: Sandbox) -> None:
     check_golden(game, GAME, PHASES, "europe1615-v3")
+
+
+def test_point_4_the_aligned_power_is_told_of_its_minor_s_builds_by_mail(game: Sandbox) -> None:
+    """Issue 34, point 4: Brandenburg (aligned to Denmark) took Mecklenburg: one build, ordered by Denmark."""
+    fall = archive(game, "F1615M")
+    assert "Brandenburg:       2 Supply centers,  1 Units:  Builds   1 unit." in fall
+    assert ("Brandenburg (aligned to Denmark) has 1 build due: Denmark orders it in the build phase, on "
+            "Brandenburg (BUILD A Brandenburg).") in flat(fall)
+    early = archive(game, "W1615E")
+    assert "Denmark orders it in the next phase, on Brandenburg" in flat(early)

@@ -185,10 +185,13 @@ def test_R_v3_94_bohemian_revolt() -> None:
 
 
 def test_R_v3_95_protestant_union() -> None:
-    state = position(modifiers=("PROTESTANT_UNION",))
-    assert entitled_power(setup(), state, BY_KEY["PROTESTANT_UNION"]) == "DENMARK"  # 34 > 26
+    state = position(modifiers=("PROTESTANT_UNION",), influence={"HES": {"DENMARK": 3, "ENGLAND": 1}})
+    assert entitled_power(setup(), state, BY_KEY["PROTESTANT_UNION"]) == "DENMARK"  # A-v3-13: 3 INFs > 1
+    by_allocation = v3_with(leading_influence="allocation").ruleset.setup  # type: ignore[attr-defined]
+    assert entitled_power(by_allocation, position(modifiers=("PROTESTANT_UNION",)),
+                          BY_KEY["PROTESTANT_UNION"]) == "DENMARK"  # the option: allocation 34 > 26
     assert may(state, "DENMARK", "HES") and not may(state, "ENGLAND", "HES") and not may(state, "SPAIN", "WUR")
-    tied = position(modifiers=("PROTESTANT_UNION",), allocation={"ENGLAND": 30, "DENMARK": 30},
+    tied = position(modifiers=("PROTESTANT_UNION",), influence={"RHI": {"ENGLAND": 2, "DENMARK": 2}},
                     scores={"1615": {"ENGLAND": 40, "DENMARK": 20}})
     assert entitled_power(setup(), tied, BY_KEY["PROTESTANT_UNION"]) == "ENGLAND"  # the higher score
     rhine = position(units={"RHI": ["A RHI"], "FRANCE": ["A LOR"], "LIE": []}, modifiers=("PROTESTANT_UNION",))
@@ -198,7 +201,7 @@ def test_R_v3_95_protestant_union() -> None:
 
 
 def test_R_v3_96_catholic_league() -> None:
-    state = position(modifiers=("CATHOLIC_LEAGUE",))
+    state = position(modifiers=("CATHOLIC_LEAGUE",), influence={"BAV": {"SPAIN": 3}})
     assert may(state, "SPAIN", "BAV") and not may(state, "FRANCE", "WES") and not may(state, "ENGLAND", "FRA")
     wes_taken = take(position(), "WES", "ENGLAND")
     assert unavailable(setup(), wes_taken, BY_KEY["CATHOLIC_LEAGUE"]) == ""
@@ -207,7 +210,7 @@ def test_R_v3_96_catholic_league() -> None:
 
 
 def test_R_v3_97_saxon_intervention_for_either_faith() -> None:
-    state = position(modifiers=("SAXON",))
+    state = position(modifiers=("SAXON",), influence={"SAX": {"SPAIN": 2}})
     assert entitled_power(setup(), state, BY_KEY["SAXON"]) == "SPAIN" and not may(state, "DENMARK", "SAX")
 
 
@@ -236,17 +239,17 @@ def test_R_v3_100_swedish_intervention_the_first_army_built_is_s() -> None:
                           modifiers=("SWEDISH",), originals={"F STO": "F GOT"}), "LIV", "SWE")
     out = play(state, {"ENGLAND": ["BUILD A STO"]})
     assert out.state.extra["special"]["S"] == "A STO"
-    assert entitled_power(setup(), position(), BY_KEY["SWEDISH"]) == "DENMARK"
+    assert entitled_power(setup(), position(influence={"SWE": {"DENMARK": 2}}), BY_KEY["SWEDISH"]) == "DENMARK"
 
 
 def test_R_v3_101_polish_intervention() -> None:
-    state = position(modifiers=("POLISH",), influence={"POL": {"ENGLAND": 5}})
+    state = position(modifiers=("POLISH",), influence={"POL": {"ENGLAND": 5, "SPAIN": 7}})
     assert not may(state, "ENGLAND", "POL") and may(state, "SPAIN", "POL")
     assert may_retreat(setup(), state, "POL")
 
 
 def test_R_v3_102_dutch_intervention() -> None:
-    state = position(modifiers=("DUTCH",))
+    state = position(modifiers=("DUTCH",), influence={"DUT": {"DENMARK": 1}})
     assert may(state, "DENMARK", "DUT") and not may(state, "ENGLAND", "DUT")
     rebuilt = play(position("W1615A", influence={"DUT": {"DENMARK": 3}}, modifiers=("DUTCH",), special={}),
                    {"DENMARK": ["BUILD A WES"]})

@@ -199,7 +199,7 @@ def minor_builds(setup: Setup, state: GameState, given: Mapping[str, Sequence[Bu
                 continue
             state.units.setdefault(minor, []).append(unit)
             _take_letter(setup, state, minor, unit)
-            results.append(OrderResult(power, unit, order, OK, f"built for {minor}"))
+            results.append(OrderResult(minor, unit, order, OK, f"built for {minor}"))  # the minor builds (R-v3-65)
     return results
 
 

@@ -137,12 +137,14 @@ def _attack(setup: Setup, state: GameState, power: str, value: Attack, others: l
     problem = phase_bar(setup, state) or attack_problem(setup, state, power, value.state, value.target)
     if problem:
         return problem, ""
-    notes = ["one attack per phase: a later attack replaces this one"]
+    target = value.target.title()
+    notes = [f"attack accepted: on {target} in {_name(setup, value.state)} (one attack per phase: a later attack "
+             "line replaces this one)"]
     if input_key(setup, value) != "ATTACK":
         notes = ["your one attack inside the Ottoman Empire this phase, told only to the powers involved"]
     shield = immune(state, value.target)
     if shield:
-        notes.append(f"{value.target.title()} is immune ({shield}): the attack will fail")
+        notes.append(f"{target} is immune ({shield}): the attack will fail")
     deploying = any(isinstance(v, Deploy) and v.state == value.state for v in others)
     if not influence_in(state, value.state).get(power) and not deploying:
         notes.append(f"you have no INFs in {_name(setup, value.state)} yet: without some the attack fails")
@@ -234,7 +236,9 @@ def _bid(setup: Setup, value: Bid) -> Check:
         return "a power is named twice", ""
     problem = bid_problem(points, setup.powers)
     if problem:
-        return problem, ""
+        powers = ", ".join(p.title() for p in setup.powers)
+        return (f"{problem}: send JOIN <game> <your password> again (the seat is kept) with the whole sheet "
+                f"corrected, 100 points over {powers}, at least 5 on each (BID {setup.powers[0].title()} 20 ...)"), ""
     return "", "your bid is in; the powers are assigned when the GM starts the game"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from judge.engine.results import OK, VOID, OrderResult
+from judge.engine.standing import Standing
 from judge.engine.state import GameState
 from judge.variants.europe1615.income import phase_income
 from judge.variants.europe1615.inputs import Deploy
@@ -76,6 +77,21 @@ def period(setup: Setup) -> str:
 def remaining(setup: Setup, state: GameState, power: str) -> int:
     """R-v3-09, R-1308-07: what is left to deploy this year, or this phase."""
     return budget(setup, state, power) - int(state.extra.get("deployed", {}).get(power, 0))
+
+
+def standing(setup: Setup, state: GameState, power: str) -> Standing | None:
+    """A power's own INFs in every state, its budget for the period, what it deployed and what is left (R-v3-09).
+
+    The INFs a power holds are secret (R-v3-18): only it and the GM read this.
+    """
+    if power not in setup.powers:
+        return None
+    held = tuple(sorted((minor, int(per.get(power, 0))) for minor, per in state.extra.get("influence", {}).items()
+                        if int(per.get(power, 0)) > 0))
+    whole = budget(setup, state, power)
+    spent = int(state.extra.get("deployed", {}).get(power, 0))
+    year = str(state.phase.year) if setup.edition.influence == "yearly" else ""
+    return Standing(held, whole, year, spent, whole - spent)
 
 
 def deploy_problem(setup: Setup, state: GameState, power: str, minor: str) -> str:

@@ -27,7 +27,7 @@ from judge.engine.boardmarks import BoardCorner, StateMark
 from judge.engine.state import GameState
 from judge.variants.europe1615.modifiers import BY_KEY
 from judge.variants.europe1615.tables import ALIGNED, CATHOLIC, PROTESTANT
-from judge.variants.europe1615.world import Setup, states
+from judge.variants.europe1615.world import Setup, states, territory_holder
 
 #: the religious statuses the texts mark with a cross (TOLERANT, ISLAMIC and "religiously NEUTRAL" have none)
 MARKED_FAITHS = (CATHOLIC, PROTESTANT)
@@ -37,18 +37,29 @@ def picture_states(setup: Setup, state: GameState) -> list[StateMark]:
     """Each state on the last status sheet, as marked; the secret Ottoman alignment for its power only."""
     sheet: Mapping[str, Mapping[str, Any]] = state.extra.get("status", {})
     lands = states(setup, state)
+    candidates = _lands(state, lands)
     marks: list[StateMark] = []
     for minor, entry in sorted(sheet.items()):
         political, power = str(entry.get("political") or ""), str(entry.get("power") or "")
         religion = str(entry.get("religion") or "")
         faith = religion if religion in MARKED_FAITHS else ""
-        provinces = tuple(lands.get(minor, ()))
+        own = tuple(lands.get(minor, ()))  # the state's own first: its cross goes by the first centre
+        held = [p for p in own if territory_holder(setup, state, p) == minor]
+        provinces = (*held, *sorted(p for p in candidates - set(own) if territory_holder(setup, state, p) == minor))
         if minor == setup.ottoman and setup.edition.secret_ottoman and political == ALIGNED and power:
             marks.append(StateMark(minor, political, "", faith, provinces=provinces))
             marks.append(StateMark(minor, political, power, faith, frozenset({power}), provinces))
             continue
         marks.append(StateMark(minor, political, power if political == ALIGNED else "", faith, provinces=provinces))
     return marks
+
+
+def _lands(state: GameState, lands: Mapping[str, Sequence[str]]) -> set[str]:
+    """Every province a minor state may hold: the states' own, the centres they own, the provinces annexed (R-v3-66:
+    "all acquired territories are colored accordingly on the map", in the phase they are taken)."""
+    found = {p for provinces in lands.values() for p in provinces}
+    found |= {c for owner in lands for c in state.centers.get(owner, ())}
+    return found | set(state.extra.get("annexed", {}))
 
 
 def picture_corner(setup: Setup, state: GameState) -> BoardCorner | None:

@@ -34,6 +34,7 @@ from judge.engine.orders import Unit
 from judge.engine.results import PhaseOutcome
 from judge.engine.ruleset import BuildsFor, PhaseHandler, Ruleset
 from judge.engine.schema import Schema
+from judge.engine.standing import Standing
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.variants.europe1615 import (
@@ -41,6 +42,7 @@ from judge.variants.europe1615 import (
     checks,
     codec,
     decisions,
+    influence,
     picture,
     scoring,
     turn,
@@ -49,6 +51,7 @@ from judge.variants.europe1615 import (
 )
 from judge.variants.europe1615.auction import assign_powers
 from judge.variants.europe1615.world import Setup, active_powers, rule_options
+from judge.variants.europe1615.world import centre_value as world_centre_value
 
 STATUS_CHECK, EARLY_WINTER, SCORING = "I", "E", "S"
 
@@ -172,6 +175,18 @@ class Europe1615(Ruleset):
 
     def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
         return checks.inputs_due(self.setup, state, power)
+
+    def centre_values(self, state: GameState | None) -> Mapping[str, int]:
+        """R-v3-06, R-1308-06: "The values of the centers are given on the map, ranging from 3 to 18"."""
+        at = state if state is not None else self.initial_state()
+        return {c: v for c in self.map.centers if (v := world_centre_value(self.setup, at, c)) > 0}
+
+    def picture_marks(self, state: GameState) -> Mapping[str, str]:
+        """Each centre's value, written under its name as the text's map shows it (R-v3-06)."""
+        return {c: str(v) for c, v in self.centre_values(state).items()}
+
+    def standing(self, state: GameState, power: str) -> Standing | None:
+        return influence.standing(self.setup, state, power)
 
     def orders_meet(self, state: GameState) -> GameState:
         """The build phase's own first steps (the year settled in 2013-08, the minors' rebuilds) before the builds."""

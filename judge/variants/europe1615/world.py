@@ -33,7 +33,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "motion_threshold": "top3",                  # A-v3-09
     "expansion_multiplier": 3,                   # A-v3-10
     "catholic_league_return": "bav",             # A-v3-12
-    "leading_influence": "allocation",           # A-v3-13
+    "leading_influence": "state",                # A-v3-13: the INFs in the states the right covers
     "counterbalance_basis": "allocation",        # A-v3-15
     "neutral_bars": "all",                       # A-v3-17
     "exclusive_conflict": "importance",          # A-v3-18
@@ -70,7 +70,9 @@ OPTION_NOTES: dict[str, str] = {
     "motion_threshold": "A-v3-09: what a motion to cancel needs to pass",
     "expansion_multiplier": "A-v3-10: the expanded state's award, times its centres",
     "catholic_league_return": "A-v3-12: which liberation brings the Catholic League back",
-    "leading_influence": "A-v3-13: the measure of the power with the highest influence",
+    "leading_influence": ("A-v3-13: the measure of the power with the highest influence: \"state\", the most "
+                          "INFs in the states the right covers (the text: deployment there is \"solely permitted "
+                          "to the power with highest influence\"); \"allocation\", the highest yearly allocation"),
     "counterbalance_basis": "A-v3-15: what the counterbalance compares",
     "neutral_bars": "A-v3-17 (R-1308-27, R-1308-44): whose units a NEUTRAL state keeps out",
     "exclusive_conflict": "A-v3-18: where two exclusive rights meet (GM EXCLUSIVE decides one state)",
