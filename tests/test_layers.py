@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent / "judge"
 # units of one group are independent of each other.
 LAYERS: list[tuple[str, ...]] = [
     ("judge", "judge.paths", "judge.clock", "judge.crash", "judge.budget", "judge.addresses", "judge.cache",
-     "judge.lazy", "judge.tomlcheck", "judge.attachment"),  # the face; what every layer uses
+     "judge.lazy", "judge.tomlcheck", "judge.attachment", "judge.gamenames"),  # the face; what every layer uses
     ("judge.engine",),                                         # pure adjudication
     ("judge.variants",),                                       # rulesets and their loader
     ("judge.reading",),                                        # a mail's text -> values

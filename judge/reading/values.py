@@ -18,6 +18,7 @@ from lark import Token
 
 from judge.addresses import BadAddress, normal_address
 from judge.engine.state import Phase
+from judge.gamenames import NAME_LENGTH, is_game_name
 
 
 class Invalid(Exception):
@@ -30,9 +31,6 @@ class Invalid(Exception):
 
 
 #: a game (or variant) name: ASCII only, so that no case folding (U+017F to s, U+0130 to i, U+212A to k) lets through
-#: a name the store cannot keep; :func:`is_game_name` is the one rule, for the reader and the store
-_NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}", re.ASCII)
-NAME_LENGTH = 32
 _POWER_RE = re.compile(r"[^\W\d_][\w'.-]{0,31}")
 _DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _DATE_TIME_RE = re.compile(r"([\d-]+)[Tt](.+)")
@@ -57,12 +55,6 @@ _DAY_SETS = {**dict.fromkeys(("all", "any", "every", "*"), tuple(range(7))),
 def sub_token(token: Token, start: int, end: int | None = None) -> Token:
     """Part of a word, with its own column (``F`` and ``game1`` of ``Fgame1``)."""
     return Token("WORD", token.value[start:end], column=(token.column or 1) + start)
-
-
-def is_game_name(name: object) -> bool:
-    """Whether ``name`` (lower case) is a game name: the reader checks a mail's names with it, the store every
-    name it keeps (``judge.store.check_game_name``), so no name passes one and fails the other."""
-    return isinstance(name, str) and _NAME_RE.fullmatch(name) is not None
 
 
 def read_name(token: Token, what: str = "game") -> str:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from tinydb import Query, TinyDB
 
 from judge.clock import Clock, SystemClock
-from judge.reading.values import NAME_LENGTH, is_game_name
+from judge.gamenames import NAME_LENGTH, is_game_name
 from judge.store import history, staging
 from judge.store.atomic import (
     StoreError,
@@ -46,7 +46,6 @@ from judge.store.atomic import (
 from judge.store.game import Game, merge_outbox
 from judge.store.lock import exclusive_lock
 from judge.store.quarantine import Quarantine
-from judge.store.recent import RecentMail
 from judge.store.records import OutgoingMail, PhaseRecord
 from judge.store.seen import SeenSet
 from judge.store.sentlog import SentLog
@@ -54,6 +53,7 @@ from judge.store.wakes import Wakes
 
 if TYPE_CHECKING:
     from judge.reading.quotes import JudgeSaid
+    from judge.store.recent import RecentMail
 
 _PHASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 _GAME_TABLES = ("players", "observers", "orders", "applied")
@@ -102,7 +102,7 @@ class Store:
         self._sent = SentLog(self.data_dir / "sent.log")
         self.quarantine = Quarantine(self.data_dir / "quarantine")
         self._wakes = Wakes(self.data_dir / "wakes.json")
-        self._recent = RecentMail(self.data_dir / "recent")
+        self._recent_mail: RecentMail | None = None  # made on first use: an idle poll needs no reader
 
     # --- paths -------------------------------------------------------------
 
@@ -372,6 +372,15 @@ class Store:
         """Move ``mail`` out of its outbox into ``quarantine/outgoing/``: it will not be tried again."""
         self.quarantine.outgoing(mail, reason, self.clock.now())
         self._sent.record(mail.game or "-", mail.id)
+
+    @property
+    def _recent(self) -> RecentMail:
+        """``recent/``, imported with the reader's line keys only when a mail is read or sent."""
+        if self._recent_mail is None:
+            from judge.store.recent import RecentMail
+
+            self._recent_mail = RecentMail(self.data_dir / "recent")
+        return self._recent_mail
 
     def remember_sent(self, mails: list[OutgoingMail]) -> None:
         """Keep the line keys of ``mails``, just sent, per address (``recent/``), for :meth:`said_to`."""

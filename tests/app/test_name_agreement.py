@@ -32,7 +32,7 @@ def test_a_name_the_store_refuses_is_refused_by_the_reader_and_broadcast_once(sa
 
 
 def test_one_rule_for_names_in_the_reader_and_the_store() -> None:
-    from judge.reading.values import is_game_name
+    from judge.gamenames import is_game_name
 
     for name in ("spring", "game-1", "a" * 32):
         assert is_game_name(name) and check_game_name(name) == name
