@@ -16,7 +16,7 @@ from judge.commands.session import Handle, Refused, Session
 from judge.engine.state import Phase
 from judge.reading.language import Command, command_hint
 from judge.reading.lines import read_line
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.reading.suggest import unknown_power
 from judge.render import GM, PressContext, SeatChangedContext, render_press, render_seat_changed
 from judge.store import Game, Player, SubmittedOrder

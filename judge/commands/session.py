@@ -22,7 +22,7 @@ from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.reading.language import Command, ParsedMail, parse_mail_body
 from judge.reading.lines import read_line
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.render import Accepted, Joined, Rejected, Rendered
 from judge.store import Attachment, Game, OutgoingMail, Player, Store, UnknownGame
 from judge.turns.context import Judge
