@@ -58,7 +58,7 @@ def test_an_empty_mail_and_a_byte_order_mark() -> None:
 
 
 def test_orders_are_kept_raw_for_the_order_parser() -> None:
-    from judge.reading.orders import parse_order
+    from judge.reading.order_reader import parse_order
     from judge.variants import load_variant
     board = load_variant("standard").map
     lines = ["A PAR - BUR", "army marseilles moves to spain", "F St Petersburg nc - Gulf of Bothnia",

@@ -18,7 +18,7 @@ from judge.app.mapcli import check_map, draw_svg
 from judge.engine import GameState, Phase, Ruleset, Unit, Variant, adjudicate
 from judge.engine.geography import Map, Terrain
 from judge.paths import gamedata_dir
-from judge.reading.orders import parse_order
+from judge.reading.order_reader import parse_order
 from judge.variants import load_map, load_variant
 
 EDITIONS = ("europe1615-2013-08", "europe1615-v3")

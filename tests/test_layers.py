@@ -139,7 +139,7 @@ def test_no_modules_import_each_other() -> None:
     ("import judge.app.poll", ["judge.render.words -> judge.app.poll"]),
     ("def f():\n    from judge.turns import gameview", ["judge.render.words -> judge.turns.gameview"]),
     ("from judge.mail import Mailbox", ["judge.render.words -> judge.mail"]),
-    ("from judge.reading.orders import parse_order", []),
+    ("from judge.reading.order_reader import parse_order", []),
 ])
 def test_the_check_sees_an_upward_import(source: str, wrong: list[str]) -> None:
     """The checker itself: an import added to render/words.py is judged by the layer of what it names."""

@@ -15,7 +15,7 @@ import pytest
 
 from judge.engine.geography import Map
 from judge.engine.orders import Move
-from judge.reading.orders import OrderError, parse_order
+from judge.reading.order_reader import OrderError, parse_order
 from judge.variants import load_variant
 
 MAPS = ("standard", "europe1615-v3", "europe1615-2013-08")

@@ -14,7 +14,7 @@ from judge.engine.orders import (
     Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Waive,
 )
 from judge.paths import grammar_dir
-from judge.reading.orders import OrderError, order_parser, parse_order, parse_orders
+from judge.reading.order_reader import OrderError, order_parser, parse_order, parse_orders
 
 MINI_MAP = """
 name mini

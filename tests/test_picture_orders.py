@@ -17,7 +17,7 @@ import re
 from judge.engine import adjudicate
 from judge.engine.orders import Unit
 from judge.engine.state import GameState, Phase
-from judge.reading.orders import parse_order
+from judge.reading.order_reader import parse_order
 from judge.render.geometry import variant_geometry
 from judge.render.palette import FAILED
 from judge.render.picture import phase_picture, phase_scene, picture_words

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from judge.engine import adjudicate
 from judge.engine.state import GameState, Phase
 from judge.engine.orders import Unit
-from judge.reading.orders import parse_order
+from judge.reading.order_reader import parse_order
 from judge.render.geometry import Geometry, variant_geometry
 from judge.engine.boardmarks import StateMark
 from judge.render.palette import (

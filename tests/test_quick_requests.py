@@ -15,7 +15,7 @@ import weakref
 
 import pytest
 
-import judge.reading.orders as orders
+import judge.reading.order_reader as orders
 from judge.app.adjudicate import answer
 from judge.engine.codec import state_from_json
 from judge.engine.movement import Movement

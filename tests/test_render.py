@@ -12,7 +12,7 @@ from jinja2 import StrictUndefined, UndefinedError
 from judge.engine import GameState, Phase, PhaseOutcome, adjudicate
 from judge.engine.codec import state_from_json
 from judge.paths import templates_dir
-from judge.reading.orders import parse_order
+from judge.reading.order_reader import parse_order
 from judge.render import DecisionLine, NoticeContext, RuleLine, RulesContext, render_notice, render_rules
 from judge.render import SignonElsewhereContext, SignonGuessedContext, render_signon_elsewhere, render_signon_guessed
 from judge.render import render_provinces

@@ -77,7 +77,7 @@ def engine_entry() -> tuple[Callable | None, str]:
 
 def preparse(position: Position):
     """The judge's parsed input for one phase: (variant, state, orders), built outside any timer."""
-    from judge.reading.orders import parse_order
+    from judge.reading.order_reader import parse_order
     from judge.engine.orders import Unit
     from judge.engine.state import GameState, Phase
     from judge.variants import load_variant

@@ -29,7 +29,7 @@ from judge.engine.results import VOID
 from judge.engine.schema import ListOf, MapOf, Maybe, Record, SchemaError, Str
 from judge.engine.variant import Variant
 from judge.reading.lines import finish_lines, read_line
-from judge.reading.orders import OrderError, parse_order
+from judge.reading.order_reader import OrderError, parse_order
 from judge.variants import UnknownVariant, load_variant
 
 

@@ -42,7 +42,7 @@ class PhaseEntry:
 
     @property
     def facts(self) -> dict[str, Any]:
-        """What rendering and chaining the phase needs (``judge.turns.phases.replay_facts``); {} if not kept."""
+        """What rendering and chaining the phase needs (``judge.turns.playing.replay_facts``); {} if not kept."""
         found = self.results.get("replay")
         return found if isinstance(found, dict) else {}
 

@@ -26,7 +26,7 @@ from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.render import OBSERVER, ResultsContext, render_results
 from judge.store import from_iso
-from judge.turns.phases import Played, game_result, play_again, positions_after, results_json, results_of
+from judge.turns.playing import Played, game_result, play_again, positions_after, results_json, results_of
 from judge.variants import data_version, load_variant, load_variant_on_map
 
 

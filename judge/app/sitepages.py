@@ -35,10 +35,10 @@ from judge.render.picture import phase_picture
 from judge.render.secrecy import reveal_all
 from judge.render.site import Ending, GamePage, InPlay, PhasePage, Press, Seat, Series, Standings
 from judge.render.words import power_name
-from judge.turns.phases import positions_after
+from judge.turns.playing import positions_after
 from judge.store import Game
 from judge.turns.gameview import state_of, variant_of
-from judge.turns.phases import late_powers
+from judge.turns.playing import late_powers
 from judge.variants import load_variant, results_report
 
 #: statuses published whatever the GM says: the game is over

@@ -135,7 +135,7 @@ def game_row(store: Store, name: str, zone: Zone, now: datetime) -> tuple[JSONDi
 def owing(game: Game) -> list[str]:
     """The powers whose orders for this phase are not all in (as the tick counts them)."""
     from judge.turns.gameview import state_of, variant_of
-    from judge.turns.phases import late_powers
+    from judge.turns.playing import late_powers
 
     variant = variant_of(game)
     state = state_of(game, variant)

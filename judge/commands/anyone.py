@@ -13,7 +13,7 @@ from judge.commands.guessing import GM_SEAT, check_signon
 from judge.commands.session import Handle, Refused, Session
 from judge.reading.language import AUDIENCE, GM_TOO, Command
 from judge.reading.lines import read_line
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.reading.suggest import did_you_mean, unknown_power, word_matches
 from judge.render import (
     OBSERVER, HelpContext, HelpSection, Joined, JoinNoticeContext, SignonElsewhereContext, VariantLine, render_help,
@@ -21,7 +21,7 @@ from judge.render import (
 )
 from judge.store import Attachment, Game, InvalidName, Player, UnknownGame, UnknownPhase, check_game_name
 from judge.store import check_password
-from judge.turns.agreement import forget
+from judge.turns.endvotes import forget
 from judge.turns.deadlines import default_timing, new_game_clock
 from judge.turns.gameview import seated_powers
 from judge.turns.mapmail import map_format

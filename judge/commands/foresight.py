@@ -21,7 +21,7 @@ from judge.turns.context import Judge
 from judge.turns.deadlines import FAR_AHEAD, min_notice
 from judge.turns.disorder import silent_powers
 from judge.turns.gameview import state_of, variant_of
-from judge.turns.phases import late_powers
+from judge.turns.playing import late_powers
 from judge.turns.ticks import shown_deadline
 
 

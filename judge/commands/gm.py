@@ -23,17 +23,17 @@ from judge.engine.state import Phase
 from judge.engine.variant import Variant
 from judge.reading.language import Command
 from judge.reading.lines import read_line
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.reading.suggest import unknown_power
 from judge.render import GM, GameStartContext, gm_note, render_game_start
 from judge.store import Game, Player
-from judge.turns.agreement import clear_votes
+from judge.turns.endvotes import clear_votes
 from judge.turns.deadlines import days_mask, local_to_utc, schedule, set_deadline, timing_for
 from judge.turns.gameview import opening_state, powers_due, unplayed_powers
 from judge.turns.mapmail import OpeningPictures
 from judge.turns.notify import Reader, gm_reader, player_readers, queue, readers
 from judge.turns.notify import notify as notify_all
-from judge.turns.phases import late_powers, preview, terminate
+from judge.turns.playing import late_powers, preview, terminate
 
 
 def _handle(s: Session) -> Handle:

@@ -16,7 +16,7 @@ from judge.commands.session import Handle, Prose, Refused, Session
 from judge.engine.state import Phase
 from judge.reading.language import Command, command_hint, command_words
 from judge.reading.lines import read_line
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.reading.quotes import is_prose, is_signoff
 from judge.reading.suggest import unknown_power
 from judge.render import GM, PressContext, SeatChangedContext, render_press, render_seat_changed

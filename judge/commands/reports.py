@@ -13,7 +13,7 @@ from judge.render import (
     SummaryContext, SummaryRow, render_history, render_list, render_status, render_summary,
 )
 from judge.store import Game, PhaseRecord, Store
-from judge.turns.agreement import end_votes, own_vote
+from judge.turns.endvotes import end_votes, own_vote
 from judge.turns.gameview import due, order_set, orders_complete, phase_of, seated_powers, state_of, variant_of
 from judge.turns.ticks import DeadlineView
 

@@ -23,7 +23,7 @@ from judge.engine.variant import Variant
 from judge.mail.parts import Unread
 from judge.reading.language import Command, ParsedMail, parse_mail_body
 from judge.reading.lines import read_line
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.reading.quotes import JudgeSaid, OwnText, own_words
 from judge.render import GM, Accepted, Joined, Rejected, Rendered
 from judge.store import Attachment, Game, OutgoingMail, Player, Store, UnknownGame

@@ -3,7 +3,7 @@
 njudge's commands: each power votes for itself, in secret; once every power
 still playing has voted for a draw (including every survivor, DIAS), or every
 one but X has conceded to X, the game ends at once, before the current phase
-is played (``judge.turns.agreement``).  The reply confirms the sender's own
+is played (``judge.turns.endvotes``).  The reply confirms the sender's own
 vote and, when it was the last one needed, that the game is over; it never
 says how anyone else voted.  Whether votes end a game at all is the
 ruleset's word (``Ruleset.end_votes``: Europe 1615 refuses them, naming its
@@ -16,7 +16,7 @@ from judge.commands.session import Handle, Refused, Session
 from judge.engine.agreement import Agreed
 from judge.reading.language import Command
 from judge.reading.suggest import unknown_power
-from judge.turns.agreement import CONCEDE, DRAW, end_if_agreed, end_votes, own_vote, vote
+from judge.turns.endvotes import CONCEDE, DRAW, end_if_agreed, end_votes, own_vote, vote
 
 
 def _voter(s: Session, casting: bool) -> tuple[Handle, str]:

@@ -28,7 +28,7 @@ from judge.engine.orders import Disband, Remove
 from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 from judge.reading.grammars import NOT_MINE, lalr_parser
-from judge.reading.orders import OrderError, parse_order
+from judge.reading.order_reader import OrderError, parse_order
 from judge.reading.suggest import close, did_you_mean
 from judge.variants.europe1615.ballots import item_named
 from judge.variants.europe1615.checks import check_input, input_key

@@ -35,7 +35,7 @@ from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 from judge.reading.europe1615 import line_parser
 from judge.reading.grammars import NOT_MINE
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.reading.payola import PayolaLines
 from judge.variants.europe1615.inputs import Attack, Deploy, WaiveCapture
 from judge.variants.europe1615_payola.lines import check_line

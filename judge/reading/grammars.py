@@ -4,7 +4,7 @@ Every parser is built in memory, once per process (``lru_cache`` at each
 caller), and only when a line needs it: Lark's own cache (a pickle) is never
 written or read, so nothing planted in a temp folder can run as the judge
 (docs/security.md).  What the judge keeps across processes is plain JSON
-(:mod:`judge.cache`: the order grammar's patterns, :mod:`judge.reading.orders`).
+(:mod:`judge.cache`: the order grammar's patterns, :mod:`judge.reading.order_reader`).
 """
 
 from __future__ import annotations

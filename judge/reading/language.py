@@ -5,7 +5,7 @@ TO …`` or ``BROADCAST`` up to ``ENDPRESS``, whose lines are kept verbatim).  T
 body ends at a ``SIGNOFF`` line or a signature separator (``--``); quoted lines
 (``>``) and blank lines are skipped.  A line whose first word starts a command
 of ``grammar/commands.lark`` is parsed as that command; any other line is an
-order, kept as raw text for :func:`judge.reading.orders.parse_order`, because
+order, kept as raw text for :func:`judge.reading.order_reader.parse_order`, because
 only the game knows the map.  Every bad line becomes a :class:`CommandError`
 with its line and column, and the rest of the mail still counts: nothing but a
 :class:`ParsedMail` comes out, whatever the text.

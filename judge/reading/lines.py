@@ -12,7 +12,7 @@ from typing import Any
 
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
-from judge.reading.orders import PHASE_NAMES, OrderError, parse_order
+from judge.reading.order_reader import PHASE_NAMES, OrderError, parse_order
 from judge.variants import line_reader
 
 

@@ -1,6 +1,6 @@
 """The order grammar (``grammar/orders.lark``, LALR): a line's shape, or why the line cannot be read.
 
-Imported only when a line's pattern is new to the judge (:mod:`judge.reading.orders`
+Imported only when a line's pattern is new to the judge (:mod:`judge.reading.order_reader`
 keeps the shapes of the patterns it has seen), so that a request or a poll
 whose lines are all known neither imports Lark nor builds the parser.
 """

@@ -3,7 +3,7 @@
 A shape says which kind of order a line is and which words name each place,
 each word with the columns where the player wrote it.  Shapes are the same
 for every map, and the grammar gives "A PAR - BUR" and "A VIE - GAL" one
-shape (the names masked), so :mod:`judge.reading.orders` keeps each pattern's
+shape (the names masked), so :mod:`judge.reading.order_reader` keeps each pattern's
 shape, in the process and in the judge's cache (:mod:`judge.cache`): a
 process whose lines all have known patterns never builds the grammar.
 """

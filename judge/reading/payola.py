@@ -30,7 +30,7 @@ from judge.engine.orders import Move, Order, Unit
 from judge.engine.ruleset import Ruleset
 from judge.engine.state import GameState
 from judge.reading.grammars import NOT_MINE, lalr_parser
-from judge.reading.orders import OrderError, parse_order
+from judge.reading.order_reader import OrderError, parse_order
 from judge.variants.payola.accounts import transfer_problem
 from judge.variants.payola.prepared import OfferReader, units_by_province
 from judge.variants.payola.offers import DIRECT, REST, Accept, Amount, Offer, Savings, Transfer, total

@@ -24,7 +24,7 @@ from judge.engine.geography import Map
 from judge.engine.orders import (
     AnyOrder, Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Unit, Waive,
 )
-from judge.reading.orders import OrderError, parse_order
+from judge.reading.order_reader import OrderError, parse_order
 
 # Order kinds the templates know how to write.
 HOLD, MOVE, SUPPORT, CONVOY = "hold", "move", "support", "convoy"

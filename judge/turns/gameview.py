@@ -22,7 +22,7 @@ from judge.engine.ruleset import BuildsFor
 from judge.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
 from judge.engine.variant import Variant
 from judge.reading.lines import finish_lines, read_line
-from judge.reading.orders import OrderError, parse_order
+from judge.reading.order_reader import OrderError, parse_order
 from judge.render import OrderSet
 from judge.store import Game, SubmittedOrder
 from judge.turns.arrival import movement_problem

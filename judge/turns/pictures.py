@@ -14,7 +14,7 @@ from judge.render.picture import Picture, phase_picture
 from judge.store import Game, PhaseRecord, Store, UnknownGame
 from judge.turns.gameview import variant_of
 from judge.turns.mapmail import DEFAULT_FORMAT
-from judge.turns.phases import play_again, results_of
+from judge.turns.playing import play_again, results_of
 from judge.variants import load_variant
 
 class PictureError(LookupError):

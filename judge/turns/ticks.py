@@ -34,14 +34,14 @@ from judge.render import (
     GameFaultContext, LateContext, ReminderContext, render_game_fault, render_late_notice, render_reminder,
 )
 from judge.store import Game, to_iso
-from judge.turns.agreement import end_if_agreed
+from judge.turns.endvotes import end_if_agreed
 from judge.turns.context import Judge
 from judge.turns.deadlines import default_deadline, minimum_passed, next_wake, remind_at
 from judge.turns.fixing import fixing_powers
 from judge.turns.disorder import attend, into_disorder, plays_early, resume_if_attended, silent_powers
 from judge.turns.gameview import engine_orders, order_set, powers_due, state_of, variant_of
 from judge.turns.notify import by_address, gm_reader, player_readers, queue
-from judge.turns.phases import anyone_waits, game_result, late_powers, process_phase
+from judge.turns.playing import anyone_waits, game_result, late_powers, process_phase
 
 log = logging.getLogger("judge.commands")
 
@@ -55,7 +55,7 @@ def tick(judge: Judge, game: Game) -> list[str]:
     A phase that takes orders from nobody (``powers_due`` is empty: Europe
     1615's status check, Early Winter without a choice, Scoring) is played at
     once, and so is the next one if it takes none either.  Before each phase,
-    the players' votes may end the game instead (``agreement.end_if_agreed``).
+    the players' votes may end the game instead (``endvotes.end_if_agreed``).
     """
     changed = _finish_rollback(judge, game)
     changed |= resume_if_attended(judge, game, judge.now())

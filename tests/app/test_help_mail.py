@@ -6,7 +6,7 @@ import re
 
 from judge.app.sandbox import Sandbox
 from judge.reading.language import command_words, parse_command_line
-from judge.reading.orders import parse_order
+from judge.reading.order_reader import parse_order
 from judge.variants import load_variant
 from tests.app.helpers import to
 

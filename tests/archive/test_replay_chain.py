@@ -18,7 +18,7 @@ from judge.engine.codec import state_from_json, state_to_json
 from judge.render import OBSERVER, render_results
 from judge.store import Settings, SubmittedOrder
 from judge.turns.gameview import orders_from_lines
-from judge.turns.phases import Played, results_json, results_of
+from judge.turns.playing import Played, results_json, results_of
 from judge.variants import load_variant
 
 FACTS = {"judge": "j", "game": "g", "zone": "UTC", "deadline": None, "unplayed": [], "decisions": [], "press": []}

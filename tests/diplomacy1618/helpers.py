@@ -7,7 +7,7 @@ from typing import Any
 
 from judge.engine import GameState, Phase, Unit, Variant, adjudicate
 from judge.engine.results import PhaseOutcome
-from judge.reading.orders import parse_order
+from judge.reading.order_reader import parse_order
 from judge.variants import load_variant
 
 

@@ -162,7 +162,7 @@ def test_a_power_spelling_may_name_only_one_power() -> None:
     ("F Baltic Sea - Hither Pomerania", "F BAL - HPO")])
 def test_provinces_named_like_their_powers_read_as_provinces_in_orders(line: str, order: str) -> None:
     """Sweden, Brandenburg and the Palatinate are both powers and provinces: an order's place is the province."""
-    from judge.reading.orders import parse_order
+    from judge.reading.order_reader import parse_order
 
     assert str(parse_order(line, BOARD)) == order
 

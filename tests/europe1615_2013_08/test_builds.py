@@ -9,7 +9,7 @@ from judge.engine.state import Phase
 from judge.render.results import results_context
 from judge.store import SubmittedOrder
 from judge.turns.gameview import check_order, due, powers_due
-from judge.turns.phases import Played, unused_builds
+from judge.turns.playing import Played, unused_builds
 from judge.variants.europe1615.builds import power_build_sites
 from judge.variants.europe1615.income import phase_income
 from tests.europe1615_2013_08.helpers import (

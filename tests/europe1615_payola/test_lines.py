@@ -6,7 +6,7 @@ import pytest
 
 from judge.engine.state import Phase
 from judge.reading.europe1615_payola import E1615PayolaLines
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.variants.europe1615.inputs import Attack, Deploy
 from judge.variants.payola.offers import Accept, Offer
 from tests.europe1615_payola.helpers import APRIL, MARCH, ruleset, start, variant

@@ -13,7 +13,7 @@ from judge.engine import GameState, Phase, Unit, adjudicate
 from judge.engine.orders import AnyOrder
 from judge.engine.results import OrderResult, PhaseOutcome
 from judge.engine.variant import Variant
-from judge.reading.orders import parse_order
+from judge.reading.order_reader import parse_order
 from judge.variants import load_variant
 from judge.variants.europe1615.world import Setup
 

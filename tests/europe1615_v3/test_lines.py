@@ -10,7 +10,7 @@ import pytest
 from judge.app.adjudicate import handle_request
 from judge.engine import GameState, Phase, Unit
 from judge.reading.europe1615 import NOT_MINE, V3Lines
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.variants.europe1615 import (
     Agree,
     Attack,

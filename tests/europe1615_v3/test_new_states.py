@@ -16,7 +16,7 @@ from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
 from judge.engine import GameState, Phase, adjudicate
 from judge.reading.lines import read_line
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.render import GM, render_results, results_context
 from judge.variants import results_report
 from judge.variants.europe1615 import Attack, Deploy

@@ -126,7 +126,7 @@ def test_the_2013_08_spring_example_is_the_same_whatever_order_the_powers_are_re
 
 def _script_orders(state: GameState, mails: dict[str, str]) -> dict[str, list[Any]]:
     from judge.reading.lines import finish_lines, read_line
-    from judge.reading.orders import OrderError
+    from judge.reading.order_reader import OrderError
     from tests.europe1615_v3.helpers import v3
 
     orders: dict[str, list[Any]] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.engine import Unit
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.variants.europe1615 import Permit
 from judge.variants.europe1615.influence import deploy_problem
 from tests.europe1615_v3.helpers import (

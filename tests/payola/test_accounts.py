@@ -178,7 +178,7 @@ def test_retreats_and_builds_are_ordered_directly(payola):
 ])
 def test_each_section_6_option_alone(option, line, why):
     from judge.reading.payola import PayolaLines
-    from judge.reading.orders import OrderError
+    from judge.reading.order_reader import OrderError
     variant = load_variant("payola", option)
     reader = PayolaLines(variant.map, variant.ruleset)
     with pytest.raises(OrderError, match=why):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.reading.payola import PayolaLines
 from judge.variants.payola.determination import determine
 from judge.variants.payola.offers import Offer, Savings

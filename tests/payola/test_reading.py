@@ -6,7 +6,7 @@ import pytest
 
 from judge.app.adjudicate import handle_request
 from judge.engine.orders import Hold, Move, Support, Unit
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.reading.payola import PayolaLines
 from judge.variants import load_variant
 from judge.variants.payola.offers import Accept, Amount, Offer, Savings, Transfer, expand, total

@@ -21,7 +21,7 @@ from judge.engine.retreats import retreat_options
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.reading.lines import read_line
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.turns.gameview import check_order, due
 from judge.variants import line_reader
 from judge.variants.europe1615.ballots import CANCEL, ballot_items

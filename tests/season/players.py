@@ -21,7 +21,7 @@ from datetime import datetime
 from judge.engine.state import GameState
 from judge.engine.variant import Variant
 from judge.reading.lines import read_line
-from judge.reading.orders import OrderError
+from judge.reading.order_reader import OrderError
 from judge.store import Game
 from judge.turns.gameview import due
 from tests.season.lines import phase_lines

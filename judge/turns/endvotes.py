@@ -23,7 +23,7 @@ from judge.engine.variant import Variant
 from judge.store import Game
 from judge.turns.context import Judge
 from judge.turns.gameview import state_of, variant_of
-from judge.turns.phases import end_by_agreement
+from judge.turns.playing import end_by_agreement
 
 VOTES = "votes"
 __all__ = ["CONCEDE", "DRAW", "VOTES", "clear_votes", "end_if_agreed", "end_votes", "forget", "own_vote", "tally",
