@@ -76,7 +76,7 @@ class ScriptedGame:
         if self.observer_joins:
             sandbox.send(self.observer, f"OBSERVE {self.game} watch", "observing")
         self._poll(sandbox, f"{len(self.powers)} players join", say)
-        sandbox.send(self.gm, f"SIGNON M{self.game} gm-secret\nSTART", "start")
+        sandbox.send(self.gm, f"SIGNON GM {self.game} gm-secret\nSTART", "start")
         self._poll(sandbox, "the GM starts the game", say)
 
     def phase_now(self, sandbox: Sandbox) -> str:
@@ -87,7 +87,7 @@ class ScriptedGame:
         if self.phase_now(sandbox) != phase:
             raise RuntimeError(f"the script expected {phase}, the game is at {self.phase_now(sandbox)}")
         if self.gm_lines.get(phase):  # the GM's decisions of the phase (GM DICE ...), before the players' mails
-            sandbox.send(self.gm, f"SIGNON M{self.game} gm-secret\n{self.gm_lines[phase]}\n", f"{phase} GM")
+            sandbox.send(self.gm, f"SIGNON GM {self.game} gm-secret\n{self.gm_lines[phase]}\n", f"{phase} GM")
         for power, lines in orders.items():
             self.send_as(sandbox, power, lines, f"{phase} orders")
         sandbox.advance(timedelta(hours=3))
@@ -106,7 +106,7 @@ class ScriptedGame:
         for phase, orders in self.phases:
             self.play_phase(sandbox, phase, orders, say)
         if self.end:
-            sandbox.send(self.gm, f"SIGNON M{self.game} gm-secret\n{self.end}", "the end")
+            sandbox.send(self.gm, f"SIGNON GM {self.game} gm-secret\n{self.end}", "the end")
             self._poll(sandbox, f"the GM: {self.end.splitlines()[0]}", say)
 
     def _poll(self, sandbox: Sandbox, what: str, say: bool) -> None:

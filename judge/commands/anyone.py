@@ -8,6 +8,8 @@ the mail.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.commands import reports, takeover
 from judge.commands.session import Handle, Refused, Session
 from judge.reading.language import AUDIENCE, GM_TOO, Command
@@ -182,6 +184,13 @@ def _tell_the_player(s: Session, game: Game, player: Player, power: str) -> None
 
 def do_signon_gm(s: Session, cmd: Command) -> str:
     handle = load(s, cmd.args["game"])
+    letter = cmd.args.get("letter")
+    if letter and handle.variant.map.power_named(letter):  # the map letters a power M: the letter is his
+        try:
+            return do_signon(s, replace(cmd, kind="signon", args={**cmd.args, "power": letter}))
+        except Refused as refused:
+            raise Refused(f"{refused}; the GM of '{handle.game.name}' signs on as "
+                          f"SIGNON GM {handle.game.name} <password>") from None
     if not check_password(cmd.args["password"], handle.game.gm_password_hash):
         raise Refused(f"wrong GM password for '{handle.game.name}'")
     s.sign_on(handle, "gm", None)

@@ -120,9 +120,10 @@ def warm_passwords(workspace: Workspace, mails: list[Incoming]) -> None:
 def _stored_hash(workspace: Workspace, cmd: Command) -> str | None:
     try:
         game = workspace.load(cmd.args["game"])
-        if cmd.kind == "signon_gm":
+        board = load_variant(game.variant).map
+        if cmd.kind == "signon_gm" and not (cmd.args.get("letter") and board.power_named(cmd.args["letter"])):
             return game.gm_password_hash
-        power = load_variant(game.variant).map.power_named(cmd.args["power"])
+        power = board.power_named(cmd.args.get("power") or cmd.args["letter"])
     except (StoreError, LookupError):
         return None
     player = game.player(power) if power else None
