@@ -47,7 +47,7 @@ def peek(session: Session, name: str) -> Game:
 
 
 _HELP_HEADS = (("anyone", "For anyone"), ("player", "For players (after SIGNON or JOIN in the same mail)"),
-               ("gm", "For the GM (after SIGNON Mgame password)"))
+               ("gm", "For the GM (after SIGNON GM game password)"))
 
 
 def do_help(s: Session, cmd: Command) -> str:
