@@ -229,6 +229,8 @@ ERRORS = [
     # trailing junk
     ("A PAR - BUR xyz", "M", 13, "unexpected 'xyz' after 'BUR'"),
     ("A PAR - BUR H", "M", 13, "expected '-', 'VIA CONVOY' or end of line after 'BUR', got 'H'"),
+    ("A PAR - BUR VIA H", "M", 17, "expected 'CONVOY' or end of line after 'VIA', got 'H'"),
+    ("A PAR", "A", 6, "expected 'BUILD', 'REMOVE' or 'D' after 'PAR', got end of line"),
     ("A PAR H please", "M", 9, "expected end of line after 'H', got 'please'"),
     ("WAIVE now", "A", 7, "expected end of line after 'WAIVE', got 'now'"),
     # orders of the wrong phase, and shapes no phase allows
@@ -249,6 +251,25 @@ def test_error_messages(board: Map, text: str, phase: str, column: int, message:
     assert (err.column, err.message, err.line) == (column, message, None)
     assert str(err) == f"{message} (column {column})"
     assert isinstance(err, ValueError)
+
+
+def test_error_words_are_the_grammars() -> None:
+    """The errors name the grammar's symbols and say its words: no keyword list of their own."""
+    import re
+
+    from judge.reading.order_errors import _EXPECTED, GrammarWords
+    from judge.reading.order_grammar import grammar_words
+
+    words = grammar_words()
+    text = (grammar_dir() / "orders.lark").read_text(encoding="utf-8")
+    assert words.keywords == {w.lower() for w in re.findall(r'^_?[A-Z]+: "([^"]+)"i?$', text, re.M)}
+    for _, _, symbol in _EXPECTED:
+        assert symbol in ("$END", "NAME") or symbol in words.alternatives or symbol in words.literals, symbol
+    # the grammar's first alternative is what a player is told: reorder it and the error follows
+    holds = words.alternatives["_hold"]
+    reordered = GrammarWords({**words.alternatives, "_hold": holds[1:] + holds[:1]}, words.literals)
+    assert reordered.said("_hold", set(reordered.first("_hold"))) == "'HOLD'"
+    assert words.said("_hold", set(words.first("_hold"))) == "'H'"
 
 
 def test_error_lists_what_was_expected(mini: Map) -> None:

@@ -80,7 +80,7 @@ class ScriptedGame:
         self._poll(sandbox, f"{len(self.powers)} players join", say)
         if self.observer_joins:  # the observer confirms from his address with the token the judge mailed him
             sandbox.send(self.observer, confirm_line(sandbox, self.observer, self.game), "confirming")
-        sandbox.send(self.gm, f"SIGNON M{self.game} gm-secret\nSTART", "start")
+        sandbox.send(self.gm, f"SIGNON GM {self.game} gm-secret\nSTART", "start")
         self._poll(sandbox, "the GM starts the game", say)
 
     def phase_now(self, sandbox: Sandbox) -> str:
@@ -91,7 +91,7 @@ class ScriptedGame:
         if self.phase_now(sandbox) != phase:
             raise RuntimeError(f"the script expected {phase}, the game is at {self.phase_now(sandbox)}")
         if self.gm_lines.get(phase):  # the GM's decisions of the phase (GM DICE ...), before the players' mails
-            sandbox.send(self.gm, f"SIGNON M{self.game} gm-secret\n{self.gm_lines[phase]}\n", f"{phase} GM")
+            sandbox.send(self.gm, f"SIGNON GM {self.game} gm-secret\n{self.gm_lines[phase]}\n", f"{phase} GM")
         for power, lines in orders.items():
             self.send_as(sandbox, power, lines, f"{phase} orders")
         sandbox.advance(timedelta(hours=3))
@@ -110,7 +110,7 @@ class ScriptedGame:
         for phase, orders in self.phases:
             self.play_phase(sandbox, phase, orders, say)
         if self.end:
-            sandbox.send(self.gm, f"SIGNON M{self.game} gm-secret\n{self.end}", "the end")
+            sandbox.send(self.gm, f"SIGNON GM {self.game} gm-secret\n{self.end}", "the end")
             self._poll(sandbox, f"the GM: {self.end.splitlines()[0]}", say)
 
     def _poll(self, sandbox: Sandbox, what: str, say: bool) -> None:

@@ -8,6 +8,8 @@ the mail.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.commands import reports, takeover
 from judge.commands.guessing import GM_SEAT, check_signon
 from judge.commands.session import Handle, Refused, Session
@@ -46,7 +48,7 @@ def peek(session: Session, name: str) -> Game:
 
 
 _HELP_HEADS = (("anyone", "For anyone"), ("player", "For players (after SIGNON or JOIN in the same mail)"),
-               ("gm", "For the GM (after SIGNON Mgame password)"))
+               ("gm", "For the GM (after SIGNON GM game password)"))
 
 
 def do_help(s: Session, cmd: Command) -> str:
@@ -188,6 +190,13 @@ def _tell_the_player(s: Session, game: Game, player: Player, power: str) -> None
 
 def do_signon_gm(s: Session, cmd: Command) -> str:
     handle = load(s, cmd.args["game"])
+    letter = cmd.args.get("letter")
+    if letter and handle.variant.map.power_named(letter):  # the map letters a power M: the letter is his
+        try:
+            return do_signon(s, replace(cmd, kind="signon", args={**cmd.args, "power": letter}))
+        except Refused as refused:
+            raise Refused(f"{refused}; the GM of '{handle.game.name}' signs on as "
+                          f"SIGNON GM {handle.game.name} <password>") from None
     check_signon(s, handle, GM_SEAT, handle.game.gm_address, cmd.args["password"], handle.game.gm_password_hash,
                  f"wrong GM password for '{handle.game.name}'")
     s.sign_on(handle, "gm", None)

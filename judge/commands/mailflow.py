@@ -195,10 +195,10 @@ def _not_allowed(s: Session, cmd: Command) -> str:
         if cmd.kind == "order":
             return ("you are not signed on to a game: start your mail with SIGNON <power letter><game> <password>"
                     + command_hint(cmd.text))
-        who = "SIGNON M<game> <password>" if audience == "gm" else "SIGNON <power letter><game> <password>"
+        who = "SIGNON GM <game> <password>" if audience == "gm" else "SIGNON <power letter><game> <password>"
         return f"{_word(cmd)} needs you to be signed on first ({who})"
     if audience == "gm" and s.role != "gm":
-        return f"{_word(cmd)} is a GM command: only the GM of '{s.game}' may use it (SIGNON M{s.game} <password>)"
+        return f"{_word(cmd)} is a GM command: only the GM of '{s.game}' may use it (SIGNON GM {s.game} <password>)"
     if audience == "player" and s.role == "gm":
         if cmd.kind in _AS_POWER and s.power is None:
             return "the GM gives orders only after BECOME <power>"

@@ -13,6 +13,7 @@ from typing import Any
 
 from judge.commands import reports
 from judge.commands.session import Handle, Prose, Refused, Session
+from judge.engine.geography import GM_LETTER
 from judge.engine.state import Phase
 from judge.reading.language import Command, command_hint, command_words
 from judge.reading.lines import read_line
@@ -242,10 +243,11 @@ def do_press(s: Session, cmd: Command) -> str:
     phase = _press_phase(handle)
     powers: list[str] = []
     for name in cmd.args["to"]:
-        power = GM if name == "GM" else board.power_named(name)
+        power = GM if name == "GM" else board.power_named(name) or (GM if name.upper() == GM_LETTER else None)
         if power is None:
             raise Refused(unknown_power(board, name, game.name))
-        powers.append(power)
+        if power not in powers:
+            powers.append(power)
     _check_press(game, cmd.args["grey"], s, all(p == GM for p in powers))
     to = [gm_reader(game) if p == GM else None for p in powers]
     targets = [r for r in to if r is not None] + player_readers(game, [p for p in powers if p != GM])

@@ -63,6 +63,13 @@ class Power:
         return tuple(s for s in (self.name, self.letter, self.adjective, *self.aliases) if s)
 
 
+#: the words that sign on and write to a game's master (``SIGNON GM game``): no power may be spelt so,
+#: and a power's letter is one character, so they are the GM's on every map (the letter M is the
+#: GM's too, but only on a map that letters no power M: docs/map-format.md)
+GM_WORDS = frozenset({"GM", "MASTER"})
+GM_LETTER = "M"
+
+
 @dataclass(frozen=True, slots=True)
 class StartingUnit:
     power: str

@@ -12,7 +12,7 @@ import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from judge.engine.geography import Map, Power, Province, StartingUnit, Terrain, normalise_name
+from judge.engine.geography import GM_WORDS, Map, Power, Province, StartingUnit, Terrain, normalise_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +136,12 @@ def _d_power(draft: _Draft, args: list[str], where: Where) -> None:
         draft.problem(where, f"power {name} is declared twice")
         return
     power = Power(name, args[1].upper(), args[2] if len(args) > 2 else "", tuple(args[3:]))
+    if len(power.letter) != 1 or not power.letter.isalpha():  # SIGNON Fgame glues one letter to the game
+        draft.problem(where, f"power {name}: the letter must be one letter, not {args[1]!r}")
+    gm_words = sorted(s for s in power.spellings() if normalise_name(s).upper() in GM_WORDS)
+    if gm_words:
+        draft.problem(where, f"power {name} may not be spelt {gm_words[0]!r}: GM and MASTER name the game's "
+                             "master (SIGNON GM game)")
     for other in draft.powers.values():  # JOIN ... AS and SIGNON must find one power for each spelling
         clash = {normalise_name(s) for s in power.spellings()} & {normalise_name(s) for s in other.spellings()}
         if clash:

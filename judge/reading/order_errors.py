@@ -8,7 +8,9 @@ state which words would really have let the line go on.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from copy import copy
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # Lark is imported where a line is parsed by the grammar (judge.reading.order_grammar)
@@ -32,32 +34,70 @@ class OrderError(ValueError):
         return f"{self.message} (column {self.column})"
 
 
-_MOVES = ("_DASH", "_ARROW", "_TO", "_M", "_R", "_MOVE", "_MOVES", "_RETREAT", "_RETREATS")
-_EXPECTED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("a unit type", "MRA", ("A", "ARMY", "F", "FLEET")),
-    ("a province", "MRA", ("NAME",)),
-    ("a coast", "MRA", ("_SLASH", "_LPAR")),
-    ("')'", "MRA", ("_RPAR",)),
-    ("'-'", "MR", _MOVES),
-    ("'TO'", "MR", ("TO",)),
-    ("'H'", "M", ("_H", "_HOLD", "_HOLDS", "_STAND", "_STANDS")),
-    ("'S'", "M", ("_S", "_SUPPORT", "_SUPPORTS")),
-    ("'C'", "M", ("_C", "_CONVOYS")),
-    ("'CONVOY'", "M", ("CONVOY",)),
-    ("'VIA CONVOY'", "M", ("_VIA", "_BY")),
-    ("'BUILD'", "A", ("_B", "_BUILD", "_BUILDS")),
-    ("'REMOVE'", "A", ("_REMOVE", "_REMOVES")),
-    ("'D'", "RA", ("_D", "_DISBAND", "_DISBANDS")),
-    ("'WAIVE'", "A", ("_WAIVE", "_WAIVES")),
-    ("end of line", "MRA", ("$END", "<END-OF-FILE>")),
+#: what a player is told the parser wanted: a description, the phase kinds it is said in, and
+#: the grammar's symbol (grammar/orders.lark) whose words it stands for; a keyword's description
+#: is read from the grammar too (the first alternative whose first word was expected)
+_EXPECTED: tuple[tuple[str | None, str, str], ...] = (
+    ("a unit type", "MRA", "utype"),
+    ("a province", "MRA", "NAME"),
+    ("a coast", "MRA", "coast"),
+    (None, "MRA", "_RPAR"),
+    (None, "MR", "_move"),
+    (None, "M", "_hold"),
+    (None, "M", "_support"),
+    (None, "M", "_convoy"),
+    (None, "M", "via"),
+    (None, "A", "_build"),
+    (None, "A", "_remove"),
+    (None, "RA", "_disband"),
+    (None, "A", "_waive"),
+    ("end of line", "MRA", "$END"),
 )
+_ENDS = frozenset({"$END", "<END-OF-FILE>"})
+
+
+@dataclass(frozen=True)
+class GrammarWords:
+    """What the order grammar says of its words: each rule's alternatives, each keyword's text.
+
+    Read from the built parser (``judge.reading.order_grammar.grammar_words``), so
+    the grammar is the one list of the order keywords.
+    """
+
+    alternatives: Mapping[str, tuple[tuple[str, ...], ...]]
+    literals: Mapping[str, str]
+
+    @property
+    def keywords(self) -> frozenset[str]:
+        """The keywords, lower case (``a``, ``army``, ``s``, ``via`` ...)."""
+        return frozenset(text.lower() for text in self.literals.values())
+
+    def first(self, symbol: str) -> tuple[str, ...]:
+        """The terminals that can begin ``symbol``, in the grammar's order."""
+        if symbol not in self.alternatives:
+            return tuple(_ENDS) if symbol == "$END" else (symbol,)
+        found: dict[str, None] = {}
+        for alternative in self.alternatives[symbol]:
+            if alternative and alternative[0] != symbol:
+                found.update(dict.fromkeys(self.first(alternative[0])))
+        return tuple(found)
+
+    def said(self, symbol: str, expected: set[str]) -> str:
+        """A keyword symbol as a player writes it: its first alternative that the parser expected."""
+        for alternative in self.alternatives.get(symbol, ((symbol,),)):
+            if alternative and alternative[0] in expected:
+                words = (self.literals.get(s, "") for s in alternative if s in self.literals)
+                return "'" + " ".join(words).upper() + "'"
+        return "'" + self.literals.get(symbol, symbol).upper() + "'"
+
+
 _TOKEN_RE = re.compile(r"->|[-/()]|[^\s\-/(),]+")
 #: the grammar's NAME terminal (grammar/orders.lark): a word that is not a keyword is a name
 NAME_WORD_RE = re.compile(r"[^\W_][\w.'\u2019]*")
 
 
 def syntax_error(err: UnexpectedInput, line: str, prepared: str, phase: str,
-                 keywords: frozenset[str]) -> OrderError:
+                 grammar: GrammarWords) -> OrderError:
     """Lark's exception as one line a player understands: the column, what was expected, what came."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
@@ -74,8 +114,8 @@ def syntax_error(err: UnexpectedInput, line: str, prepared: str, phase: str,
     if previous:
         word = previous[-1].group()
         after = f" after '{line[previous[-1].start():previous[-1].end()]}'"
-        after_name = bool(NAME_WORD_RE.fullmatch(word)) and word.lower() not in keywords
-    wanted = _describe(expected, phase, after_name)
+        after_name = bool(NAME_WORD_RE.fullmatch(word)) and word.lower() not in grammar.keywords
+    wanted = _describe(expected, phase, after_name, grammar)
     return OrderError(f"expected {_or_list(wanted)}{after}, got {got}", pos + 1, wanted)
 
 
@@ -108,20 +148,14 @@ def _acceptable(err: UnexpectedInput) -> set[str]:
     return accepted
 
 
-def _describe(expected: set[str], phase: str, after_name: bool) -> list[str]:
+def _describe(expected: set[str], phase: str, after_name: bool, grammar: GrammarWords) -> list[str]:
     """Group terminal names into words a player knows, dropping what this phase cannot use."""
     names = set(expected)
     if after_name:  # another word would just lengthen the name: not worth saying
-        names -= {"NAME", "_SLASH", "_LPAR"}
-    if "_TO" in names and "_DASH" not in names:
-        names.add("TO")
-        names.discard("_TO")
-    if "_CONVOY" in names and "_C" not in names:
-        names.add("CONVOY")
-    names.discard("_CONVOY")
+        names -= {"NAME", *grammar.first("coast")}
     for use_phase in (True, False):
-        found = [text for text, phases, group in _EXPECTED
-                 if names.intersection(group) and (phase in phases or not use_phase)]
+        found = [text or grammar.said(symbol, names) for text, phases, symbol in _EXPECTED
+                 if names.intersection(grammar.first(symbol)) and (phase in phases or not use_phase)]
         if found:
             return found
     return ["an order"]

@@ -14,7 +14,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 from lark.lexer import PatternStr
 
 from judge.reading.grammars import lalr_parser
-from judge.reading.order_errors import OrderError, syntax_error
+from judge.reading.order_errors import GrammarWords, OrderError, syntax_error
 from judge.reading.order_shapes import Loc, Shape, UnitShape, Word
 
 _VIA = "via"
@@ -89,10 +89,18 @@ def order_parser() -> Lark:
 
 
 @lru_cache(maxsize=1)
+def grammar_words() -> GrammarWords:
+    """The grammar's rules and keywords, as the parser built them: the one list of the order words."""
+    alternatives: dict[str, list[tuple[str, ...]]] = {}
+    for rule in order_parser().rules:
+        alternatives.setdefault(str(rule.origin.name), []).append(tuple(str(s.name) for s in rule.expansion))
+    literals = {t.name: t.pattern.value for t in order_parser().terminals if isinstance(t.pattern, PatternStr)}
+    return GrammarWords({k: tuple(v) for k, v in alternatives.items()}, literals)
+
+
 def keywords() -> frozenset[str]:
     """The grammar's words (``a``, ``army``, ``s``, ``via`` ...), lower case: masking keeps them."""
-    return frozenset(t.pattern.value.lower() for t in order_parser().terminals
-                     if isinstance(t.pattern, PatternStr))
+    return grammar_words().keywords
 
 
 def pattern_shape(masked: str) -> Shape | None:
@@ -110,6 +118,6 @@ def line_shape(line: str, prepared: str, phase_kind: str) -> Shape:
     try:
         return order_parser().parse(prepared)  # type: ignore[no-any-return]
     except UnexpectedInput as err:
-        raise syntax_error(err, line, prepared, phase_kind, keywords()) from None
+        raise syntax_error(err, line, prepared, phase_kind, grammar_words()) from None
     except LarkError as exc:  # a bug of ours must not become a traceback in a player's reply
         raise OrderError(f"cannot read this order ({type(exc).__name__})", 1) from exc

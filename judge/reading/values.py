@@ -17,6 +17,7 @@ from typing import Any
 from lark import Token
 
 from judge.addresses import BadAddress, normal_address
+from judge.engine.geography import GM_LETTER, GM_WORDS
 from judge.engine.state import Phase
 from judge.gamenames import NAME_LENGTH, is_game_name
 
@@ -39,7 +40,6 @@ _DURATION_RE = re.compile(r"(?:\d{1,6}[wdhm])+|0", re.IGNORECASE)
 _MINUTES = {"w": 7 * 24 * 60, "d": 24 * 60, "h": 60, "m": 1}
 MAX_DURATION = timedelta(days=365)  # a delay, a phase length, a grace or a minimum: at most a year
 MIN_YEAR, MAX_YEAR = 2000, 2999     # dates a mail may name (a deadline, an absence)
-MASTER_WORDS = frozenset({"M", "GM", "MASTER"})
 ALL_PHASE_KINDS = ("M", "R", "A")
 _PHASE_KINDS = {**dict.fromkeys(("m", "move", "moves", "movement"), ("M",)),
                 **dict.fromkeys(("r", "retreat", "retreats"), ("R",)),
@@ -193,7 +193,11 @@ def end_column(token: Token) -> int:
 
 
 def read_signon(first: Token, second: Token, third: Token | None) -> tuple[str, dict[str, Any]]:
-    """``SIGNON Fgame1 pw``, ``SIGNON France game1 pw``; M, GM or MASTER is the game's master."""
+    """``SIGNON Fgame1 pw``, ``SIGNON France game1 pw``; GM or MASTER is the game's master, and M too.
+
+    ``M`` is read as the master with ``letter`` set: the game's map decides
+    (``judge.commands.anyone.do_signon_gm``), since a map may letter a power M.
+    """
     if third is not None:
         who, game, password = read_power(first), read_name(second), third.value
     else:
@@ -204,20 +208,22 @@ def read_signon(first: Token, second: Token, third: Token | None) -> tuple[str, 
         if first.value[0] == "?":
             return "join", {"game": game, "password": password, "power": None}
         who = read_power(sub_token(first, 0, 1))
-    if who.upper() in MASTER_WORDS:
+    if who.upper() in GM_WORDS:
         return "signon_gm", {"game": game, "password": password}
+    if who.upper() == GM_LETTER:
+        return "signon_gm", {"game": game, "password": password, "letter": who}
     return "signon", {"power": who, "game": game, "password": password}
 
 
 def read_recipients(words: list[Token]) -> tuple[str, ...]:
-    """``France, England`` or ``F,E``: powers as written, M/GM/MASTER as "GM", no repeats."""
+    """``France, England`` or ``F,E``: powers as written, GM/MASTER as "GM" (M as written), no repeats."""
     found: list[str] = []
     for word in words:
         for piece in re.finditer(r"[^,]+", word.value):
             part = sub_token(word, piece.start(), piece.end())
             if part.value.lower() in ("and", "&"):
                 continue
-            power = "GM" if part.value.upper() in MASTER_WORDS else read_power(part)
+            power = "GM" if part.value.upper() in GM_WORDS else read_power(part)  # M: the map decides
             if power not in found:
                 found.append(power)
     if not found:

@@ -11,6 +11,7 @@ import pytest
 
 from judge.app.demo import demos, load_script
 from judge.mail import body_text, read_outbox
+from judge.paths import gamedata_dir
 from judge.variants import load_variant
 from tests.mail.html_parts import attached_files
 
@@ -81,11 +82,35 @@ def test_judge_demo_help_names_every_demo(capsys: pytest.CaptureFixture[str], mo
 
 def test_each_demo_script_is_a_data_file_of_its_variant() -> None:
     """gamedata/<variant>/demo.toml: found by `judge demo`, and each power signs on with its map letter."""
-    assert demos() == ["standard", "diplomacy1618", "europe1615-2013-03", "europe1615-2013-04", "europe1615-2013-08",
-                       "europe1615-v3", "payola"]
+    scripts = sorted(folder.name for folder in gamedata_dir().iterdir() if (folder / "demo.toml").is_file())
+    assert "standard" in scripts and demos() == ["standard", *(n for n in scripts if n != "standard")]
     for name in demos():
         script = load_script(name)
         board = load_variant(name).map
         assert {p: board.powers[p.upper()].letter for p in script.powers} == dict(script.letters), name
         assert script.setup.startswith(f"CREATE {script.game} {name} "), name
         assert script.phases and all(p in script.letters for _, orders in script.phases for p in orders), name
+
+
+def test_a_new_map_with_standard_rules_plays_by_judge_demo_from_data_alone(tmp_path: Path) -> None:
+    """Issue 41: a map file, a ruleset file naming the standard ruleset and a demo script, no code of its own.
+
+    The toy board (tests/app/toy/) has five powers, one lettered M, which signs on by its letter.
+    """
+    import shutil
+
+    gamedata = tmp_path / "gamedata"
+    shutil.copytree(Path(__file__).parent / "toy", gamedata / "toy")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "JUDGE_GAMEDATA": str(gamedata)}
+    env.pop("JUDGE_CRASH_AT", None)
+    folder = tmp_path / "demo"
+    done = subprocess.run([sys.executable, "-m", "judge", "demo", "--variant", "toy", "--dir", str(folder)],
+                          capture_output=True, text=True, env=env, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.stem for p in (folder / "data" / "archive" / "toy").glob("*.txt")) == ["F1901M", "S1901M",
+                                                                                          "W1901A"]
+    bodies = [body_text(m.message) for m in read_outbox(folder / "spool")]
+    assert not [b for b in bodies if "Rejected:" in b]
+    assert any("signed on as Middle in 'toy'" in b for b in bodies)
+    w1901 = (folder / "data" / "archive" / "toy" / "W1901A.txt").read_text()
+    assert "Middle:    Builds an army in Midland." in w1901
