@@ -165,8 +165,9 @@ def _should_process(game: Game, late: list[str], silent: list[str], now: datetim
     request = game.extra.get("process")
     if request == "force" or (request and not late):
         return True
+    fixing = bool(fixing_powers(game)) and (game.deadline is None or now < game.deadline)
     if not late and not anyone_waits(game) and minimum_passed(game, now) and plays_early(game) \
-            and not fixing_powers(game):  # a refused line may be fixed until the deadline
+            and not fixing:  # a refused line may be fixed until the deadline, not after it
         return True
     grace_over = game.grace_end is not None and now >= game.grace_end
     return grace_over and (not silent or game.settings.nmr != "wait")
