@@ -13,9 +13,11 @@ from typing import Any
 
 from judge.commands import reports
 from judge.commands.session import Handle, Refused, Session
+from judge.engine.geography import Map
 from judge.engine.state import Phase
 from judge.reading.language import Command, command_hint
 from judge.reading.lines import read_line
+from judge.reading.njudge import split_orders
 from judge.reading.orders import OrderError
 from judge.reading.suggest import unknown_power
 from judge.render import GM, PressContext, SeatChangedContext, render_press, render_seat_changed
@@ -89,12 +91,30 @@ def do_order(s: Session, cmd: Command) -> str:
     _playing(handle)
     if s.power is None:
         raise Refused("you have no power yet: orders start when the game does")
+    _for_this_phase(handle, cmd)
+    pieces = split_orders(cmd.text) if reader is None else [cmd.text]
+    if len(pieces) == 1:
+        return _one_order(s, handle, cmd.text)
+    notes = []
+    for number, piece in enumerate(pieces, 1):   # njudge's orders separated by "," or ";": all or none
+        try:
+            notes.append(f"{piece}: {_one_order(s, handle, piece) or 'taken'}")
+        except Refused as refusal:
+            raise Refused(f"order {number} of this line, '{piece}': {refusal}; no order of this line was "
+                          "taken") from None
+    return f"{len(pieces)} orders: " + "; ".join(notes)
+
+
+def _one_order(s: Session, handle: Handle, text: str) -> str:
+    """One order (or variant line) of a line, checked and recorded."""
+    assert s.power is not None
+    reader = line_reader(handle.variant.name, handle.variant.overrides)
     state, variant = handle.state, handle.variant
     assert state is not None
     try:
-        value = read_line(variant, state, cmd.text)
+        value = read_line(variant, state, text)
     except OrderError as exc:
-        raise Refused(f"column {exc.column}: {exc.message}{_command_hint(handle, cmd.text)}") from None
+        raise Refused(f"column {exc.column}: {exc.message}{_command_hint(handle, text)}") from None
     if value is None:
         return "nothing to record on this line"
     if reader is not None and reader.key(value):
@@ -107,8 +127,28 @@ def do_order(s: Session, cmd: Command) -> str:
     replacing = _replacing(handle.game, s.power, key, str(order))
     handle.game.submit(SubmittedOrder(s.power, key, str(order), s.mail.message_id, s.judge.now()))
     s.show_orders = True
-    read_as = "" if str(order) == " ".join(cmd.text.upper().split()) else f"read as: {order}"
+    read_as = "" if str(order) == " ".join(text.upper().split()) else f"read as: {order}"
     return "; ".join(note for note in (read_as, replacing) if note)
+
+
+def _for_this_phase(handle: Handle, cmd: Command) -> None:
+    """An order below njudge's PHASE line is this phase's only if that line named this phase."""
+    phase = cmd.args.get("phase")
+    if phase is not None and handle.state is not None and phase != handle.state.phase:
+        raise Refused(f"not read: it follows PHASE {phase} (line {cmd.args['phase_line']}), and the judge keeps no "
+                      f"orders for a later phase; send it when {phase} comes")
+
+
+def do_phase(s: Session, cmd: Command) -> str:
+    """njudge's PHASE: orders for this phase are taken; for another, the judge keeps none and reads none."""
+    handle = current(s)
+    _playing(handle)
+    now = handle.state.phase if handle.state is not None else None
+    if cmd.args["phase"] != now:
+        raise Refused(f"the judge keeps no orders for a later phase (njudge's PHASE): the orders below this line, "
+                      f"up to the next PHASE line, were not read; send them when {cmd.args['phase']} comes "
+                      f"(this phase is {now})")
+    return f"the orders below are for this phase, {now}"
 
 
 def _command_hint(handle: Handle, text: str) -> str:
@@ -201,7 +241,8 @@ def do_clear(s: Session, cmd: Command) -> str:
         raise Refused("you have no power yet")
     handle.game.clear_orders(s.power)
     s.show_orders = True
-    return f"all orders of {s.power.title()} dropped"
+    return (f"all orders of {s.power.title()} for this phase dropped (njudge's CLEAR dropped the orders kept "
+            "with PHASE; the judge keeps none)")
 
 
 def _sender(s: Session) -> str:
@@ -226,12 +267,9 @@ def do_press(s: Session, cmd: Command) -> str:
     handle = current(s)
     game, board = handle.game, handle.variant.map
     phase = _press_phase(handle)
-    powers: list[str] = []
-    for name in cmd.args["to"]:
-        power = GM if name == "GM" else board.power_named(name)
-        if power is None:
-            raise Refused(unknown_power(board, name, game.name))
-        powers.append(power)
+    powers = _press_powers(board, cmd.args["to"], game.name)
+    if cmd.args.get("all_but"):
+        powers = [p for p in board.powers if p not in powers]
     _check_press(game, cmd.args["grey"], s, all(p == GM for p in powers))
     to = [gm_reader(game) if p == GM else None for p in powers]
     targets = [r for r in to if r is not None] + player_readers(game, [p for p in powers if p != GM])
@@ -241,6 +279,23 @@ def do_press(s: Session, cmd: Command) -> str:
     _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender, shown))
     note = "press sent to " + ", ".join(p.title() for p in shown if p == "MASTER" or p not in vacant)
     return note + (f"; nobody plays {', '.join(vacant)}" if vacant else "")
+
+
+def _press_powers(board: Map, names: tuple[str, ...], game: str) -> list[str]:
+    """The powers a press goes to: each name a power, or njudge's initials run together (``EG``, ``FRG``;
+    ``M`` the Master), every initial a power's."""
+    powers: list[str] = []
+    for name in names:
+        found = [GM] if name == "GM" else [board.power_named(name)]
+        if found[0] is None and name.isalpha() and len(name) > 1:
+            found = [GM if letter.upper() == "M" else board.power_named(letter) for letter in name]
+            if None in found:
+                raise Refused(unknown_power(board, name, game) + " (njudge's initials run together, as in EG, "
+                              "name one power each)")
+        if found[0] is None:
+            raise Refused(unknown_power(board, name, game))
+        powers.extend(p for p in found if p is not None and p not in powers)
+    return powers
 
 
 def do_broadcast(s: Session, cmd: Command) -> str:

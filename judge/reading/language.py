@@ -35,10 +35,11 @@ from lark.lark import PostLex
 
 from judge.engine.geography import normalise_name
 from judge.reading.grammars import lalr_parser
+from judge.reading.njudge import njudge_line, press_header
 from judge.reading.suggest import close, did_you_mean, or_list, word_matches
 from judge.reading.values import (
     ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
-    read_phase, read_power, read_recipients, read_round, read_seats, read_signon, read_timing, read_zone,
+    read_njudge_phase, read_phase, read_power, read_press_to, read_round, read_seats, read_signon, read_timing, read_zone,
 )
 
 MAX_COMMAND_LENGTH = 500
@@ -56,7 +57,7 @@ __all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "GM_TOO", "KINDS", "MAX_BODY_CHARS", "
 AUDIENCE: dict[str, str] = {
     **dict.fromkeys(("help", "list", "history", "summary", "rules", "observe", "confirm", "unobserve", "create",
                      "join", "signon", "signon_gm"), "anyone"),
-    **dict.fromkeys(("order", "clear", "status", "press", "broadcast", "set_password", "set_address", "set_zone",
+    **dict.fromkeys(("order", "phase", "clear", "status", "press", "broadcast", "set_password", "set_address", "set_zone",
                      "set_map", "set_wait", "set_absence", "set_noabsence", "set_draw", "set_concede", "resign"),
                     "player"),
     **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
@@ -173,6 +174,10 @@ class CommandBuilder(Transformer):
         kind, args = _BARE[c[0].type]
         return kind, dict(args)
 
+    def phase(self, c: list) -> Parsed:
+        """njudge's PHASE season year phase: the orders below it are for that phase."""
+        return "phase", {"phase": read_njudge_phase(c)}
+
     def history_to(self, c: list) -> Parsed:
         return "history", {"game": read_name(c[0]), "from_phase": None, "to_phase": read_phase(c[1])}
 
@@ -181,7 +186,7 @@ class CommandBuilder(Transformer):
         return kind, _with_secret(args, c[2] if c[2] is not None else c[1])
 
     def press(self, c: list) -> Parsed:
-        return "press", {"to": read_recipients(c[1:-1]), "grey": bool(c[0] or c[-1])}
+        return "press", {**read_press_to(c[1:-1]), "grey": bool(c[0] or c[-1])}
 
     def broadcast(self, c: list) -> Parsed:
         return "broadcast", {"grey": bool(c[0])}
@@ -323,7 +328,7 @@ def command_hint(line: str) -> str:
 # -- the mail, line by line -----------------------------------------------------
 
 _LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
-_SIGNOFF_RE = re.compile(r"\s*signoff[.!]?\s*$", re.IGNORECASE)
+_SIGNOFF_RE = re.compile(r"\s*sign[ -]?off[.!]?\s*$", re.IGNORECASE)   # njudge writes SIGN OFF too
 _SIGNATURE_RE = re.compile(r"--[ \t]*$")
 _QUOTED_RE = re.compile(r"\s*>")
 _ENDPRESS_RE = re.compile(r"\s*end\s*(press|broadcast)[.!]?\s*$", re.IGNORECASE)
@@ -340,6 +345,7 @@ def parse_mail_body(text: str) -> ParsedMail:
     lines = lines[:MAX_MAIL_LINES]
     mail = ParsedMail()
     index = 0
+    phase: Command | None = None   # njudge's PHASE line the orders below it are for
     while index < len(lines):
         raw, number = lines[index], index + 1
         index += 1
@@ -351,13 +357,23 @@ def parse_mail_body(text: str) -> ParsedMail:
             mail.errors.append(CommandError(number, _indent(raw) + 1,
                                             "ENDPRESS without PRESS or BROADCAST before it", raw))
             continue
+        njudge = njudge_line(lines, index - 1)
+        if njudge is not None and (njudge.stop or njudge.refusal):
+            if njudge.stop:
+                return mail
+            mail.errors.append(CommandError(number, _indent(raw) + 1, njudge.refusal, raw))
+            index += njudge.skip - 1
+            continue
+        raw = njudge.rewrite if njudge is not None else raw
         first = raw.split(None, 1)[0].lower()
         if first in _BLOCK_WORDS:
             index = _read_press(lines, index, mail)
         elif first in command_words():
             _add(mail, parse_command_line(raw, number))
+            phase = mail.commands[-1] if mail.commands and mail.commands[-1].kind == "phase" else phase
         else:
-            mail.commands.append(Command("order", {}, number, raw))
+            args = {} if phase is None else {"phase": phase.args["phase"], "phase_line": phase.line}
+            mail.commands.append(Command("order", args, number, raw))
     if cut:
         mail.errors.append(CommandError(len(lines) + 1, 1, f"the judge reads at most {MAX_MAIL_LINES:,} lines "
                                         f"and {MAX_BODY_CHARS:,} characters of a mail: this line and the rest "
@@ -388,20 +404,22 @@ def parse_command_line(raw: str, number: int = 1) -> Command | CommandError:
 def _read_press(lines: list[str], index: int, mail: ParsedMail) -> int:
     """Take a press block whose header is line ``index``; return where the mail goes on.
 
-    The text up to ENDPRESS is kept verbatim, quoted lines and dashes included.
-    Without ENDPRESS there is no telling press from orders, so nothing after the
-    header is read and nothing is sent.
+    The text up to ENDPRESS (or ENDBROADCAST) is kept verbatim, quoted lines and dashes included; as in
+    njudge, a SIGNOFF line or the end of the mail ends the press too (and the mail: nothing after is read).
     """
     header, number = lines[index - 1], index
-    end = next((i for i in range(index, len(lines)) if _ENDPRESS_RE.match(lines[i])), None)
-    parsed = parse_command_line(header, number)
+    end = next((i for i in range(index, len(lines)) if _ENDPRESS_RE.match(lines[i]) or _SIGNOFF_RE.match(lines[i])),
+               None)
+    if end is None:   # to the mail's end, or its signature
+        end = next((i for i in range(index, len(lines)) if _SIGNATURE_RE.match(lines[i])), len(lines))
+    njudge = press_header(header)
+    if njudge is not None and njudge.refusal:
+        mail.errors.append(CommandError(number, _indent(header) + 1, njudge.refusal, header))
+        return end + 1
+    parsed = parse_command_line(njudge.rewrite if njudge is not None else header, number)
     if isinstance(parsed, CommandError):
         mail.errors.append(parsed)
     word = header.split(None, 1)[0].upper()
-    if end is None:
-        mail.errors.append(CommandError(number, _indent(header) + 1, f"{word} has no ENDPRESS line: the press "
-                                        "was not sent and nothing after this line was read", header))
-        return len(lines)
     body = "\n".join(lines[index:end])
     if isinstance(parsed, Command):
         if body.strip():
@@ -409,7 +427,7 @@ def _read_press(lines: list[str], index: int, mail: ParsedMail) -> int:
         else:
             mail.errors.append(CommandError(number, _indent(header) + 1,
                                             f"empty press: write the text between {word} and ENDPRESS", header))
-    return end + 1
+    return end + 1 if end < len(lines) and _ENDPRESS_RE.match(lines[end]) else len(lines)
 
 
 def _add(mail: ParsedMail, parsed: Command | CommandError) -> None:

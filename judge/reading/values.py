@@ -89,6 +89,26 @@ def read_phase(token: Token) -> Phase:
                       token.column) from None
 
 
+_SEASONS = {"s": "S", "spring": "S", "u": "U", "summer": "U", "f": "F", "fall": "F", "autumn": "F",
+            "w": "W", "winter": "W"}
+_NJUDGE_KINDS = {"m": "M", "movement": "M", "move": "M", "moves": "M", "r": "R", "retreat": "R",
+                 "retreats": "R", "a": "A", "adjustment": "A", "adjustments": "A", "b": "A", "build": "A",
+                 "builds": "A"}
+
+
+def read_njudge_phase(words: list[Token]) -> Phase:
+    """njudge's ``Fall 1901 Movement`` (season, year, phase: first letters count) or ``F1901M``."""
+    if len(words) == 1:
+        return read_phase(words[0])
+    if len(words) == 3 and words[1].value.isdecimal():
+        season = _SEASONS.get(words[0].value.lower()) or _SEASONS.get(words[0].value[:1].lower())
+        kind = _NJUDGE_KINDS.get(words[2].value.lower()) or _NJUDGE_KINDS.get(words[2].value[:1].lower())
+        if season and kind:
+            return read_phase(Token("WORD", f"{season}{words[1].value}{kind}", start_pos=words[0].start_pos,
+                                    line=words[0].line, column=words[0].column))
+    raise Invalid("PHASE needs a season, a year and a phase, as in PHASE Fall 1901 Movement", words[0].column)
+
+
 def read_date(token: Token) -> date:
     match = _DATE_RE.fullmatch(token.value)
     try:
@@ -203,20 +223,28 @@ def read_signon(first: Token, second: Token, third: Token | None) -> tuple[str, 
 
 
 def read_recipients(words: list[Token]) -> tuple[str, ...]:
-    """``France, England`` or ``F,E``: powers as written, M/GM/MASTER as "GM", no repeats."""
+    """``France, England``, ``F,E`` or njudge's initials run together (``FRG``): powers as written, M/MASTER
+    as "GM", njudge's ``GM`` as Germany and the Master, no repeats.  The caller splits run-together initials
+    that name no power (it knows the map)."""
     found: list[str] = []
     for word in words:
         for piece in re.finditer(r"[^,]+", word.value):
             part = sub_token(word, piece.start(), piece.end())
             if part.value.lower() in ("and", "&"):
                 continue
-            power = "GM" if part.value.upper() in MASTER_WORDS else read_power(part)
-            if power not in found:
-                found.append(power)
+            upper = part.value.upper()
+            powers = ["GM"] if upper in ("M", "MASTER") else ["G", "GM"] if upper == "GM" else [read_power(part)]
+            found.extend(p for p in powers if p not in found)
     if not found:
         raise Invalid("PRESS needs the powers it goes to, as in PRESS TO France, England",
                       words[0].column)
     return tuple(found)
+
+
+def read_press_to(words: list[Token]) -> dict[str, Any]:
+    """``TO list`` or njudge's ``TO ALL BUT list``: the powers, and whether the press goes to all but them."""
+    all_but = len(words) > 2 and [w.value.upper() for w in words[:2]] == ["ALL", "BUT"]
+    return {"to": read_recipients(words[2:] if all_but else words), **({"all_but": True} if all_but else {})}
 
 
 _TIMING_KEYS = {"kind": "kinds", "days": "days", "hour": "hour", "min": "min", "minimum": "min", "next": "next"}
