@@ -267,7 +267,7 @@ def do_press(s: Session, cmd: Command) -> str:
     handle = current(s)
     game, board = handle.game, handle.variant.map
     phase = _press_phase(handle)
-    powers = _press_powers(board, cmd.args["to"], game.name)
+    powers = _press_powers(board, cmd.args["to"], game.name, bool(cmd.args.get("all_but")))
     if cmd.args.get("all_but"):
         powers = [p for p in board.powers if p not in powers]
     _check_press(game, cmd.args["grey"], s, all(p == GM for p in powers))
@@ -281,14 +281,17 @@ def do_press(s: Session, cmd: Command) -> str:
     return note + (f"; nobody plays {', '.join(vacant)}" if vacant else "")
 
 
-def _press_powers(board: Map, names: tuple[str, ...], game: str) -> list[str]:
+def _press_powers(board: Map, names: tuple[str, ...], game: str, all_but: bool) -> list[str]:
     """The powers a press goes to: each name a power, or njudge's initials run together (``EG``, ``FRG``;
-    ``M`` the Master), every initial a power's."""
+    ``M`` the Master; ``O`` the observers, who get no press but broadcasts, so only after ALL BUT)."""
     powers: list[str] = []
     for name in names:
         found = [GM] if name == "GM" else [board.power_named(name)]
+        if found[0] is None and name.upper() == "O" and all_but:
+            continue
         if found[0] is None and name.isalpha() and len(name) > 1:
-            found = [GM if letter.upper() == "M" else board.power_named(letter) for letter in name]
+            letters = [c for c in name if not (all_but and c.upper() == "O")]
+            found = [GM if letter.upper() == "M" else board.power_named(letter) for letter in letters]
             if None in found:
                 raise Refused(unknown_power(board, name, game) + " (njudge's initials run together, as in EG, "
                               "name one power each)")

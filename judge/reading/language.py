@@ -359,9 +359,10 @@ def parse_mail_body(text: str) -> ParsedMail:
             continue
         njudge = njudge_line(lines, index - 1)
         if njudge is not None and (njudge.stop or njudge.refusal):
+            if njudge.refusal:
+                mail.errors.append(CommandError(number, _indent(raw) + 1, njudge.refusal, raw))
             if njudge.stop:
                 return mail
-            mail.errors.append(CommandError(number, _indent(raw) + 1, njudge.refusal, raw))
             index += njudge.skip - 1
             continue
         raw = njudge.rewrite if njudge is not None else raw

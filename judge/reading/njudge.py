@@ -72,8 +72,7 @@ _SET_SAME: dict[str, str] = {
     "NO WHITE PRESS": "SET PRESS grey",
     "HOLIDAY": "SET ABSENCE", "HOLIDAYS": "SET ABSENCE", "VACATION": "SET ABSENCE", "VACATIONS": "SET ABSENCE",
     "NOHOLIDAY": "SET NOABSENCE", "NOHOLIDAYS": "SET NOABSENCE", "NOVACATION": "SET NOABSENCE",
-    "NOVACATIONS": "SET NOABSENCE", "PUBLIC": "SET PUBLISH yes", "PRIVATE": "SET PUBLISH no",
-    "LIST": "SET PUBLISH yes", "NOLIST": "SET PUBLISH no",
+    "NOVACATIONS": "SET NOABSENCE", "WHITE/GREY": "SET PRESS grey", "GREY/WHITE": "SET PRESS grey",
 }
 #: njudge's SET options this judge has not: the option's first word -> what the judge does instead
 _SET_MISSING: dict[str, str] = {
@@ -116,7 +115,11 @@ _SET_MISSING: dict[str, str] = {
     "NORESUME": "the GM may RESUME", "BLANKPRESS": "empty press is refused", "NOBLANKPRESS": "empty press is "
     "refused", "TRANSFORM": "units never transform", "TRAFO": "units never transform",
     "NOTRANSFORM": "units never transform", "NOTRAFO": "units never transform", "PREFERENCE": "JOIN game "
-    "password AS power asks for a power",
+    "password AS power asks for a power", "LIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
+    "NOLIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
+    "PUBLIC": "every game is in LIST (SET PUBLISH yes|no: on the website)",
+    "PRIVATE": "every game is in LIST (SET PUBLISH yes|no: on the website)",
+    "MACH": "Machiavelli is not played here", "MACHIAVELLI": "Machiavelli is not played here",
 }
 _TIMING_KINDS = {"MOVE": "M", "MOVES": "M", "MOVEMENT": "M", "RETREAT": "R", "RETREATS": "R", "ADJUST": "A",
                  "ADJUSTMENT": "A", "ADJUSTMENTS": "A", "BUILD": "A", "BUILDS": "A"}
@@ -144,7 +147,11 @@ def njudge_line(lines: list[str], index: int) -> Reading | None:
         what = ("the judge keeps no diary (njudge's DIARY)" if first == "DIARY" else
                 "the judge has no postal press (njudge's POSTALPRESS): BROADCAST sends press at once")
         return Reading(skip, f"{what}: its text, {skip - 1} lines up to ENDPRESS, SIGNOFF or the end, "
-                             "was not read nor sent")
+                             "was not read nor sent", stop=_ends_mail(lines, index, skip))
+    if words[:3] == ["SET", "COMMENT", "BEGIN"]:
+        skip = _until(lines, index, _BLOCK_END_RE)
+        return Reading(skip, f"a game has no comment here (njudge's SET COMMENT BEGIN): the comment ({skip - 1} "
+                             "lines, up to SIGNOFF or the end) was not read", stop=_ends_mail(lines, index, skip))
     if first == "REGISTER":
         skip = _until(lines, index, _END_RE)
         return Reading(skip, f"the judge keeps no register of players (njudge's REGISTER): the form ({skip} "
@@ -160,6 +167,16 @@ def _command(raw: str, words: list[str]) -> Reading | None:
         return Reading(rewrite="RESIGN")
     if first in _UNSUPPORTED and not (first == "MAP" and len(words) == 1):
         return Reading(refusal=_UNSUPPORTED[first])
+    if first == "RESIGN" and len(words) > 1:
+        return Reading(refusal="njudge's master resigns a power with RESIGN power; here it is EJECT power "
+                               "(RESIGN alone resigns your own power)")
+    if first == "LIST" and words[1:] == ["FULL"]:
+        return Reading(refusal="njudge's LIST FULL is not here: LIST lists the games, LIST game one game in full")
+    if first == "SUMMARY" and len(words) == 1:
+        return Reading(refusal="write SUMMARY game (njudge's SUMMARY alone, for the game signed on to, is not here)")
+    if first == "HISTORY" and _njudge_history(words[1:]):
+        return Reading(refusal="HISTORY here takes phases, not dates or turn ranges: HISTORY game FROM S1901M TO "
+                               "F1902M (njudge's EXCLSTART, EXCLEND, BROAD and LINES are not here)")
     if first == "BECOME" and words[1:] == ["MASTER"]:
         return Reading(refusal="the judge makes no player the GM (njudge's BECOME MASTER): a game's GM is "
                                "whoever CREATEd it")
@@ -168,9 +185,23 @@ def _command(raw: str, words: list[str]) -> Reading | None:
     return None
 
 
+_PHASE_RE = re.compile(r"[SUFW]\d{4}[MRAB]")
+
+
+def _njudge_history(words: list[str]) -> bool:
+    """HISTORY with njudge's dates (FROM Jan 1 1990), turn ranges (EXCLSTART) or LINES/BROAD."""
+    if any(w in ("EXCLSTART", "EXCLEND", "BROAD", "LINES") for w in words):
+        return True
+    rest = [w for w in words[1:] if w not in ("FROM", "TO")]
+    return len(rest) > 2 or any(not _PHASE_RE.fullmatch(w) for w in rest)
+
+
 def _set(option: list[str]) -> Reading | None:
     """njudge's SET options: the same under another form, the timing, or none here."""
     text = " ".join(option)
+    if option[0] == "DRAW" and len(option) > 1:
+        return Reading(refusal="a draw here always includes every power still in the game (njudge's DIAS): "
+                               "write SET DRAW alone; no vote was cast")
     if option[0] in _TIMING_KINDS:
         return _timing(option)
     if text in _SET_SAME:
@@ -213,9 +244,18 @@ def _timing_value(key: str, value: str) -> str:
     """njudge's hours (``48.0``, ``1.5``) as minutes; a clock ``-1`` or ``2330`` as a time of day."""
     if key in ("NEXT", "MIN") and _HOURS_RE.fullmatch(value):
         return f"{round(float(value) * 60)}m"
-    if key == "CLOCK" and value.isdecimal() and len(value) in (3, 4):
-        return f"{value[:-2]}:{value[-2:]}"
+    if key == "CLOCK" and value.isdecimal() and int(value) < 24 * 60:   # minutes past midnight: 1410 is 23:30
+        return f"{int(value) // 60:02d}:{int(value) % 60:02d}"
+    if key == "DAYS" and len(value) == 7:   # njudge's SMTWTFS, a dash for a day without deadlines
+        names = ("sun", "mon", "tue", "wed", "thu", "fri", "sat")
+        return ",".join(name for name, letter in zip(names, value) if letter != "-") or value.lower()
     return value.lower()
+
+
+def _ends_mail(lines: list[str], index: int, skip: int) -> bool:
+    """Whether a block refused whole ended at a SIGNOFF line, which ends the mail too."""
+    last = lines[index + skip - 1] if skip > 1 else ""
+    return bool(re.match(r"\s*sign[ -]?off[.!]?\s*$", last, re.IGNORECASE))
 
 
 def _until(lines: list[str], index: int, end: re.Pattern[str]) -> int:
