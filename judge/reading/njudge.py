@@ -50,11 +50,11 @@ _UNSUPPORTED: dict[str, str] = {
     "WHOIS": "the judge keeps no register of players (njudge's WHOIS): LIST game names a game's powers",
     "WHO": "the judge keeps no register of players (njudge's WHO): LIST game names a game's powers",
     "WHOGAME": "the judge keeps no register of players (njudge's WHOGAME): LIST game names a game's powers",
-    "VERSION": "the judge answers no VERSION: HELP lists what this judge understands",
+    "VERSION": "the judge has no VERSION command: HELP lists what this judge understands",
     "IAMALSO": "the judge keeps no register of addresses (njudge's IAMALSO): sign on, then SET ADDRESS address",
     "PREDICT": "njudge's PREDICT is PREVIEW here (the GM's; players see their orders in every reply)",
-    "PROMOTE": "the judge has one GM per game and no PROMOTE",
-    "MAP": "the judge sends no map by command: the results mail carries the map picture (SET MAP png|svg|none)",
+    "PROMOTE": "the judge has no PROMOTE (one GM per game)",
+    "MAP": "the judge has no MAP command: the results mail carries the map picture (SET MAP png|svg|none)",
     "FIXID": "an njudge administrator's command: the judge has no such thing",
     "ADJUST": "an njudge administrator's command: the judge has no dedication ratings",
     "NOCONTROL": "an njudge administrator's command: the judge has no such thing",
@@ -180,6 +180,9 @@ def _command(raw: str, words: list[str]) -> Reading | None:
     if first == "BECOME" and words[1:] == ["MASTER"]:
         return Reading(refusal="the judge makes no player the GM (njudge's BECOME MASTER): a game's GM is "
                                "whoever CREATEd it")
+    if first == "SET" and "," in raw:
+        return Reading(refusal="one SET option a line here (njudge's SET a, b): write each on its own line; "
+                               "nothing was changed")
     if first == "SET" and len(words) > 1:
         return _set(words[1:])
     return None
@@ -205,8 +208,7 @@ def _set(option: list[str]) -> Reading | None:
     if option[0] in _TIMING_KINDS:
         return _timing(option)
     if text in _SET_SAME:
-        same = _SET_SAME[text]
-        return Reading(rewrite=same) if not same.endswith("ABSENCE") else None
+        return Reading(rewrite=_SET_SAME[text])
     head = option[0]
     for word, same in _SET_SAME.items():  # SET HOLIDAY date TO date is SET ABSENCE
         if same.endswith("ABSENCE") and head == word:
