@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from judge.reading.njudge_dates import MONTHS, WEEKDAYS, join_date_words
+
 __all__ = ["Reading", "njudge_line", "press_header", "split_orders"]
 
 
@@ -172,20 +174,40 @@ def _command(raw: str, words: list[str]) -> Reading | None:
                                "(RESIGN alone resigns your own power)")
     if first == "LIST" and words[1:] == ["FULL"]:
         return Reading(refusal="njudge's LIST FULL is not here: LIST lists the games, LIST game one game in full")
-    if first == "SUMMARY" and len(words) == 1:
-        return Reading(refusal="write SUMMARY game (njudge's SUMMARY alone, for the game signed on to, is not here)")
     if first == "HISTORY" and _njudge_history(words[1:]):
         return Reading(refusal="HISTORY here takes phases, not dates or turn ranges: HISTORY game FROM S1901M TO "
                                "F1902M (njudge's EXCLSTART, EXCLEND, BROAD and LINES are not here)")
     if first == "BECOME" and words[1:] == ["MASTER"]:
         return Reading(refusal="the judge makes no player the GM (njudge's BECOME MASTER): a game's GM is "
                                "whoever CREATEd it")
-    if first == "SET" and "," in raw:
+    dated = _dated(raw.split())
+    if dated:
+        return Reading(rewrite=dated)
+    if first == "SET" and len(raw.split()) > 2 and raw.split()[1].endswith(","):
         return Reading(refusal="one SET option a line here (njudge's SET a, b): write each on its own line; "
                                "nothing was changed")
     if first == "SET" and len(words) > 1:
         return _set(words[1:])
     return None
+
+
+_ABSENCE_WORDS = ("ABSENCE", "HOLIDAY", "HOLIDAYS", "VACATION", "VACATIONS")
+
+
+def _dated(words: list[str]) -> str:
+    """SET DEADLINE and SET ABSENCE with njudge's dates, each date's words joined into one (``Mar-30``); ""
+    if the line has none."""
+    upper = [w.upper() for w in words]
+    if len(words) < 3 or upper[0] != "SET" or upper[1] not in ("DEADLINE", "DEADLINE!", *_ABSENCE_WORDS):
+        return ""
+    if upper[1].startswith("DEADLINE"):
+        joined = join_date_words(words[2:])
+        return " ".join([*words[:2], *joined]) if joined else ""
+    cut = upper.index("TO") if "TO" in upper[2:] else len(words)
+    first, last = join_date_words(words[2:cut]), join_date_words(words[cut + 1:]) if cut < len(words) else None
+    if first is None or len(first) != 1 or (cut < len(words) and (last is None or len(last) != 1)):
+        return ""
+    return f"SET ABSENCE {first[0]} TO {(last or first)[0]}"
 
 
 _PHASE_RE = re.compile(r"[SUFW]\d{4}[MRAB]")
@@ -195,8 +217,7 @@ def _njudge_history(words: list[str]) -> bool:
     """HISTORY with njudge's dates (FROM Jan 1 1990), turn ranges (EXCLSTART) or LINES/BROAD."""
     if any(w in ("EXCLSTART", "EXCLEND", "BROAD", "LINES") for w in words):
         return True
-    rest = [w for w in words[1:] if w not in ("FROM", "TO")]
-    return len(rest) > 2 or any(not _PHASE_RE.fullmatch(w) for w in rest)
+    return any(w[:3].lower() in MONTHS + WEEKDAYS for w in words[1:] if not _PHASE_RE.fullmatch(w))
 
 
 def _set(option: list[str]) -> Reading | None:

@@ -18,6 +18,7 @@ from lark import Token
 
 from judge.addresses import BadAddress, normal_address
 from judge.engine.state import Phase
+from judge.reading.njudge_dates import NjudgeDate, parse_njudge_date
 
 
 class Invalid(Exception):
@@ -109,7 +110,11 @@ def read_njudge_phase(words: list[Token]) -> Phase:
     raise Invalid("PHASE needs a season, a year and a phase, as in PHASE Fall 1901 Movement", words[0].column)
 
 
-def read_date(token: Token) -> date:
+def read_date(token: Token) -> date | NjudgeDate:
+    """``2026-12-20``, or njudge's ``Dec-20`` / ``Mon`` (resolved by the command, which knows today)."""
+    njudge = parse_njudge_date(token.value) if not _DATE_RE.fullmatch(token.value) else None
+    if njudge is not None:
+        return njudge
     match = _DATE_RE.fullmatch(token.value)
     try:
         day = date(*(int(part) for part in match.groups()))  # type: ignore[union-attr]
@@ -301,10 +306,16 @@ def read_deadline(first: Token, second: Token | None) -> dict[str, Any]:
             raise Invalid(f"unexpected '{second}' after the date and time", second.column)
         day_token, time_token = sub_token(first, 0, joined.end(1)), sub_token(first, joined.start(2))
     elif second is None:
+        day = parse_njudge_date(first.value)
+        if day is not None:   # njudge's date alone: its default hour, 23:30
+            return {"at": None, "delay": None, "njudge": (day, time(23, 30))}
         raise Invalid("SET DEADLINE needs a time after the date, such as 18:00", end_column(first))
     else:
         day_token, time_token = first, second
-    return {"at": datetime.combine(read_date(day_token), read_time(time_token)), "delay": None}
+    day = read_date(day_token)
+    if isinstance(day, NjudgeDate):
+        return {"at": None, "delay": None, "njudge": (day, read_time(time_token))}
+    return {"at": datetime.combine(day, read_time(time_token)), "delay": None}
 
 
 _ROUND_OFF = ("off", "none", "no")
@@ -326,6 +337,6 @@ def read_round(token: Token) -> str:
 
 def read_absence(first: Token, last: Token) -> dict[str, Any]:
     start, end = read_date(first), read_date(last)
-    if end < start:
+    if isinstance(start, date) and isinstance(end, date) and end < start:
         raise Invalid("the absence ends before it starts", last.column)
     return {"start": start, "end": end}

@@ -108,6 +108,11 @@ draws | P | none | SET DRAW FRG
 draws | P | works | SET CONCEDE England
 draws | P | works | SET NOCONCEDE
 index | P | works | SET ABSENCE 2026-04-01 TO 2026-04-03
+absence | P | works | SET NOABSENCE\nSET ABSENCE Apr 17 TO Apr 18
+absence | P | works | SET NOABSENCE\nSET ABSENCE 20 Apr TO 21 Apr
+absence | P | works | SET NOABSENCE\nSET ABSENCE Apr 23
+absence | P | works | SET NOABSENCE\nSET HOLIDAY Apr 25 TO Apr 26
+absence | P | works | SET NOABSENCE\nSET VACATIONS Apr 28, 2026 TO Apr 29, 2026
 absence | P | works | SET ABSENCE 2026-04-05 TO 2026-04-06\nSET NOABSENCE
 absence | P | works | SET ABSENCE 2026-04-08 TO 2026-04-09\nSET NO ABSENCE
 absence | P | works | SET HOLIDAY 2026-04-11 TO 2026-04-12\nSET NOHOLIDAY
@@ -197,6 +202,14 @@ index | G | none | SET NODIAS
 index | G | none | SET NO DIAS
 index | G | works | SET DEADLINE 2026-03-30 23:30
 deadlines | G | works | SET DEADLINE +2d
+deadlines | G | works | SET DEADLINE Mar 30 23:30
+deadlines | G | works | SET DEADLINE 30 Mar 23:30
+deadlines | G | works | SET DEADLINE Mar 30, 2026 23:30
+deadlines | G | works | SET DEADLINE Mon 23:30
+deadlines | G | works | SET DEADLINE Fri
+deadlines | G | works | SET DEADLINE Mar 29
+deadlines | G | works | SET DEADLINE Apr 23:30 2
+deadlines | G | works | SET DEADLINE 28
 index | G | =GRACE | SET GRACE Apr 2
 index | G | works | SET GREY
 index | G | works | SET GREY PRESS

@@ -3,6 +3,8 @@ read as njudge reads them, the others refused naming the judge's equivalent."""
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo
+
 from judge.app.sandbox import Sandbox
 from tests.app.helpers import GAME, GM, gm, reply, send_as, start_game, subjects, to
 
@@ -120,3 +122,20 @@ def test_set_none_is_no_press_not_a_zone(sandbox: Sandbox) -> None:
     text = _flat(reply(sandbox, sandbox.new_mail(), GM))
     assert "ZONE" not in text
     assert sandbox.store.load_game(GAME).settings.press == "none"
+
+
+def test_njudges_dates_in_set_deadline_and_set_absence(sandbox: Sandbox) -> None:
+    start_game(sandbox)
+    gm(sandbox, "SET DEADLINE Mar 30 23:30")
+    send_as(sandbox, "France", "SET ABSENCE Apr 17 TO Apr 18")
+    sandbox.poll()
+    sandbox.new_mail()
+    game = sandbox.store.load_game(GAME)
+    local = game.deadline.astimezone(ZoneInfo(game.zone))
+    assert (local.month, local.day, local.hour, local.minute) == (3, 30, 23, 30)
+    [(start, end)] = game.player("FRANCE").absences
+    assert start.astimezone(ZoneInfo(game.zone)).date().isoformat() == "2026-04-17"
+    gm(sandbox, "SET DEADLINE Mon 23:30")
+    sandbox.poll()
+    sandbox.new_mail()
+    assert sandbox.store.load_game(GAME).deadline.astimezone(ZoneInfo(game.zone)).weekday() == 0
