@@ -172,6 +172,9 @@ def _not_allowed(s: Session, cmd: Command) -> str:
         if cmd.kind == "order":
             return ("you are not signed on to a game: start your mail with SIGNON <power letter><game> <password>"
                     + command_hint(cmd.text))
+        if cmd.kind in _SPEAKING:   # njudge's observers may send press; here they have no such feature
+            return (f"{_word(cmd)} is for a game's players and GM, signed on first (SIGNON <power letter><game> "
+                    "<password>): observers receive broadcasts, but the judge has no press from observers")
         who = "SIGNON M<game> <password>" if audience == "gm" else "SIGNON <power letter><game> <password>"
         return f"{_word(cmd)} needs you to be signed on first ({who})"
     if audience == "gm" and s.role != "gm":

@@ -164,6 +164,7 @@ form | A | none | REGISTER\nname: A Veteran\nemail: vet@example.org\nEND
 form | A | none | REGISTER\nname: A Veteran\nA Par-Bur\nEND
 index | A | works | OBSERVE demo look
 index | A | works | WATCH demo look
+press | A | none | OBSERVE demo look\nBROADCAST\nan observer speaks\nENDPRESS
 index | A | none | PREDICT
 index | A | none | FIXID 100 site
 index | A | none | ADJUST vet@example.org 1
