@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from typing import Any, cast
 
@@ -366,12 +366,12 @@ def parse_mail_body(text: str) -> ParsedMail:
                 return mail
             index += njudge.skip - 1
             continue
-        raw = njudge.rewrite if njudge is not None else raw
+        written, raw = raw, njudge.rewrite if njudge is not None else raw
         first = raw.split(None, 1)[0].lower()
         if first in _BLOCK_WORDS:
             index = _read_press(lines, index, mail)
         elif first in command_words():
-            _add(mail, parse_command_line(raw, number))
+            _add(mail, _as_written(parse_command_line(raw, number), written))
             phase = mail.commands[-1] if mail.commands and mail.commands[-1].kind == "phase" else phase
         else:
             args = {} if phase is None else {"phase": phase.args["phase"], "phase_line": phase.line}
@@ -430,6 +430,14 @@ def _read_press(lines: list[str], index: int, mail: ParsedMail) -> int:
             mail.errors.append(CommandError(number, _indent(header) + 1,
                                             f"empty press: write the text between {word} and ENDPRESS", header))
     return end + 1 if end < len(lines) and _ENDPRESS_RE.match(lines[end]) else len(lines)
+
+
+def _as_written(parsed: Command | CommandError, written: str) -> Command | CommandError:
+    """A command read from njudge's spelling is quoted as the player wrote it (unless it holds a password,
+    whose place in the line the rewritten text keeps)."""
+    if isinstance(parsed, Command) and parsed.secret is None and parsed.text != written:
+        return replace(parsed, text=written)
+    return parsed
 
 
 def _add(mail: ParsedMail, parsed: Command | CommandError) -> None:

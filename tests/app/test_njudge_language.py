@@ -139,3 +139,19 @@ def test_njudges_dates_in_set_deadline_and_set_absence(sandbox: Sandbox) -> None
     sandbox.poll()
     sandbox.new_mail()
     assert sandbox.store.load_game(GAME).deadline.astimezone(ZoneInfo(game.zone)).weekday() == 0
+
+
+def test_differences_are_said_in_the_reply_and_equivalents_named(sandbox: Sandbox) -> None:
+    start_game(sandbox, powers=("Austria", "England", "France", "Germany", "Italy", "Russia"))
+    send_as(sandbox, "France", "A Par-Bur\nCLEAR\nSET DRAW")
+    gm(sandbox, "PREDICT\nRESIGN Turkey\nSET MOVE DAYS -MTWTF- CLOCK 1410")
+    sandbox.send("vet@example.org", "SIGNON Tdemo anything", "take over")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    france, master = _flat(reply(sandbox, mails, "france@")), _flat(reply(sandbox, mails, GM))
+    vet = _flat(reply(sandbox, mails, "vet@"))
+    assert "njudge's CLEAR dropped the orders kept with PHASE" in france
+    assert "njudge's vote lasted one phase; here it stays" in france
+    assert "PREDICT is PREVIEW" in master and "EJECT power" in master
+    assert "write JOIN demo <password> AS Turkey" in vet
+    assert "line 4: SET MOVE DAYS -MTWTF- CLOCK 1410 timing set for M phases" in master.split("Rejected:")[0]
