@@ -23,6 +23,7 @@ from judge.reading.suggest import unknown_power
 from judge.render import GM, PressContext, SeatChangedContext, render_press, render_seat_changed
 from judge.store import Game, Player, SubmittedOrder
 from judge.turns.gameview import check_order, unit_key
+from judge.turns import pending
 from judge.turns.mapmail import set_map_format
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers
 from judge.variants import line_reader
@@ -91,10 +92,16 @@ def do_order(s: Session, cmd: Command) -> str:
     _playing(handle)
     if s.power is None:
         raise Refused("you have no power yet: orders start when the game does")
-    _for_this_phase(handle, cmd)
+    later = _for_this_phase(s, handle, cmd)
+    if later is not None:
+        return later
     pieces = split_orders(cmd.text) if reader is None else [cmd.text]
     if len(pieces) == 1:
         return _one_order(s, handle, cmd.text)
+    try:   # a line the order grammar reads whole (its commas ignored) is one order, as before
+        return _one_order(s, handle, cmd.text)
+    except Refused:
+        pass
     notes = []
     for number, piece in enumerate(pieces, 1):   # njudge's orders separated by "," or ";": all or none
         try:
@@ -131,24 +138,42 @@ def _one_order(s: Session, handle: Handle, text: str) -> str:
     return "; ".join(note for note in (read_as, replacing) if note)
 
 
-def _for_this_phase(handle: Handle, cmd: Command) -> None:
-    """An order below njudge's PHASE line is this phase's only if that line named this phase."""
+def _for_this_phase(s: Session, handle: Handle, cmd: Command) -> str | None:
+    """An order below njudge's PHASE line: this phase's if that line named this phase, else kept for its phase
+    (the note says so); None for an order of this phase."""
     phase = cmd.args.get("phase")
-    if phase is not None and handle.state is not None and phase != handle.state.phase:
-        raise Refused(f"not read: it follows PHASE {phase} (line {cmd.args['phase_line']}), and the judge keeps no "
-                      f"orders for a later phase; send it when {phase} comes")
+    if phase is None or handle.state is None or phase == handle.state.phase:
+        return None
+    _later_phase(handle, phase)
+    assert s.power is not None
+    if len(handle.game.extra.get(pending.PENDING, {}).get(s.power, [])) >= pending.MAX_PENDING:
+        raise Refused(f"at most {pending.MAX_PENDING} lines kept for later phases: CLEAR forgets them")
+    pending.keep(handle.game, s.power, phase, cmd.text, s.mail.message_id, s.judge.now())
+    return f"kept for {phase}: read as that phase's order when it comes (njudge's PHASE; CLEAR forgets it)"
+
+
+def _later_phase(handle: Handle, phase: Phase) -> None:
+    """Why orders cannot be kept for ``phase``: it is not a later phase of this game, or too far ahead."""
+    assert handle.state is not None
+    now, then = pending.phase_order(handle.state.phase), pending.phase_order(phase)
+    if now is None or then is None:
+        raise Refused(f"the judge keeps no orders for {phase} in this variant: send them when it comes")
+    if then < now:
+        raise Refused(f"{phase} is past (this phase is {handle.state.phase})")
+    if phase.year > handle.state.phase.year + pending.MAX_YEARS_AHEAD:
+        raise Refused(f"orders are kept at most {pending.MAX_YEARS_AHEAD} years ahead (as njudge did)")
 
 
 def do_phase(s: Session, cmd: Command) -> str:
-    """njudge's PHASE: orders for this phase are taken; for another, the judge keeps none and reads none."""
+    """njudge's PHASE: the orders below it are this phase's, or kept for the phase it names."""
     handle = current(s)
     _playing(handle)
     now = handle.state.phase if handle.state is not None else None
-    if cmd.args["phase"] != now:
-        raise Refused(f"the judge keeps no orders for a later phase (njudge's PHASE): the orders below this line, "
-                      f"up to the next PHASE line, were not read; send them when {cmd.args['phase']} comes "
-                      f"(this phase is {now})")
-    return f"the orders below are for this phase, {now}"
+    if cmd.args["phase"] == now:
+        return f"the orders below are for this phase, {now}"
+    _later_phase(handle, cmd.args["phase"])
+    return (f"the orders below, up to the next PHASE line, are kept for {cmd.args['phase']} and read when it "
+            "comes; an error in them is mailed to you then")
 
 
 def _command_hint(handle: Handle, text: str) -> str:
@@ -240,9 +265,10 @@ def do_clear(s: Session, cmd: Command) -> str:
     if s.power is None:
         raise Refused("you have no power yet")
     handle.game.clear_orders(s.power)
+    kept = pending.drop(handle.game, s.power)
     s.show_orders = True
-    return (f"all orders of {s.power.title()} for this phase dropped (njudge's CLEAR dropped the orders kept "
-            "with PHASE; the judge keeps none)")
+    return (f"all orders of {s.power.title()} for this phase dropped, and the {kept} lines kept for later phases "
+            "with PHASE (njudge's CLEAR dropped only those)")
 
 
 def _sender(s: Session) -> str:

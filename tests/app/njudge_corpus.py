@@ -52,10 +52,13 @@ syntax | P | works | A Par-Gas, F Bre-Eng
 syntax | P | works | A Par-Bur\nA Par-Pic
 syntax | P | works | PHASE Spring 1901 Movement\nA Par-Bur
 syntax | P | works | PHASE S1901M\nA Par-Bur
-syntax | P | none | PHASE Fall 1901 Movement\nA Par-Pic
-syntax | P | none | PHASE Fall 1901 Movement\nA Par-Pic\nF Bre-Mao
-syntax | P | none | PHASE Winter 1901 Build\nBuild A Par
-syntax | P | none | PHASE Winter 1901 Adjustment\nB A Mar
+syntax | P | works | PHASE Fall 1901 Movement\nA Par-Pic
+syntax | P | works | PHASE Fall 1901 Movement\nA Par-Pic\nF Bre-Mao
+syntax | P | works | PHASE Winter 1901 Build\nBuild A Par
+syntax | P | works | PHASE Winter 1901 Adjustment\nB A Mar
+syntax | P | works | PHASE Spring 1902 Movement\nA Par-Bur\nPHASE Fall 1902 Movement\nA Bur-Mun
+syntax | P | works | A Mar H\nPHASE Fall 1901 Movement\nA Par-Pic\nSET WAIT
+syntax | P | works | PHASE Fall 1901 Movement\nA Par-Pic\nCLEAR
 syntax | P | none | PHASE Fall 1905 Movement\nIF NOT French Army Ruhr AND (Russian Prussia OR Russian Silesia)\nKiel -> Berlin\nELSE\nKiel -> Ruhr\nENDIF
 syntax | P | none | IF Russian Prussia\nA Par-Bur\nELSE\nA Par-Pic\nENDIF
 syntax | P | none | IF Russian Prussia THEN\nA Par-Bur\nELSE IF German Ruhr\nA Par-Pic\nENDIF

@@ -53,7 +53,7 @@ def classify(expect: str, reply: str, first: int) -> str:
         return "misleading"
     if expect == "works":
         return "works" if not rejected else "refused"
-    setup = ("OBSERVE ", "BECOME ", "SET NOABSENCE")   # a case's first lines that set the scene
+    setup = ("OBSERVE ", "BECOME ", "SET NOABSENCE", "PHASE ")   # a case's first lines that set the scene
     if accepted and not all("signed on" in t or t.upper().startswith(setup) for t in accepted.values()):
         return "wrong meaning"
     if not rejected:

@@ -20,15 +20,31 @@ def _flat(text: str) -> str:
 
 # -- point 2: nothing but this phase's orders is read as this phase's orders ------------------------------------
 
-def test_phase_for_a_later_phase_takes_nothing_and_says_so(sandbox: Sandbox) -> None:
+def test_phase_orders_are_kept_for_their_phase_and_taken_only_when_it_comes(sandbox: Sandbox) -> None:
     start_game(sandbox)
-    send_as(sandbox, "France", "A Mar H\nPHASE Fall 1901 Movement\nA Par-Pic\nF Bre-Mao\nSET WAIT")
+    send_as(sandbox, "France", "A Mar H\nPHASE Fall 1901 Movement\nA Par-Gas\nF Bre-Xyz\nSET WAIT")
     sandbox.poll()
     text = _flat(reply(sandbox, sandbox.new_mail(), "france@"))
-    assert _orders(sandbox, "France") == ["A MAR H"]
-    assert "keeps no orders for a later phase" in text and "not read: it follows PHASE F1901M (line 3)" in text
-    assert sandbox.store.load_game(GAME).players  # SET WAIT, not an order, still counts below PHASE
-    assert "line 6" in text.split("Rejected:")[0]  # SET WAIT accepted
+    assert _orders(sandbox, "France") == ["A MAR H"]   # nothing below PHASE is this phase's
+    assert "kept for F1901M" in text and "line 6" in text.split("Rejected:")[0]  # SET WAIT still counts
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    game = sandbox.store.load_game(GAME)
+    assert game.state["phase"] == "F1901M"
+    assert _orders(sandbox, "France") == ["A PAR - GAS"]
+    notices = [sandbox.text(m) for m in to(mails, "france@") if "kept for F1901M" in str(m.message["Subject"])]
+    assert len(notices) == 1 and "F Bre-Xyz" in notices[0]
+
+
+def test_phase_for_a_past_phase_and_clear_of_kept_orders(sandbox: Sandbox) -> None:
+    start_game(sandbox)
+    send_as(sandbox, "France", "PHASE Fall 1901 Movement\nA Par-Gas\nCLEAR\nPHASE Fall 1900 Movement\nA Par-Bur")
+    sandbox.poll()
+    text = _flat(reply(sandbox, sandbox.new_mail(), "france@"))
+    assert "the 1 lines kept for later phases" in text and "F1900M is past" in text
+    assert not sandbox.store.load_game(GAME).extra.get("pending")
+    assert _orders(sandbox, "France") == []
 
 
 def test_phase_naming_this_phase_takes_the_orders_below_it(sandbox: Sandbox) -> None:
@@ -150,7 +166,7 @@ def test_differences_are_said_in_the_reply_and_equivalents_named(sandbox: Sandbo
     mails = sandbox.new_mail()
     france, master = _flat(reply(sandbox, mails, "france@")), _flat(reply(sandbox, mails, GM))
     vet = _flat(reply(sandbox, mails, "vet@"))
-    assert "njudge's CLEAR dropped the orders kept with PHASE" in france
+    assert "the 0 lines kept for later phases with PHASE (njudge's CLEAR dropped only those)" in france
     assert "njudge's vote lasted one phase; here it stays" in france
     assert "PREDICT is PREVIEW" in master and "EJECT power" in master
     assert "write JOIN demo <password> AS Turkey" in vet
