@@ -40,7 +40,8 @@ from judge.reading.usage import SET_OPTIONS, SET_WORDS, USAGE
 from judge.reading.suggest import close, did_you_mean, or_list, word_matches
 from judge.reading.values import (
     ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
-    read_njudge_phase, read_phase, read_power, read_press_to, read_round, read_seats, read_signon, read_timing, read_zone,
+    read_njudge_phase, read_phase, read_power, read_press_to, read_round, read_seats, read_signon, read_timing,
+    read_zone,
 )
 
 MAX_COMMAND_LENGTH = 500
@@ -58,8 +59,8 @@ __all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "GM_TOO", "KINDS", "MAX_BODY_CHARS", "
 AUDIENCE: dict[str, str] = {
     **dict.fromkeys(("help", "list", "history", "summary", "rules", "observe", "confirm", "unobserve", "create",
                      "join", "signon", "signon_gm"), "anyone"),
-    **dict.fromkeys(("order", "phase", "clear", "status", "press", "broadcast", "set_password", "set_address", "set_zone",
-                     "set_map", "set_wait", "set_absence", "set_noabsence", "set_draw", "set_concede", "resign"),
+    **dict.fromkeys(("order", "phase", "clear", "status", "press", "broadcast", "set_password", "set_address",
+                     "set_zone", "set_map", "set_wait", "set_absence", "set_noabsence", "set_draw", "set_concede", "resign"),
                     "player"),
     **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
                      "set_gamezone", "set_nmr", "set_press", "set_rule", "set_seats", "set_takeover", "set_publish",

@@ -14,7 +14,7 @@ import re
 from collections import Counter
 
 from judge.app.sandbox import Sandbox
-from tests.app.helpers import GM, POWERS, address, signon, start_game, to
+from tests.app.helpers import GM, POWERS, address, signon, start_game
 from tests.app.njudge_corpus import cases
 
 ANYONE = "vet@example.org"
