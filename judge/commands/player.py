@@ -142,13 +142,16 @@ def _for_this_phase(s: Session, handle: Handle, cmd: Command) -> str | None:
     """An order below njudge's PHASE line: this phase's if that line named this phase, else kept for its phase
     (the note says so); None for an order of this phase."""
     phase = cmd.args.get("phase")
-    if phase is None or handle.state is None or phase == handle.state.phase:
+    if phase is None or handle.state is None or (phase == handle.state.phase and "conditions" not in cmd.args):
         return None
+    if phase == handle.state.phase:
+        raise Refused("conditional orders (IF … ENDIF) are kept only for a later phase (as in njudge): not read")
     _later_phase(handle, phase)
     assert s.power is not None
     if len(handle.game.extra.get(pending.PENDING, {}).get(s.power, [])) >= pending.MAX_PENDING:
         raise Refused(f"at most {pending.MAX_PENDING} lines kept for later phases: CLEAR forgets them")
-    pending.keep(handle.game, s.power, phase, cmd.text, s.mail.message_id, s.judge.now())
+    pending.keep(handle.game, s.power, phase, cmd.text, s.mail.message_id, s.judge.now(),
+                 cmd.args.get("conditions", ()))
     return f"kept for {phase}: read as that phase's order when it comes (njudge's PHASE; CLEAR forgets it)"
 
 

@@ -35,7 +35,7 @@ from lark.lark import PostLex
 
 from judge.engine.geography import normalise_name
 from judge.reading.grammars import lalr_parser
-from judge.reading.njudge import njudge_line, press_header
+from judge.reading.njudge import Phased, njudge_line, press_header
 from judge.reading.usage import SET_OPTIONS, SET_WORDS, USAGE
 from judge.reading.suggest import close, did_you_mean, or_list, word_matches
 from judge.reading.values import (
@@ -347,7 +347,7 @@ def parse_mail_body(text: str) -> ParsedMail:
     lines = lines[:MAX_MAIL_LINES]
     mail = ParsedMail()
     index = 0
-    phase: Command | None = None   # njudge's PHASE line the orders below it are for
+    phased = Phased()   # njudge's PHASE line the orders below it are for, and their IFs
     while index < len(lines):
         raw, number = lines[index], index + 1
         index += 1
@@ -358,6 +358,10 @@ def parse_mail_body(text: str) -> ParsedMail:
         if _ENDPRESS_RE.match(raw):
             mail.errors.append(CommandError(number, _indent(raw) + 1,
                                             "ENDPRESS without PRESS or BROADCAST before it", raw))
+            continue
+        control = phased.control(raw) if phased.phase is not None else None
+        if control is not None:
+            mail.errors.extend([CommandError(number, _indent(raw) + 1, control, raw)] if control else [])
             continue
         njudge = njudge_line(lines, index - 1)
         if njudge is not None and (njudge.stop or njudge.refusal):
@@ -373,10 +377,10 @@ def parse_mail_body(text: str) -> ParsedMail:
             index = _read_press(lines, index, mail)
         elif first in command_words():
             _add(mail, _as_written(parse_command_line(raw, number), written))
-            phase = mail.commands[-1] if mail.commands and mail.commands[-1].kind == "phase" else phase
+            if mail.commands and mail.commands[-1].kind == "phase" and mail.commands[-1].line == number:
+                phased.start(mail.commands[-1].args["phase"], number)
         else:
-            args = {} if phase is None else {"phase": phase.args["phase"], "phase_line": phase.line}
-            mail.commands.append(Command("order", args, number, raw))
+            mail.commands.append(Command("order", phased.args(), number, raw))
     if cut:
         mail.errors.append(CommandError(len(lines) + 1, 1, f"the judge reads at most {MAX_MAIL_LINES:,} lines "
                                         f"and {MAX_BODY_CHARS:,} characters of a mail: this line and the rest "

@@ -16,11 +16,12 @@ njudge's commands and what this judge does with each.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from judge.reading.njudge_dates import MONTHS, WEEKDAYS, join_date_words
 
-__all__ = ["Reading", "njudge_line", "press_header", "split_orders"]
+__all__ = ["Phased", "Reading", "njudge_line", "press_header", "split_orders"]
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,8 @@ def njudge_line(lines: list[str], index: int) -> Reading | None:
     first = words[0]
     if _IF_RE.match(raw):
         skip = _if_block(lines, index)
-        return Reading(skip, f"conditional orders (IF … ENDIF) are not supported here: nothing up to "
+        return Reading(skip, f"conditional orders (IF … ENDIF) are kept only for a later phase, below a PHASE "
+                             f"line (as in njudge): nothing up to "
                              f"{'its ENDIF' if skip and _ENDIF_RE.match(lines[index + skip - 1]) else 'the end'} "
                              f"was read ({skip} lines); write plain orders for this phase")
     if _ELSE_RE.match(raw) or _ENDIF_RE.match(raw):
@@ -335,3 +337,52 @@ def press_header(header: str) -> Reading | None:
         out = ["BROADCAST"]
     rewritten = " ".join(out)
     return None if rewritten == " ".join(words) else Reading(rewrite=rewritten)
+
+
+_ELSE_IF_RE = re.compile(r"\s*else\s+if\b", re.IGNORECASE)
+
+
+@dataclass
+class Phased:
+    """njudge's PHASE line the orders below it are for, and the IF … ELSE … ENDIF branches they stand in
+    (conditions are allowed only there: njudge's ``syntax``); the end of the mail closes every IF."""
+
+    phase: Any = None
+    line: int = 0
+    levels: list[tuple[list[str], str | None]] = field(default_factory=list)
+
+    def start(self, phase: Any, line: int) -> None:
+        self.phase, self.line, self.levels = phase, line, []
+
+    def control(self, raw: str) -> str | None:
+        """Take an IF, ELSE IF, ELSE or ENDIF line: "" if taken, why not if refused, None if it is none."""
+        if _ELSE_IF_RE.match(raw) or (_ELSE_RE.match(raw) and not _ENDIF_RE.match(raw)):
+            if not self.levels or self.levels[-1][1] is None:
+                return "ELSE without IF before it (or after its ELSE)"
+            earlier, current = self.levels[-1]
+            condition = _condition(raw.split(None, 2)[2] if _ELSE_IF_RE.match(raw) else "")
+            self.levels[-1] = ([*earlier, current], condition or None)
+            return "" if condition or not _ELSE_IF_RE.match(raw) else "ELSE IF needs a condition"
+        if _ENDIF_RE.match(raw):
+            if not self.levels:
+                return "ENDIF without IF before it"
+            self.levels.pop()
+            return ""
+        if _IF_RE.match(raw):
+            condition = _condition(raw.strip()[2:])
+            self.levels.append(([], condition or "NOT ANY"))
+            return "" if condition else "IF needs a condition, as in IF NOT French Army Ruhr"
+        return None
+
+    def args(self) -> dict[str, Any]:
+        """An order's arguments: its phase and, inside IFs, each condition with the value it needs."""
+        if self.phase is None:
+            return {}
+        conditions = tuple((c, False) for earlier, _ in self.levels for c in earlier) + tuple(
+            (current, True) for _, current in self.levels if current is not None)
+        return {"phase": self.phase, "phase_line": self.line, **({"conditions": conditions} if conditions else {})}
+
+
+def _condition(text: str) -> str:
+    words = text.split()
+    return " ".join(words[:-1] if words and words[-1].upper() == "THEN" else words)

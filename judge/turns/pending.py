@@ -1,5 +1,8 @@
 """Orders kept for a later phase (njudge's ``PHASE season year phase``), read when that phase comes.
 
+Lines under njudge's ``IF … ELSE … ENDIF`` are kept with their conditions and taken only if the board at
+the phase's beginning chooses their branch (:mod:`judge.turns.conditions`).
+
 A player may send orders for a later phase under a ``PHASE`` line; the judge keeps their lines as written
 (``game.extra["pending"]``) and, when that phase begins, reads each as if it came then: an order that reads
 and is legal is the power's order, any other is named in a notice to the player.  Lines for a phase the
@@ -8,6 +11,7 @@ game passed over (a retreat phase nobody needed) are dropped then too.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -16,6 +20,7 @@ from judge.engine.variant import Variant
 from judge.reading.lines import read_line
 from judge.reading.orders import OrderError
 from judge.store import Game, SubmittedOrder
+from judge.turns.conditions import holds
 from judge.turns.gameview import check_order, unit_key
 from judge.turns.notify import notify, player_readers
 from judge.variants import line_reader
@@ -36,10 +41,13 @@ def phase_order(phase: Phase) -> tuple[int, int, int] | None:
     return phase.year, _SEASONS.index(phase.season), _KINDS.index(phase.kind)
 
 
-def keep(game: Game, power: str, phase: Phase, line: str, message_id: str, now: datetime) -> int:
-    """Keep ``line`` for ``phase`` (the caller holds the count to :data:`MAX_PENDING`); returns the count."""
+def keep(game: Game, power: str, phase: Phase, line: str, message_id: str, now: datetime,
+         conditions: Sequence[tuple[str, bool]] = ()) -> int:
+    """Keep ``line`` for ``phase``, under njudge's IF ``conditions`` (each with the value it needs); the caller
+    holds the count to :data:`MAX_PENDING`; returns the count."""
     kept: list[dict[str, Any]] = game.extra.setdefault(PENDING, {}).setdefault(power, [])
-    kept.append({"phase": str(phase), "line": line, "message_id": message_id, "at": now.isoformat()})
+    kept.append({"phase": str(phase), "line": line, "message_id": message_id, "at": now.isoformat(),
+                 **({"if": [[text, value] for text, value in conditions]} if conditions else {})})
     return len(kept)
 
 
@@ -72,7 +80,13 @@ def apply_pending(judge_name: str, game: Game, variant: Variant, state: GameStat
 
 def _submit(game: Game, variant: Variant, state: GameState, power: str, item: dict[str, Any],
             now: datetime) -> str:
-    """Read and record one kept line as an order of this phase; the reason it is refused ("" if taken)."""
+    """Read and record one kept line as an order of this phase; the reason it is refused ("" if taken or if
+    its IF branch is not the one the board chose)."""
+    try:
+        if not all(holds(variant, state, text) == value for text, value in item.get("if", [])):
+            return ""
+    except ValueError as exc:
+        return f"its IF cannot be judged: {exc}"
     try:
         value = read_line(variant, state, item["line"])
     except OrderError as exc:

@@ -59,10 +59,14 @@ syntax | P | works | PHASE Winter 1901 Adjustment\nB A Mar
 syntax | P | works | PHASE Spring 1902 Movement\nA Par-Bur\nPHASE Fall 1902 Movement\nA Bur-Mun
 syntax | P | works | A Mar H\nPHASE Fall 1901 Movement\nA Par-Pic\nSET WAIT
 syntax | P | works | PHASE Fall 1901 Movement\nA Par-Pic\nCLEAR
-syntax | P | none | PHASE Fall 1905 Movement\nIF NOT French Army Ruhr AND (Russian Prussia OR Russian Silesia)\nKiel -> Berlin\nELSE\nKiel -> Ruhr\nENDIF
+syntax | P | works | PHASE Fall 1905 Movement\nIF NOT French Army Ruhr AND (Russian Prussia OR Russian Silesia)\nKiel -> Berlin\nELSE\nKiel -> Ruhr\nENDIF
 syntax | P | none | IF Russian Prussia\nA Par-Bur\nELSE\nA Par-Pic\nENDIF
 syntax | P | none | IF Russian Prussia THEN\nA Par-Bur\nELSE IF German Ruhr\nA Par-Pic\nENDIF
 syntax | P | none | IF NOT German Army Munich\nA Par-Bur
+syntax | P | works | PHASE Fall 1901 Movement\nIF French Army Burgundy THEN\nA Bur-Mun\nELSE\nA Par-Pic\nENDIF
+syntax | P | works | PHASE Fall 1901 Movement\nIF Russian Prussia\nA Par-Bur\nELSE IF German Ruhr THEN\nA Par-Pic\nELSE\nA Par-Gas\nENDIF
+syntax | P | works | PHASE Fall 1901 Movement\nIF NOT (Russian Prussia OR Russian Silesia)\nIF French Burgundy\nA Bur-Mun\nENDIF\nENDIF
+syntax | P | works | PHASE Fall 1901 Movement\nIF German Army Munich\nA Par-Bur
 syntax | P | works | CLEAR
 index | P | works | SIGNOFF
 index | P | works | A Par-Bur\nSIGNOFF\nA Mar-Spa

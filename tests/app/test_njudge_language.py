@@ -61,7 +61,21 @@ def test_if_else_endif_is_refused_whole_and_no_branch_is_taken(sandbox: Sandbox)
     sandbox.poll()
     text = _flat(reply(sandbox, sandbox.new_mail(), "france@"))
     assert _orders(sandbox, "France") == ["A MAR H"]
-    assert "conditional orders (IF … ENDIF) are not supported here" in text
+    assert "conditional orders (IF … ENDIF) are kept only for a later phase, below a PHASE line" in text
+
+
+def test_if_else_under_phase_takes_the_branch_the_board_chooses_when_the_phase_comes(sandbox: Sandbox) -> None:
+    start_game(sandbox)
+    send_as(sandbox, "France", "A Par-Bur\nPHASE Fall 1901 Movement\nIF French Army Burgundy THEN\nA Bur-Mun\n"
+                               "ELSE\nA Par-Pic\nENDIF\nIF NOT Russian Sevastopol\nF Bre-Eng\nENDIF")
+    sandbox.poll()
+    text = _flat(reply(sandbox, sandbox.new_mail(), "france@"))
+    assert _orders(sandbox, "France") == ["A PAR - BUR"] and "Rejected:" not in text
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    sandbox.new_mail()
+    assert sandbox.store.load_game(GAME).state["phase"] == "F1901M"
+    assert _orders(sandbox, "France") == ["A BUR - MUN"]
 
 
 def test_diary_and_postal_press_text_is_never_an_order_and_sign_off_ends_the_mail(sandbox: Sandbox) -> None:
