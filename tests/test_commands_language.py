@@ -23,6 +23,9 @@ S1901M, F1902M, W1901A = Phase("S", 1901, "M"), Phase("F", 1902, "M"), Phase("W"
 ACCEPTED = [
     # anyone
     ("HELP", "help", {}),
+    ("PHASE Fall 1902 Movement", "phase", {"phase": F1902M}),
+    ("phase winter 1901 build", "phase", {"phase": W1901A}),
+    ("PHASE S1901M", "phase", {"phase": S1901M}),
     ("help", "help", {}),
     ("LIST", "list", {"game": None}),
     ("list Game1", "list", {"game": "game1"}),
@@ -170,10 +173,11 @@ PRESS_HEADERS = [
     ("PRESS TO F E", "press", {"to": ("F", "E"), "grey": False}),
     ("PRESS TO France and England", "press", {"to": ("France", "England"), "grey": False}),
     ("PRESS TO France, France", "press", {"to": ("France",), "grey": False}),
-    ("PRESS TO GM", "press", {"to": ("GM",), "grey": False}),
+    ("PRESS TO GM", "press", {"to": ("G", "M"), "grey": False}),      # njudge: Germany and the Master
     ("PRESS TO Master, m", "press", {"to": ("GM", "m"), "grey": False}),
     ("PRESS GREY TO Turkey", "press", {"to": ("Turkey",), "grey": True}),
     ("PRESS TO Turkey gray", "press", {"to": ("Turkey",), "grey": True}),
+    ("PRESS TO ALL BUT G", "press", {"to": ("G",), "all_but": True, "grey": False}),
     ("BROADCAST", "broadcast", {"grey": False}),
     ("broadcast grey", "broadcast", {"grey": True}),
 ]
@@ -226,7 +230,8 @@ REJECTED = [
      "ABSENCE, NOABSENCE, ZONE, MAP, FORMAT, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, "
      "TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH — did you mean SET ZONE?")),
     ("SET NO", 8, "SET NO needs WAIT, DRAW, CONCEDE or ABSENCE (SET NO WAIT is SET NOWAIT)"),
-    ("SET DRAW now", 10, "SET DRAW takes nothing more, not 'now'"),
+    ("SET DRAW now", 1, "a draw here always includes every power still in the game (njudge's DIAS): write SET DRAW "
+                        "alone; no vote was cast"),
     ("SET NODRAW please", 12, "SET NODRAW takes nothing more, not 'please'"),
     ("SET NO DRAW at all", 13, "SET NODRAW takes nothing more, not 'at'"),
     ("SET NO CONCEDE France", 16, "SET NOCONCEDE takes nothing more, not 'France'"),
@@ -316,7 +321,7 @@ def test_the_command_words_come_from_the_grammar() -> None:
     assert command_words() == {
         "help", "list", "history", "summary", "observe", "confirm", "unobserve", "create", "signon", "join", "clear",
         "press", "broadcast", "resign", "status", "set", "start", "process", "process!", "preview", "rollback",
-        "pause", "resume", "eject", "dummy", "terminate", "become", "rules", "gm", "approve", "provinces"}
+        "pause", "resume", "eject", "dummy", "terminate", "become", "rules", "gm", "approve", "provinces", "phase"}
     assert command_parser() is command_parser()
 
 

@@ -117,17 +117,17 @@ def test_endpress_spellings(end: str) -> None:
     assert mail.commands[0].args == {"grey": False, "body": "Peace in our time."}
 
 
-def test_an_unterminated_press_is_an_error_at_its_start_and_ends_the_mail() -> None:
+def test_a_press_without_endpress_runs_to_the_signature_or_the_end_of_the_mail_as_in_njudge() -> None:
     mail = parse_mail_body("SIGNON Fgame1 secret\nPRESS TO England\nLet us talk.\nA PAR - BUR\n-- \nme")
-    assert [c.kind for c in mail.commands] == ["signon"]
-    assert mail.errors == [CommandError(2, 1, "PRESS has no ENDPRESS line: the press was not sent and nothing "
-                                        "after this line was read", "PRESS TO England")]
+    assert [(c.kind, c.args.get("body")) for c in mail.commands] == [
+        ("signon", None), ("press", "Let us talk.\nA PAR - BUR")]
+    assert mail.errors == []
 
 
-def test_an_unterminated_broadcast_with_a_bad_header_gives_both_errors() -> None:
+def test_a_broadcast_to_the_end_of_the_mail_with_a_bad_header_is_an_error() -> None:
     mail = parse_mail_body("  broadcast now\nhello")
-    assert [(e.line, e.column) for e in mail.errors] == [(1, 13), (1, 3)]
-    assert mail.errors[1].message.startswith("BROADCAST has no ENDPRESS line")
+    assert [(e.line, e.column) for e in mail.errors] == [(1, 13)]
+    assert mail.commands == []
 
 
 def test_an_empty_press() -> None:
@@ -143,11 +143,10 @@ def test_endpress_without_a_press() -> None:
     assert [c.kind for c in mail.commands] == ["status", "clear"]
 
 
-def test_two_press_blocks_and_a_signoff_inside_one() -> None:
-    text = "PRESS TO F\none\nSIGNOFF\nENDPRESS\nBROADCAST GREY\ntwo\nENDPRESS\nSIGNOFF\nHELP"
+def test_two_press_blocks_and_a_signoff_inside_one_ends_the_press_and_the_mail_as_in_njudge() -> None:
+    text = "PRESS TO F\none\nENDPRESS\nBROADCAST GREY\ntwo\nSIGNOFF\nENDPRESS\nHELP"
     mail = parse_mail_body(text)
-    assert [(c.kind, c.line, c.args["body"]) for c in mail.commands] == [
-        ("press", 1, "one\nSIGNOFF"), ("broadcast", 5, "two")]
+    assert [(c.kind, c.line, c.args["body"]) for c in mail.commands] == [("press", 1, "one"), ("broadcast", 4, "two")]
 
 
 # -- whole mails ------------------------------------------------------------------------

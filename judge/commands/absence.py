@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from judge.commands.player import seat_spoken_for
 from judge.commands.session import Refused, Session
 from judge.reading.language import Command
+from judge.reading.njudge_dates import NjudgeDate
 from judge.store import Game, Player
 from judge.turns.deadlines import MAX_ABSENCES, absence_span, move_past_absences
 from judge.turns.notify import gm_reader, notify
@@ -25,8 +26,10 @@ from judge.turns.notify import gm_reader, notify
 
 def do_set_absence(s: Session, cmd: Command) -> str:
     game, player = _game_and_seat(s)
-    first, last = cmd.args["start"], cmd.args["end"]
     today = _today(s, game)
+    first, last = (_njudge_day(day, today) for day in (cmd.args["start"], cmd.args["end"]))
+    if last < first:
+        raise Refused("the absence ends before it starts")
     if first < today:
         raise Refused(f"an absence cannot start in the past: today is {today.isoformat()} in the game's zone")
     start, end = absence_span(first, last, game.zone)
@@ -65,6 +68,16 @@ def _game_and_seat(s: Session) -> tuple[Game, Player]:
     if seat is None:
         raise Refused("absences are for players")
     return handle.game, seat
+
+
+def _njudge_day(day: date | NjudgeDate, today: date) -> date:
+    """A date as written, or njudge's (``Mar 30``, ``Mon``): the next such date from today."""
+    if isinstance(day, date):
+        return day
+    try:
+        return day.on(today)
+    except ValueError as exc:
+        raise Refused(f"{exc} (njudge's date as njudge reads it: the next such date)") from None
 
 
 def _today(s: Session, game: Game) -> date:

@@ -168,7 +168,8 @@ def do_signon(s: Session, cmd: Command) -> str:
     player = game.player(power)
     back = player is not None and player.status == "dummy" and bool(player.address)
     if player is None or (player.status != "active" and not back):
-        raise Refused(f"{power.title()} has no player in '{game.name}'")
+        raise Refused(f"{power.title()} has no player in '{game.name}': to take it over (njudge's SIGNON does), "
+                      f"write JOIN {game.name} <password> AS {power.title()}")
     check_signon(s, handle, power, player.address, cmd.args["password"], player.password_hash,
                  f"wrong password for {power.title()} in '{game.name}'")
     s.sign_on(handle, "player", power, player)

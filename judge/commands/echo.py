@@ -33,7 +33,12 @@ _PUBLIC_SET = frozenset({"address", "wait", "nowait", "no", "absence", "noabsenc
                          "deadline", "grace",
                          "timing", "nmr", "press", "rule", "rules", "seats", "takeover",
                          "publish", "draw", "nodraw", "concede", "noconcede",
-                         "deadline!", "grace!", "mindeadline", "round"})
+                         "deadline!", "grace!", "mindeadline", "round",
+                         # njudge's spellings of these (judge/reading/njudge.py)
+                         "move", "moves", "movement", "retreat", "retreats", "adjust", "adjustment", "adjustments",
+                         "build", "builds", "holiday", "holidays", "vacation", "vacations", "noholiday",
+                         "noholidays", "novacation", "novacations", "cd", "nocd", "nonmr", "nopress", "none",
+                         "white", "grey", "gray", "white/grey", "grey/white"})
 _WORDS_RE = re.compile(r"\S+")
 # Words a sign-on or a password line starts with, and how close a misspelling must come to one (difflib's ratio).
 _SIGNON_LIKE = ("SIGNON", "SIGNIN", "LOGON", "LOGIN", "SIGNUP")

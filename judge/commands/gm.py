@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import replace
+from datetime import datetime, time
+from zoneinfo import ZoneInfo
 
 from judge.commands.anyone import install_player, keep_to_side
 from judge.commands.foresight import notice_refusal, poll_plays, with_plays
@@ -23,6 +25,7 @@ from judge.engine.state import Phase
 from judge.engine.variant import Variant
 from judge.reading.language import Command
 from judge.reading.lines import read_line
+from judge.reading.njudge_dates import NjudgeDate
 from judge.reading.order_reader import OrderError
 from judge.reading.suggest import unknown_power
 from judge.render import GM, GameStartContext, gm_note, render_game_start
@@ -295,7 +298,7 @@ def do_set_deadline(s: Session, cmd: Command) -> str:
     game = _handle(s).game
     if game.status not in ("active", "paused"):
         raise Refused(f"'{game.name}' is {game.status}: it has no deadline")
-    at = cmd.args["at"]
+    at = cmd.args["at"] if "njudge" not in cmd.args else njudge_moment(s, game, *cmd.args["njudge"])
     deadline = local_to_utc(at, game.zone) if at is not None else s.judge.now() + cmd.args["delay"]
     if not cmd.args["confirmed"]:
         trial = game.copy()
@@ -308,6 +311,15 @@ def do_set_deadline(s: Session, cmd: Command) -> str:
     notify_all(game, s.judge.name, f"New deadline in {game.name}",
                [f"The GM set a new deadline for '{game.name}'."], deadline=deadline)
     return with_plays(gm_note("deadline_set", deadline=deadline, zone=game.zone, old=old), s.judge, game)
+
+
+def njudge_moment(s: Session, game: Game, day: NjudgeDate, at: time) -> datetime:
+    """njudge's date (``Mar 30``, ``Mon``) and time, on the game's clock: the next such date from today."""
+    today = s.judge.now().astimezone(ZoneInfo(game.zone)).date()
+    try:
+        return datetime.combine(day.on(today), at)
+    except ValueError as exc:
+        raise Refused(f"{exc} (njudge's date as njudge reads it: the next such date)") from None
 
 
 def do_set_gamezone(s: Session, cmd: Command) -> str:

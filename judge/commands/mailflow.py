@@ -49,11 +49,11 @@ HANDLERS: dict[str, Handler] = {
     **{name.removeprefix("do_"): getattr(observers, name) for name in dir(observers) if name.startswith("do_")},
 }
 _SIGNING_ON = ("signon", "signon_gm", "join", "create")
-_AS_POWER = frozenset({"order", "clear"})
+_AS_POWER = frozenset({"order", "clear", "phase"})
 #: what a player says in his own name: never the GM's after BECOME (BECOME gives orders, not a voice)
 _SPEAKING = frozenset({"press", "broadcast"})
 #: commands that change nothing but the signed-on game's orders: their checkpoint keeps only those
-_ORDERS_ONLY = frozenset({"order", "clear"})
+_ORDERS_ONLY = frozenset({"order", "clear", "phase"})
 #: commands that change no game (their answers go to the session): their checkpoint copies none
 _READING = frozenset({"help", "list", "history", "summary", "rules", "status", "become"})
 #: the most commands of one mail that may change a game other than by its orders (each copies the games it
@@ -195,6 +195,9 @@ def _not_allowed(s: Session, cmd: Command) -> str:
         if cmd.kind == "order":
             return ("you are not signed on to a game: start your mail with SIGNON <power letter><game> <password>"
                     + command_hint(cmd.text))
+        if cmd.kind in _SPEAKING:   # njudge's observers may send press; here they have no such feature
+            return (f"{_word(cmd)} is for a game's players and GM, signed on first (SIGNON <power letter><game> "
+                    "<password>): observers receive broadcasts, but the judge has no press from observers")
         who = "SIGNON GM <game> <password>" if audience == "gm" else "SIGNON <power letter><game> <password>"
         return f"{_word(cmd)} needs you to be signed on first ({who})"
     if audience == "gm" and s.role != "gm":

@@ -13,16 +13,18 @@ from typing import Any
 
 from judge.commands import reports
 from judge.commands.session import Handle, Prose, Refused, Session
-from judge.engine.geography import GM_LETTER
+from judge.engine.geography import GM_LETTER, Map
 from judge.engine.state import Phase
 from judge.reading.language import Command, command_hint, command_words
 from judge.reading.lines import read_line
+from judge.reading.njudge import split_orders
 from judge.reading.order_reader import OrderError
 from judge.reading.quotes import is_prose, is_signoff
 from judge.reading.suggest import unknown_power
 from judge.render import GM, PressContext, SeatChangedContext, render_press, render_seat_changed
 from judge.store import Game, Player, SubmittedOrder
 from judge.turns.gameview import check_order, unit_key
+from judge.turns import pending
 from judge.turns.mapmail import set_map_format
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers, set_mail_format
 from judge.variants import line_reader
@@ -91,14 +93,38 @@ def do_order(s: Session, cmd: Command) -> str:
     _playing(handle)
     if s.power is None:
         raise Refused("you have no power yet: orders start when the game does")
+    later = _for_this_phase(s, handle, cmd)
+    if later is not None:
+        return later
+    pieces = split_orders(cmd.text) if reader is None else [cmd.text]
+    if len(pieces) == 1:
+        return _one_order(s, handle, cmd.text)
+    try:   # a line the order grammar reads whole (its commas ignored) is one order, as before
+        return _one_order(s, handle, cmd.text)
+    except Refused:
+        pass
+    notes = []
+    for number, piece in enumerate(pieces, 1):   # njudge's orders separated by "," or ";": all or none
+        try:
+            notes.append(f"{piece}: {_one_order(s, handle, piece) or 'taken'}")
+        except Refused as refusal:
+            raise Refused(f"order {number} of this line, '{piece}': {refusal}; no order of this line was "
+                          "taken") from None
+    return f"{len(pieces)} orders: " + "; ".join(notes)
+
+
+def _one_order(s: Session, handle: Handle, text: str) -> str:
+    """One order (or variant line) of a line, checked and recorded."""
+    assert s.power is not None
+    reader = line_reader(handle.variant.name, handle.variant.overrides)
     state, variant = handle.state, handle.variant
     assert state is not None
     try:
-        value = read_line(variant, state, cmd.text)
+        value = read_line(variant, state, text)
     except OrderError as exc:
-        hint = _command_hint(handle, cmd.text)
-        if is_signoff(cmd.text) or (not hint and "did you mean" not in exc.message and _prose(handle, cmd.text)):
-            raise Prose(cmd.text) from None
+        hint = _command_hint(handle, text)
+        if is_signoff(text) or (not hint and "did you mean" not in exc.message and _prose(handle, text)):
+            raise Prose(text) from None
         raise Refused(f"column {exc.column}: {exc.message}{hint}") from None
     if value is None:
         return "nothing to record on this line"
@@ -112,8 +138,49 @@ def do_order(s: Session, cmd: Command) -> str:
     replacing = _replacing(handle.game, s.power, key, str(order))
     handle.game.submit(SubmittedOrder(s.power, key, str(order), s.mail.message_id, s.judge.now()))
     s.show_orders = True
-    read_as = "" if str(order) == " ".join(cmd.text.upper().split()) else f"read as: {order}"
+    read_as = "" if str(order) == " ".join(text.upper().split()) else f"read as: {order}"
     return "; ".join(note for note in (read_as, replacing) if note)
+
+
+def _for_this_phase(s: Session, handle: Handle, cmd: Command) -> str | None:
+    """An order below njudge's PHASE line: this phase's if that line named this phase, else kept for its phase
+    (the note says so); None for an order of this phase."""
+    phase = cmd.args.get("phase")
+    if phase is None or handle.state is None or (phase == handle.state.phase and "conditions" not in cmd.args):
+        return None
+    if phase == handle.state.phase:
+        raise Refused("conditional orders (IF … ENDIF) are kept only for a later phase (as in njudge): not read")
+    _later_phase(handle, phase)
+    assert s.power is not None
+    if len(handle.game.extra.get(pending.PENDING, {}).get(s.power, [])) >= pending.MAX_PENDING:
+        raise Refused(f"at most {pending.MAX_PENDING} lines kept for later phases: CLEAR forgets them")
+    pending.keep(handle.game, s.power, phase, cmd.text, s.mail.message_id, s.judge.now(),
+                 cmd.args.get("conditions", ()))
+    return f"kept for {phase}: read as that phase's order when it comes (njudge's PHASE; CLEAR forgets it)"
+
+
+def _later_phase(handle: Handle, phase: Phase) -> None:
+    """Why orders cannot be kept for ``phase``: it is not a later phase of this game, or too far ahead."""
+    assert handle.state is not None
+    now, then = pending.phase_order(handle.state.phase), pending.phase_order(phase)
+    if now is None or then is None:
+        raise Refused(f"the judge keeps no orders for {phase} in this variant: send them when it comes")
+    if then < now:
+        raise Refused(f"{phase} is past (this phase is {handle.state.phase})")
+    if phase.year > handle.state.phase.year + pending.MAX_YEARS_AHEAD:
+        raise Refused(f"orders are kept at most {pending.MAX_YEARS_AHEAD} years ahead (as njudge did)")
+
+
+def do_phase(s: Session, cmd: Command) -> str:
+    """njudge's PHASE: the orders below it are this phase's, or kept for the phase it names."""
+    handle = current(s)
+    _playing(handle)
+    now = handle.state.phase if handle.state is not None else None
+    if cmd.args["phase"] == now:
+        return f"the orders below are for this phase, {now}"
+    _later_phase(handle, cmd.args["phase"])
+    return (f"the orders below, up to the next PHASE line, are kept for {cmd.args['phase']} and read when it "
+            "comes; an error in them is mailed to you then")
 
 
 def _command_hint(handle: Handle, text: str) -> str:
@@ -215,8 +282,10 @@ def do_clear(s: Session, cmd: Command) -> str:
     if s.power is None:
         raise Refused("you have no power yet")
     handle.game.clear_orders(s.power)
+    kept = pending.drop(handle.game, s.power)
     s.show_orders = True
-    return f"all orders of {s.power.title()} dropped"
+    return (f"all orders of {s.power.title()} for this phase dropped, and the {kept} lines kept for later phases "
+            "with PHASE (njudge's CLEAR dropped only those)")
 
 
 def _sender(s: Session) -> str:
@@ -241,13 +310,9 @@ def do_press(s: Session, cmd: Command) -> str:
     handle = current(s)
     game, board = handle.game, handle.variant.map
     phase = _press_phase(handle)
-    powers: list[str] = []
-    for name in cmd.args["to"]:
-        power = GM if name == "GM" else board.power_named(name) or (GM if name.upper() == GM_LETTER else None)
-        if power is None:
-            raise Refused(unknown_power(board, name, game.name))
-        if power not in powers:
-            powers.append(power)
+    powers = _press_powers(board, cmd.args["to"], game.name, bool(cmd.args.get("all_but")))
+    if cmd.args.get("all_but"):
+        powers = [p for p in board.powers if p not in powers]
     _check_press(game, cmd.args["grey"], s, all(p == GM for p in powers))
     to = [gm_reader(game) if p == GM else None for p in powers]
     targets = [r for r in to if r is not None] + player_readers(game, [p for p in powers if p != GM])
@@ -257,6 +322,32 @@ def do_press(s: Session, cmd: Command) -> str:
     _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender, shown))
     note = "press sent to " + ", ".join(p.title() for p in shown if p == "MASTER" or p not in vacant)
     return note + (f"; nobody plays {', '.join(vacant)}" if vacant else "")
+
+
+def _press_powers(board: Map, names: tuple[str, ...], game: str, all_but: bool) -> list[str]:
+    """The powers a press goes to: each name a power, or njudge's initials run together (``EG``, ``FRG``;
+    ``M`` the Master unless the map letters a power M; ``O`` the observers, who get no press but broadcasts,
+    so only after ALL BUT)."""
+    powers: list[str] = []
+    for name in names:
+        found = [GM] if name == "GM" else [_named(board, name)]
+        if found[0] is None and name.upper() == "O" and all_but:
+            continue
+        if found[0] is None and name.isalpha() and len(name) > 1:
+            letters = [c for c in name if not (all_but and c.upper() == "O")]
+            found = [_named(board, letter) for letter in letters]
+            if None in found:
+                raise Refused(unknown_power(board, name, game) + " (njudge's initials run together, as in EG, "
+                              "name one power each)")
+        if found[0] is None:
+            raise Refused(unknown_power(board, name, game))
+        powers.extend(p for p in found if p is not None and p not in powers)
+    return powers
+
+
+def _named(board: Map, name: str) -> str | None:
+    """A power by name or letter, or the GM by the letter M where no power of the map takes it."""
+    return board.power_named(name) or (GM if name.upper() == GM_LETTER else None)
 
 
 def do_broadcast(s: Session, cmd: Command) -> str:

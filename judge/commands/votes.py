@@ -60,7 +60,7 @@ def do_set_draw(s: Session, cmd: Command) -> str:
         return "your vote for a draw is withdrawn" if had else "you had no vote for a draw"
     vote(handle.game, power, DRAW, True)
     return _ended(s, handle, f"{power.title()} votes for a draw including every power still in the game, "
-                             "until SET NODRAW")
+                             "until SET NODRAW (njudge's vote lasted one phase; here it stays)")
 
 
 def do_set_concede(s: Session, cmd: Command) -> str:

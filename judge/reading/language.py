@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from typing import Any, cast
 
@@ -35,10 +35,13 @@ from lark.lark import PostLex
 
 from judge.engine.geography import normalise_name
 from judge.reading.grammars import lalr_parser
+from judge.reading.njudge import Phased, njudge_line, press_header
+from judge.reading.usage import SET_OPTIONS, SET_WORDS, USAGE
 from judge.reading.suggest import close, did_you_mean, or_list, word_matches
 from judge.reading.values import (
     ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
-    read_phase, read_power, read_recipients, read_round, read_seats, read_signon, read_span_end, read_timing,
+    read_njudge_phase, read_phase, read_power, read_press_to, read_round, read_seats, read_signon, read_span_end,
+    read_timing,
     read_zone,
 )
 
@@ -57,8 +60,9 @@ __all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "GM_TOO", "KINDS", "MAX_BODY_CHARS", "
 AUDIENCE: dict[str, str] = {
     **dict.fromkeys(("help", "list", "history", "summary", "rules", "provinces", "observe", "confirm", "unobserve",
                      "create", "join", "signon", "signon_gm"), "anyone"),
-    **dict.fromkeys(("order", "clear", "status", "press", "broadcast", "set_password", "set_address", "set_zone",
-                     "set_map", "set_format", "set_wait", "set_absence", "set_noabsence", "set_draw", "set_concede", "resign"),
+    **dict.fromkeys(("order", "phase", "clear", "status", "press", "broadcast", "set_password", "set_address",
+                     "set_zone", "set_map", "set_format", "set_wait", "set_absence", "set_noabsence", "set_draw",
+                     "set_concede", "resign"),
                     "player"),
     **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
                      "set_gamezone", "set_nmr", "set_press", "set_rule", "set_seats", "set_takeover", "set_publish",
@@ -178,6 +182,10 @@ class CommandBuilder(Transformer):
         kind, args = _BARE[c[0].type]
         return kind, dict(args)
 
+    def phase(self, c: list) -> Parsed:
+        """njudge's PHASE season year phase: the orders below it are for that phase."""
+        return "phase", {"phase": read_njudge_phase(c)}
+
     def history_to(self, c: list) -> Parsed:
         return "history", {"game": read_name(c[0]), "from_phase": None, "to_phase": read_span_end(c[1])}
 
@@ -186,7 +194,7 @@ class CommandBuilder(Transformer):
         return kind, _with_secret(args, c[2] if c[2] is not None else c[1])
 
     def press(self, c: list) -> Parsed:
-        return "press", {"to": read_recipients(c[1:-1]), "grey": bool(c[0] or c[-1])}
+        return "press", {**read_press_to(c[1:-1]), "grey": bool(c[0] or c[-1])}
 
     def broadcast(self, c: list) -> Parsed:
         return "broadcast", {"grey": bool(c[0])}
@@ -328,7 +336,7 @@ def command_hint(line: str) -> str:
 # -- the mail, line by line -----------------------------------------------------
 
 _LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
-_SIGNOFF_RE = re.compile(r"\s*signoff[.!]?\s*$", re.IGNORECASE)
+_SIGNOFF_RE = re.compile(r"\s*sign[ -]?off[.!]?\s*$", re.IGNORECASE)   # njudge writes SIGN OFF too
 _SIGNATURE_RE = re.compile(r"--[ \t]*$")
 _QUOTED_RE = re.compile(r"\s*>")
 _ENDPRESS_RE = re.compile(r"\s*end\s*(press|broadcast)[.!]?\s*$", re.IGNORECASE)
@@ -359,6 +367,7 @@ def parse_mail_body(text: str, parts: tuple[int, ...] = ()) -> ParsedMail:
     lines = lines[:MAX_MAIL_LINES]
     mail = ParsedMail()
     index = 0
+    phased = Phased()   # njudge's PHASE line the orders below it are for, and their IFs
     while index < len(lines):
         raw, number = lines[index], index + 1
         index += 1
@@ -376,13 +385,28 @@ def parse_mail_body(text: str, parts: tuple[int, ...] = ()) -> ParsedMail:
             mail.errors.append(CommandError(number, _indent(raw) + 1,
                                             "ENDPRESS without PRESS or BROADCAST before it", raw))
             continue
+        control = phased.control(raw) if phased.phase is not None else None
+        if control is not None:
+            mail.errors.extend([CommandError(number, _indent(raw) + 1, control, raw)] if control else [])
+            continue
+        njudge = njudge_line(lines, index - 1)
+        if njudge is not None and (njudge.stop or njudge.refusal):
+            if njudge.refusal:
+                mail.errors.append(CommandError(number, _indent(raw) + 1, njudge.refusal, raw))
+            if njudge.stop:
+                return mail
+            index += njudge.skip - 1
+            continue
+        written, raw = raw, njudge.rewrite if njudge is not None else raw
         first = raw.split(None, 1)[0].lower()
         if first in _BLOCK_WORDS:
             index = _read_press(lines, index, mail)
         elif first in command_words():
-            _add(mail, parse_command_line(raw, number))
+            _add(mail, _as_written(parse_command_line(raw, number), written))
+            if mail.commands and mail.commands[-1].kind == "phase" and mail.commands[-1].line == number:
+                phased.start(mail.commands[-1].args["phase"], number)
         else:
-            mail.commands.append(Command("order", {}, number, raw))
+            mail.commands.append(Command("order", phased.args(), number, raw))
     if cut:
         mail.errors.append(CommandError(len(lines) + 1, 1, f"the judge reads at most {MAX_MAIL_LINES:,} lines "
                                         f"and {MAX_BODY_CHARS:,} characters of a mail: this line and the rest "
@@ -413,20 +437,22 @@ def parse_command_line(raw: str, number: int = 1) -> Command | CommandError:
 def _read_press(lines: list[str], index: int, mail: ParsedMail) -> int:
     """Take a press block whose header is line ``index``; return where the mail goes on.
 
-    The text up to ENDPRESS is kept verbatim, quoted lines and dashes included.
-    Without ENDPRESS there is no telling press from orders, so nothing after the
-    header is read and nothing is sent.
+    The text up to ENDPRESS (or ENDBROADCAST) is kept verbatim, quoted lines and dashes included; as in
+    njudge, a SIGNOFF line or the end of the mail ends the press too (and the mail: nothing after is read).
     """
     header, number = lines[index - 1], index
-    end = next((i for i in range(index, len(lines)) if _ENDPRESS_RE.match(lines[i])), None)
-    parsed = parse_command_line(header, number)
+    end = next((i for i in range(index, len(lines)) if _ENDPRESS_RE.match(lines[i]) or _SIGNOFF_RE.match(lines[i])),
+               None)
+    if end is None:   # to the mail's end, or its signature
+        end = next((i for i in range(index, len(lines)) if _SIGNATURE_RE.match(lines[i])), len(lines))
+    njudge = press_header(header)
+    if njudge is not None and njudge.refusal:
+        mail.errors.append(CommandError(number, _indent(header) + 1, njudge.refusal, header))
+        return end + 1
+    parsed = parse_command_line(njudge.rewrite if njudge is not None else header, number)
     if isinstance(parsed, CommandError):
         mail.errors.append(parsed)
     word = header.split(None, 1)[0].upper()
-    if end is None:
-        mail.errors.append(CommandError(number, _indent(header) + 1, f"{word} has no ENDPRESS line: the press "
-                                        "was not sent and nothing after this line was read", header))
-        return len(lines)
     body = "\n".join(lines[index:end])
     if isinstance(parsed, Command):
         if body.strip():
@@ -434,7 +460,15 @@ def _read_press(lines: list[str], index: int, mail: ParsedMail) -> int:
         else:
             mail.errors.append(CommandError(number, _indent(header) + 1,
                                             f"empty press: write the text between {word} and ENDPRESS", header))
-    return end + 1
+    return end + 1 if end < len(lines) and _ENDPRESS_RE.match(lines[end]) else len(lines)
+
+
+def _as_written(parsed: Command | CommandError, written: str) -> Command | CommandError:
+    """A command read from njudge's spelling is quoted as the player wrote it (unless it holds a password,
+    whose place in the line the rewritten text keeps)."""
+    if isinstance(parsed, Command) and parsed.secret is None and parsed.text != written:
+        return replace(parsed, text=written)
+    return parsed
 
 
 def _add(mail: ParsedMail, parsed: Command | CommandError) -> None:
@@ -447,83 +481,29 @@ def _indent(raw: str) -> int:
 
 # -- syntax errors: what the command needed, in the player's words -------------------
 
-_SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, NOABSENCE, ZONE, MAP, FORMAT, DRAW, NODRAW, CONCEDE, NOCONCEDE, "
-                "GAMEZONE, "
-                "DEADLINE, MINDEADLINE, ROUND, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")
-_SET_WORDS = {word: word for word in _SET_OPTIONS.replace(" or", ",").split(", ")} | {
-    "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE"}
-# command -> (how it is written, what it needs after its keywords); a command missing
-# here takes nothing after its keywords.
-_USAGE: dict[str, tuple[str, str]] = {
-    "LIST": ("LIST [game]", "at most a game name"),
-    "HISTORY": ("HISTORY game [FROM phase] [TO phase]",
-                "a game name, then if you like the phases, as in HISTORY game1 FROM S1901M TO F1902M"),
-    "SUMMARY": ("SUMMARY game", "a game name"),
-    "RULES": ("RULES [game]", "at most a game name"),
-    "PROVINCES": ("PROVINCES [game or variant]", "at most a game or a variant"),
-    "GM": ("GM action words…", "a decision of the variant's rules, as in GM BALLOT Wallenstein, Catholic League"),
-    "OBSERVE": ("OBSERVE game password", "a game name and a password"),
-    "CONFIRM": ("CONFIRM game token", "a game name and the token the answer to OBSERVE gave"),
-    "UNOBSERVE": ("UNOBSERVE game password", "a game name and your observer password"),
-    "CREATE": ("CREATE game variant password",
-               "a game name, a variant and a password, as in CREATE game1 standard secret"),
-    "SIGNON": ("SIGNON <power letter><game> password",
-               "a power and a game, then the password, as in SIGNON Fgame1 secret or SIGNON France game1 secret"),
-    "JOIN": ("JOIN game password [AS power]",
-             "a game name and a password, then if you like AS and a power, as in JOIN game1 secret AS France"),
-    "PRESS": ("PRESS [GREY] TO power, power…", "TO and the powers it goes to, as in PRESS TO France, England"),
-    "BROADCAST": ("BROADCAST [GREY]", "nothing but GREY"),
-    "ROLLBACK": ("ROLLBACK [phase]", "at most a phase such as S1901M"),
-    "EJECT": ("EJECT power", "a power"), "DUMMY": ("DUMMY power", "a power"), "BECOME": ("BECOME power", "a power"),
-    "SET": ("SET option value", f"an option: {_SET_OPTIONS}"),
-    "SET PASSWORD": ("SET PASSWORD new-password", "the new password"),
-    "SET ADDRESS": ("SET ADDRESS address", "a mail address such as me@example.org"),
-    "SET NO": ("SET NO WAIT|DRAW|CONCEDE|ABSENCE", "WAIT, DRAW, CONCEDE or ABSENCE (SET NO WAIT is SET NOWAIT)"),
-    "SET CONCEDE": ("SET CONCEDE power", "the power you concede the game to, as in SET CONCEDE England"),
-    "SET ABSENCE": ("SET ABSENCE from to", "the first and the last day, as in SET ABSENCE 2026-12-20 2027-01-03"),
-    "SET ZONE": ("SET ZONE zone", "a time zone such as Europe/Paris"),
-    "SET MAP": ("SET MAP png|svg|none", "png, svg or none"),
-    "SET FORMAT": ("SET FORMAT text|html", "text or html"),
-    "SET GAMEZONE": ("SET GAMEZONE zone", "a time zone such as Europe/Paris"),
-    "SET DEADLINE": ("SET DEADLINE date time", "a date and a time such as 2026-11-25 18:00, or a delay such as +2d"),
-    "SET MINDEADLINE": ("SET MINDEADLINE duration", "a duration such as 12h or 1d"),
-    "SET ROUND": ("SET ROUND :MM|HH:MM|off", ":00 (the next full hour), a time of day such as 20:00, or off"),
-    "SET GRACE": ("SET GRACE duration", "a duration such as 24h or 2d"),
-    "SET TIMING": ("SET TIMING [M|R|A] key=value…", "settings such as M days=mon-fri hour=18:00 min=24h next=48h"),
-    "SET NMR": ("SET NMR hold|disorder|wait", "hold, disorder or wait"),
-    "SET PRESS": ("SET PRESS none|white|grey", "none, white or grey"),
-    "SET SEATS": ("SET SEATS number", "how many seats one address may hold, as in SET SEATS 2"),
-    "SET TAKEOVER": ("SET TAKEOVER approve|open", "approve or open"),
-    "SET PUBLISH": ("SET PUBLISH yes|no", "yes or no"),
-    "APPROVE": ("APPROVE power [number]", "the vacant power a player asked for with JOIN ... AS, and the "
-                "number of his request when several wait"),
-    "SET RULE": ("SET RULE [option [value]]", "at most an option and its value, as in SET RULE ballot_minimum net"),
-}
-
-
 def _command_name(line: str) -> str:
     """The command a line was meant to be, from its first word (or two, for SET)."""
     words = line.upper().split()
     if len(words) > 1 and words[1] in ("DEADLINE!", "GRACE!"):  # confirmed: the same command
         words[1] = words[1].removesuffix("!")
-    if words[0] != "SET" or len(words) < 2 or words[1] not in _SET_WORDS:
+    if words[0] != "SET" or len(words) < 2 or words[1] not in SET_WORDS:
         return words[0]
-    if words[1] == "NO" and len(words) > 2 and f"NO{words[2]}" in _SET_WORDS:  # SET NO DRAW is SET NODRAW
+    if words[1] == "NO" and len(words) > 2 and f"NO{words[2]}" in SET_WORDS:  # SET NO DRAW is SET NODRAW
         return f"SET NO{words[2]}"
-    return f"SET {_SET_WORDS[words[1]]}"
+    return f"SET {SET_WORDS[words[1]]}"
 
 
 def _syntax_error(err: UnexpectedInput, line: str) -> tuple[int, str]:
     """Column and message for a line the grammar refused."""
     name = _command_name(line)
-    syntax, needs = _USAGE.get(name, (name, ""))
+    syntax, needs = USAGE.get(name, (name, ""))
     token = err.token if isinstance(err, UnexpectedToken) else None
     if token is None or token.type == "$END":
         return len(line.rstrip()) + 2, f"{name} needs {needs or 'nothing more'}"
     column, got = token.column or 1, token.value
     if name == "SET":  # the option itself is the word that failed
-        hint = did_you_mean([f"SET {w}" for w in word_matches(got, _SET_WORDS)])
-        return column, f"unknown SET option '{got}': SET takes {_SET_OPTIONS}{hint}"
+        hint = did_you_mean([f"SET {w}" for w in word_matches(got, SET_WORDS)])
+        return column, f"unknown SET option '{got}': SET takes {SET_OPTIONS}{hint}"
     if "$END" in (getattr(err, "expected", None) or ()):
         return column, f"unexpected '{got}': write {syntax}" if needs else f"{name} takes nothing more, not '{got}'"
     return column, f"{name} needs {needs}, not '{got}'"

@@ -20,6 +20,7 @@ from judge.addresses import BadAddress, normal_address
 from judge.engine.geography import GM_LETTER, GM_WORDS
 from judge.engine.state import Phase
 from judge.gamenames import NAME_LENGTH, is_game_name
+from judge.reading.njudge_dates import NjudgeDate, parse_njudge_date
 
 
 class Invalid(Exception):
@@ -96,7 +97,31 @@ def read_span_end(token: Token) -> str:
                   "its year (S1618: all of that season)", token.column)
 
 
-def read_date(token: Token) -> date:
+_SEASONS = {"s": "S", "spring": "S", "u": "U", "summer": "U", "f": "F", "fall": "F", "autumn": "F",
+            "w": "W", "winter": "W"}
+_NJUDGE_KINDS = {"m": "M", "movement": "M", "move": "M", "moves": "M", "r": "R", "retreat": "R",
+                 "retreats": "R", "a": "A", "adjustment": "A", "adjustments": "A", "b": "A", "build": "A",
+                 "builds": "A"}
+
+
+def read_njudge_phase(words: list[Token]) -> Phase:
+    """njudge's ``Fall 1901 Movement`` (season, year, phase: first letters count) or ``F1901M``."""
+    if len(words) == 1:
+        return read_phase(words[0])
+    if len(words) == 3 and words[1].value.isdecimal():
+        season = _SEASONS.get(words[0].value.lower()) or _SEASONS.get(words[0].value[:1].lower())
+        kind = _NJUDGE_KINDS.get(words[2].value.lower()) or _NJUDGE_KINDS.get(words[2].value[:1].lower())
+        if season and kind:
+            return read_phase(Token("WORD", f"{season}{words[1].value}{kind}", start_pos=words[0].start_pos,
+                                    line=words[0].line, column=words[0].column))
+    raise Invalid("PHASE needs a season, a year and a phase, as in PHASE Fall 1901 Movement", words[0].column)
+
+
+def read_date(token: Token) -> date | NjudgeDate:
+    """``2026-12-20``, or njudge's ``Dec-20`` / ``Mon`` (resolved by the command, which knows today)."""
+    njudge = parse_njudge_date(token.value) if not _DATE_RE.fullmatch(token.value) else None
+    if njudge is not None:
+        return njudge
     match = _DATE_RE.fullmatch(token.value)
     try:
         day = date(*(int(part) for part in match.groups()))  # type: ignore[union-attr]
@@ -216,20 +241,29 @@ def read_signon(first: Token, second: Token, third: Token | None) -> tuple[str, 
 
 
 def read_recipients(words: list[Token]) -> tuple[str, ...]:
-    """``France, England`` or ``F,E``: powers as written, GM/MASTER as "GM" (M as written), no repeats."""
+    """``France, England``, ``F,E`` or njudge's initials run together (``FRG``): powers as written, MASTER
+    as "GM", njudge's ``GM`` as G and M (Germany and the Master: M is the Master unless the map letters a
+    power M, which the caller knows), no repeats.  The caller splits run-together initials that name no power."""
     found: list[str] = []
     for word in words:
         for piece in re.finditer(r"[^,]+", word.value):
             part = sub_token(word, piece.start(), piece.end())
             if part.value.lower() in ("and", "&"):
                 continue
-            power = "GM" if part.value.upper() in GM_WORDS else read_power(part)  # M: the map decides
-            if power not in found:
-                found.append(power)
+            upper = part.value.upper()
+            powers = ["GM"] if upper == "MASTER" else [part.value[0], part.value[1]] if upper == "GM" \
+                else [read_power(part)]  # M as written: the map decides
+            found.extend(p for p in powers if p not in found)
     if not found:
         raise Invalid("PRESS needs the powers it goes to, as in PRESS TO France, England",
                       words[0].column)
     return tuple(found)
+
+
+def read_press_to(words: list[Token]) -> dict[str, Any]:
+    """``TO list`` or njudge's ``TO ALL BUT list``: the powers, and whether the press goes to all but them."""
+    all_but = len(words) > 2 and [w.value.upper() for w in words[:2]] == ["ALL", "BUT"]
+    return {"to": read_recipients(words[2:] if all_but else words), **({"all_but": True} if all_but else {})}
 
 
 _TIMING_KEYS = {"kind": "kinds", "days": "days", "hour": "hour", "min": "min", "minimum": "min", "next": "next"}
@@ -286,10 +320,16 @@ def read_deadline(first: Token, second: Token | None) -> dict[str, Any]:
             raise Invalid(f"unexpected '{second}' after the date and time", second.column)
         day_token, time_token = sub_token(first, 0, joined.end(1)), sub_token(first, joined.start(2))
     elif second is None:
+        day = parse_njudge_date(first.value)
+        if day is not None:   # njudge's date alone: its default hour, 23:30
+            return {"at": None, "delay": None, "njudge": (day, time(23, 30))}
         raise Invalid("SET DEADLINE needs a time after the date, such as 18:00", end_column(first))
     else:
         day_token, time_token = first, second
-    return {"at": datetime.combine(read_date(day_token), read_time(time_token)), "delay": None}
+    day = read_date(day_token)
+    if isinstance(day, NjudgeDate):
+        return {"at": None, "delay": None, "njudge": (day, read_time(time_token))}
+    return {"at": datetime.combine(day, read_time(time_token)), "delay": None}
 
 
 _ROUND_OFF = ("off", "none", "no")
@@ -311,6 +351,6 @@ def read_round(token: Token) -> str:
 
 def read_absence(first: Token, last: Token) -> dict[str, Any]:
     start, end = read_date(first), read_date(last)
-    if end < start:
+    if isinstance(start, date) and isinstance(end, date) and end < start:
         raise Invalid("the absence ends before it starts", last.column)
     return {"start": start, "end": end}

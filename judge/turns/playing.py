@@ -33,6 +33,7 @@ from judge.turns.gameview import (
 )
 from judge.turns.mapmail import ResultPictures
 from judge.turns.notify import Addressee, by_address, gm_zone, queue, readers
+from judge.turns.pending import apply_pending
 from judge.variants import data_version, results_report
 
 
@@ -159,6 +160,8 @@ def process_phase(judge: Judge, game: Game, now: datetime) -> str:
     for key in ("process", "reminded", "late", "decisions", "press"):
         game.extra.pop(key, None)
     _queue_results(judge, game, ctx, str(played))
+    if not finished:
+        apply_pending(judge.name, game, variant, outcome.state, now)
     if result is not None:
         _queue_game_end(judge, game, variant, outcome.state, played, *result)
     judge.store.save_game(game)

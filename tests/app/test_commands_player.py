@@ -61,7 +61,7 @@ def test_press_white_grey_and_none(sandbox: Sandbox) -> None:
     assert subjects(grey) == ["Press in demo from an anonymous power"]
     assert "England" not in sandbox.text(grey[0])
     gm(sandbox, "SET PRESS none")
-    send_as(sandbox, "England", "PRESS TO France\nhi\nENDPRESS\nPRESS TO GM\nhelp\nENDPRESS")
+    send_as(sandbox, "England", "PRESS TO France\nhi\nENDPRESS\nPRESS TO M\nhelp\nENDPRESS")
     sandbox.poll()
     mails = sandbox.new_mail()
     assert "'demo' has no press: only press to the GM is allowed" in reply(sandbox, mails, "england@")
