@@ -201,3 +201,24 @@ def test_point_8_the_ballot_how_it_was_chosen_and_each_power_s_votes_are_told(st
     england = flat(mail_to(sandbox, mails, address("England"), subject))
     assert "England's votes on this ballot (secret; R-v3-79, R-v3-80): 14" in england
     assert "Spain's votes" not in england
+
+
+def test_point_11_a_fleet_moving_to_holstein_must_name_the_side(started_v3: Sandbox) -> None:
+    """R-v3-71: "Holstein (HOL) has two separate coasts and players must specify which side their fleet moves
+    to": ``F NTH - HOL`` is refused on arrival (only the North Sea side is in reach, yet it must be written), and
+    the reply says what to write; ``F NTH - HOL/WC`` is taken. The map data says so (``namecoast HOL``)."""
+    sandbox = started_v3
+    first = dict(mailgame.phases[0][1])
+    first["Denmark"] += "\nF NWY - NTH"
+    mailgame.play_phase(sandbox, "S1615M", first)
+    sandbox.new_mail()
+    assert "F NTH" in sandbox.store.load_game(GAME).state["units"]["DENMARK"]
+    send_as(sandbox, "Denmark", "F NTH - HOL")
+    sandbox.poll()
+    text = flat(mail_to(sandbox, sandbox.new_mail(), address("Denmark"), "Re: orders"))
+    assert "Rejected:" in text and "F NTH - HOL" in text.split("Rejected:")[-1]
+    assert "name the coast of Holstein the fleet goes to: write F NTH - HOL/WC" in text
+    send_as(sandbox, "Denmark", "F NTH - HOL/WC")
+    sandbox.poll()
+    text = flat(mail_to(sandbox, sandbox.new_mail(), address("Denmark"), "Re: orders"))
+    assert "Rejected" not in text and "HOL/WC" in text
