@@ -283,6 +283,12 @@ def test_coasts_of_inland_province() -> None:
     assert "only a coast province has split coasts" in problem.message
 
 
+def test_namecoast_of_a_province_without_split_coasts() -> None:
+    problem = only_problem("namecoast LON\n")
+    assert at(problem) == 1
+    assert "namecoast LON: it has no split coasts" in problem.message
+
+
 def test_fleet_link_to_split_province_needs_coast() -> None:
     problem = only_problem("fleet SPA NTH\n")
     assert at(problem) == 1

@@ -43,6 +43,8 @@ class Province:
     aliases: tuple[str, ...] = ()
     center: int = 0
     port: bool = False
+    #: a fleet moving here must name the coast even when only one is in its reach (``namecoast``)
+    coast_named: bool = False
 
     @property
     def is_center(self) -> bool:
@@ -172,6 +174,14 @@ class Map:
             adjacent = self.fleet_adjacency.get(source, ())
             found = self._fleet_targets[key] = tuple(loc for loc in self.locations_of(province) if loc in adjacent)
         return list(found)
+
+    def implied_coast(self, source: str, province: str) -> str | None:
+        """The coast a fleet's move to ``province`` goes to unnamed: the only one in reach, unless the map says
+        a coast must always be named there (``namecoast``); None if the move must name one."""
+        options = self.fleet_targets(source, province)
+        if len(options) != 1 or ("/" in options[0] and self.provinces[province].coast_named):
+            return None
+        return options[0]
 
     def can_reach_province(self, unit_type: str, source: str, province: str) -> bool:
         """Whether a unit could move into some part of ``province`` (used for supports)."""

@@ -19,7 +19,8 @@ def map_to_json(board: Map) -> dict[str, Any]:
     """The board as JSON values (the derived caches on the map are left out: they are rebuilt on use)."""
     return {
         "name": board.name,
-        "provinces": [[p.abbr, p.name, p.terrain.value, list(p.coasts), list(p.aliases), p.center, p.port]
+        "provinces": [[p.abbr, p.name, p.terrain.value, list(p.coasts), list(p.aliases), p.center, p.port,
+                       p.coast_named]
                       for p in board.provinces.values()],
         "powers": [[p.name, p.letter, p.adjective, list(p.aliases)] for p in board.powers.values()],
         "army": {k: sorted(v) for k, v in board.army_adjacency.items()},
@@ -46,9 +47,9 @@ def map_from_json(data: Any) -> Map:
 
 def _board(data: dict[str, Any]) -> Map:
     provinces = {}
-    for abbr, name, terrain, coasts, aliases, center, port in data["provinces"]:
+    for abbr, name, terrain, coasts, aliases, center, port, coast_named in data["provinces"]:
         provinces[str(abbr)] = Province(str(abbr), str(name), Terrain(terrain), _strs(coasts), _strs(aliases),
-                                        int(center), bool(port))
+                                        int(center), bool(port), bool(coast_named))
     powers = {str(p[0]): Power(str(p[0]), str(p[1]), str(p[2]), _strs(p[3])) for p in data["powers"]}
     board = Map(
         name=str(data["name"]), provinces=provinces, powers=powers,

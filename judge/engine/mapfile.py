@@ -210,6 +210,18 @@ def _d_coasts(draft: _Draft, args: list[str], where: Where) -> None:
     draft.provinces[prov.abbr] = replace(prov, coasts=tuple(c.upper() for c in args[1:]))
 
 
+def _d_namecoast(draft: _Draft, args: list[str], where: Where) -> None:
+    """A split-coast province whose coast a fleet's move must always name (Holstein in Europe 1615 v3)."""
+    for abbr in args:
+        prov = _province(draft, abbr, where)
+        if prov is None:
+            continue
+        if not prov.coasts:
+            draft.problem(where, f"namecoast {prov.abbr}: it has no split coasts (declare them with 'coasts')")
+            continue
+        draft.provinces[prov.abbr] = replace(prov, coast_named=True)
+
+
 def _adjacency(kind: str) -> Callable[[_Draft, list[str], Where], None]:
     def directive(draft: _Draft, args: list[str], where: Where) -> None:
         if len(args) < 2:
@@ -396,7 +408,7 @@ _FIRST_PASS: dict[str, Callable[[_Draft, list[str], Where], None]] = {
     "name": _d_name, "power": _d_power, "province": _d_province, "state": _d_state,
 }
 _SECOND_PASS: dict[str, Callable[[_Draft, list[str], Where], None]] = {
-    "coasts": _d_coasts, "army": _adjacency("army"), "fleet": _adjacency("fleet"),
+    "coasts": _d_coasts, "namecoast": _d_namecoast, "army": _adjacency("army"), "fleet": _adjacency("fleet"),
     "oneway": _d_oneway, "unlink": _d_unlink, "center": _d_center, "nocenter": _d_nocenter,
     "port": _d_port, "home": _d_home, "unit": _d_unit, "label": _d_label, "colour": _d_colour,
     "offboard": _d_offboard, "victory": _d_victory,
@@ -405,7 +417,7 @@ _SECOND_PASS: dict[str, Callable[[_Draft, list[str], Where], None]] = {
 # 'coasts' must come before the links that name them: sort pending by these phases.  Within a
 # phase the sort is stable, so lines apply in file order (an include's lines where it stands):
 # an edition may 'unlink' a base link and then re-add it as 'oneway'.
-_PHASES = [["coasts"], ["center", "nocenter"], ["port"], ["army", "fleet", "oneway", "unlink"],
+_PHASES = [["coasts"], ["namecoast"], ["center", "nocenter"], ["port"], ["army", "fleet", "oneway", "unlink"],
            ["home"], ["unit"], ["label", "colour"], ["offboard", "victory"], ["_state_check"], ["_center_check"]]
 _ORDER = {name: i for i, phase in enumerate(_PHASES) for name in phase}
 

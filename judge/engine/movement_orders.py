@@ -147,10 +147,13 @@ class OrderCheck:
                 piece.dest_loc = order.target
                 return ""
             return f"{piece.unit} cannot reach {order.target}"
+        implied = self.board.implied_coast(loc, dest)
+        if implied is not None:
+            piece.dest_loc = implied
+            return ""
         options = self.board.fleet_targets(loc, dest)
         if len(options) == 1:
-            piece.dest_loc = options[0]
-            return ""
+            return f"{dest}: a fleet must name the coast it moves to ({options[0]})"
         if options:
             return f"{dest} has several coasts the fleet could reach: name one ({', '.join(options)})"
         return f"{piece.unit} cannot reach {dest}"

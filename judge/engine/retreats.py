@@ -84,6 +84,8 @@ def _target(board: Map, d: Dislodged, wanted: str) -> str:
         return ""
     if d.unit.type == ARMY or "/" not in wanted:
         province = board.province_of(wanted)
+        if d.unit.type != ARMY and board.provinces[province].coast_named:
+            return ""  # the map says a fleet names the coast here, even the only one it could reach
         matches = [loc for loc in d.retreats if board.province_of(loc) == province]
         return matches[0] if len(matches) == 1 else ""
     return wanted if wanted in d.retreats else ""

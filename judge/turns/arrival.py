@@ -44,12 +44,12 @@ def movement_problem(variant: Variant, state: GameState, unit: Unit, order: Orde
 
 
 def _coasts_to_name(board: Map, unit: Unit, order: Order) -> list[str]:
-    """The coasts a fleet's move must choose between (``F MAO - SPA``: SPA/NC, SPA/SC); none if it needs no choice."""
+    """The coasts a fleet's move must choose between (``F MAO - SPA``: SPA/NC, SPA/SC; ``F NTH - HOL``: HOL/WC where
+    the map makes Holstein's coast one to name always); none if it needs no choice."""
     if not isinstance(order, Move) or unit.type != FLEET or "/" in order.target:
         return []
     dest = board.province_of_or_none(order.target)
-    options = board.fleet_targets(unit.location, dest) if dest else []
-    return options if len(options) > 1 else []
+    return [] if dest is None or board.implied_coast(unit.location, dest) else board.fleet_targets(unit.location, dest)
 
 
 def _name(board: Map, location: str) -> str:
@@ -58,12 +58,13 @@ def _name(board: Map, location: str) -> str:
 
 
 def _with_coast(board: Map, unit: Unit, order: Order) -> Order:
-    """``F GAS - SPA`` (one coast of Spain within reach): ``F GAS - SPA/NC``, as the phase reads it."""
+    """``F GAS - SPA`` (one coast of Spain within reach): ``F GAS - SPA/NC``, as the phase reads it (not where
+    the map says the coast must always be named: Holstein in Europe 1615 v3)."""
     if not isinstance(order, Move) or unit.type != FLEET or "/" in order.target:
         return order
     dest = board.province_of_or_none(order.target)
-    options = board.fleet_targets(unit.location, dest) if dest else []
-    return replace(order, target=options[0]) if len(options) == 1 and "/" in options[0] else order
+    implied = board.implied_coast(unit.location, dest) if dest else None
+    return replace(order, target=implied) if implied is not None and "/" in implied else order
 
 
 def _out_of_reach(board: Map, unit: Unit, order: Move) -> bool:

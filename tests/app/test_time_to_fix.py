@@ -82,3 +82,37 @@ def test_payola_a_refused_line_of_an_offer_sheet_keeps_the_phase(tmp_path) -> No
     script.send_as(sandbox, "England", "")
     sandbox.poll()
     assert sandbox.store.load_game(script.game).state["phase"] != phase
+
+
+def test_diplomacy1618_a_refused_line_keeps_the_phase_until_its_deadline_or_a_clean_mail(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The same in Diplomacy 1618: every power's orders in, Sweden's mail with a misspelt province.
+
+    The phase waits (Sweden's reply says so and by when) through another poll; at
+    its deadline it is played with the line unfixed. A second game shows that a
+    clean mail from Sweden (its SIGNON alone) lets it be played at once.
+    """
+    from judge.app.demo import load_script
+
+    script = load_script("diplomacy1618")
+    for fixed_by_mail in (False, True):
+        sandbox = Sandbox.create(tmp_path / f"judge-{fixed_by_mail}", password_cost=8)
+        script.set_up(sandbox)
+        sandbox.new_mail()
+        phase, orders = script.phases[0]
+        for power, lines in orders.items():
+            script.send_as(sandbox, power, lines + ("\nA SWE - SCANX" if power == "Sweden" else ""))
+        sandbox.poll()
+        mails = sandbox.new_mail()
+        sweden = _flat(next(sandbox.text(m) for m in mails if str(m.message["To"]) == script.address("Sweden")
+                            and str(m.message["Subject"]).startswith("Re:")))
+        assert "A SWE - SCANX" in sweden and WAITS in sweden and "The deadline for orders is" in sweden
+        assert "processed at the end of this poll" not in sweden
+        sandbox.poll()
+        game = sandbox.store.load_game(script.game)
+        assert game.state["phase"] == phase and game.deadline is not None
+        if fixed_by_mail:
+            script.send_as(sandbox, "Sweden", "")
+        else:
+            sandbox.clock.set(max(game.deadline, game.grace_end or game.deadline) + timedelta(minutes=1))
+        sandbox.poll()
+        assert sandbox.store.load_game(script.game).state["phase"] != phase

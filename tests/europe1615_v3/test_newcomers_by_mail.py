@@ -201,3 +201,61 @@ def test_point_8_the_ballot_how_it_was_chosen_and_each_power_s_votes_are_told(st
     england = flat(mail_to(sandbox, mails, address("England"), subject))
     assert "England's votes on this ballot (secret; R-v3-79, R-v3-80): 14" in england
     assert "Spain's votes" not in england
+
+
+def test_point_11_a_fleet_moving_to_holstein_must_name_the_side(started_v3: Sandbox) -> None:
+    """R-v3-71: "Holstein (HOL) has two separate coasts and players must specify which side their fleet moves
+    to": ``F NTH - HOL`` is refused on arrival (only the North Sea side is in reach, yet it must be written), and
+    the reply says what to write; ``F NTH - HOL/WC`` is taken. The map data says so (``namecoast HOL``)."""
+    sandbox = started_v3
+    first = dict(mailgame.phases[0][1])
+    first["Denmark"] += "\nF NWY - NTH"
+    mailgame.play_phase(sandbox, "S1615M", first)
+    sandbox.new_mail()
+    assert "F NTH" in sandbox.store.load_game(GAME).state["units"]["DENMARK"]
+    send_as(sandbox, "Denmark", "F NTH - HOL")
+    sandbox.poll()
+    text = flat(mail_to(sandbox, sandbox.new_mail(), address("Denmark"), "Re: orders"))
+    assert "Rejected:" in text and "F NTH - HOL" in text.split("Rejected:")[-1]
+    assert "name the coast of Holstein the fleet goes to: write F NTH - HOL/WC" in text
+    send_as(sandbox, "Denmark", "F NTH - HOL/WC")
+    sandbox.poll()
+    text = flat(mail_to(sandbox, sandbox.new_mail(), address("Denmark"), "Re: orders"))
+    assert "Rejected" not in text and "HOL/WC" in text
+
+
+def _franconia_in_picture(sandbox: Sandbox, mails: list[IncomingMail], phase: str) -> tuple[str, str | None]:
+    """Franconia's fill and hatching in the SVG picture attached to France's result mail of ``phase``."""
+    from tests.mail.html_parts import attached_files
+
+    found = [m for m in mails if address("France") in str(m.message["To"])
+             and str(m.message["Subject"]) == f"Diplomacy results {GAME} {phase}"]
+    assert len(found) == 1, [str(m.message["Subject"]) for m in mails]
+    [svg] = [p.get_payload(decode=True).decode() for p in attached_files(found[0].message)
+             if p.get_content_type() == "image/svg+xml"]
+    region, after = svg[svg.index('<path id="FRA"'):].split("\n", 2)[:2]
+    fill = region.split(' fill="', 1)[1].split('"', 1)[0]
+    hatch = after.split("url(#", 1)[1].split(")", 1)[0] if after.startswith('<path class="hatch"') else None
+    return fill, hatch
+
+
+def test_point_6_a_province_a_minor_state_annexes_is_coloured_in_the_result_mail_of_that_phase(
+        started_v3: Sandbox) -> None:
+    """R-v3-116, R-v3-64: Wurttemberg (aligned to France) marches into Franconia, a state without a centre, and holds
+    it; at the build phase (W1615E) the province is annexed, and that phase's picture mailed to France hatches it in
+    France's colour (not before: it is annexed then, and not a phase later)."""
+    from judge.render.palette import power_colours
+    from judge.variants import load_variant
+
+    sandbox = started_v3
+    send_as(sandbox, "France", "SET MAP SVG")
+    sandbox.poll()
+    sandbox.new_mail()
+    plays = [("S1615M", mailgame.phases[0][1]), ("U1615M", {"France": "4: WUR", "Spain": "A SWI H"}),
+             ("F1615M", {"France": "A FRA H"})]
+    for phase, orders in plays:
+        mailgame.play_phase(sandbox, phase, orders)
+        mails = sandbox.new_mail()
+    assert _franconia_in_picture(sandbox, mails, "F1615M")[1] is None           # held, not yet annexed
+    france = power_colours(load_variant("europe1615-v3").map)["FRANCE"].lstrip("#").upper()
+    assert _franconia_in_picture(sandbox, mails, "W1615E")[1] == f"hatch-{france}"     # the phase it is annexed

@@ -214,6 +214,16 @@ def test_R_v3_71_a_fleet_must_name_holstein_s_coast() -> None:
     out = play(state, {"DENMARK": ["F JUT - HOL"]})
     assert result_of(out, "F JUT - HOL").result == "void" and "name one" in result_of(out, "F JUT").message
     assert units_of(play(state, {"DENMARK": ["F JUT - HOL/EC"]}))["DENMARK"] == {"F HOL/EC"}
+    north_sea = position(units={"DENMARK": ["F NTH"]})       # one side in reach, and still it must be named
+    out = play(north_sea, {"DENMARK": ["F NTH - HOL"]})
+    assert result_of(out, "F NTH").result == "void" and "must name the coast" in result_of(out, "F NTH").message
+    assert units_of(play(north_sea, {"DENMARK": ["F NTH - HOL/WC"]}))["DENMARK"] == {"F HOL/WC"}
+    from judge.engine.retreats import retreat_target
+    from judge.engine.state import Dislodged
+
+    dislodged = Dislodged("DENMARK", Unit("F", "NTH"), "ENG", ("HOL/WC", "NWY"))   # a retreat is a move too
+    assert retreat_target(v3().map, north_sea, dislodged, "HOL") == ""
+    assert retreat_target(v3().map, north_sea, dislodged, "HOL/WC") == "HOL/WC"
 
 
 def test_R_v3_72_there_is_no_forced_march_order() -> None:
