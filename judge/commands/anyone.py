@@ -55,7 +55,9 @@ def do_help(s: Session, cmd: Command) -> str:
     sections = [HelpSection(title, [kind for kind, who in AUDIENCE.items() if who == audience],
                             gm_too if audience == "gm" else ()) for audience, title in _HELP_HEADS]
     variants = [VariantLine(name, *variant_summary(name)) for name in available_variants()]
-    rendered = render_help(HelpContext(s.judge.name, s.judge.address, sections, variants))
+    handle = s.current()  # signed on to a game: how that game's orders are written (Ruleset.form_notes)
+    form = tuple(handle.variant.ruleset.form_notes()) if handle is not None else ()
+    rendered = render_help(HelpContext(s.judge.name, s.judge.address, sections, variants, form_notes=form))
     s.reply_to_sender(rendered.subject, rendered.body)
     return "the list of commands is in a separate mail"
 

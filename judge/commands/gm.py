@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import replace
 
 from judge.commands.anyone import install_player, keep_to_side
@@ -75,7 +76,8 @@ def do_start(s: Session, cmd: Command) -> str:
     for reader in readers(game):
         ctx = GameStartContext(s.judge.name, game.name, variant.name.title(), variant.map, state, names,
                                reader.viewer if reader.viewer in variant.map.powers else None,
-                               game.settings.press, deadline, game.zone, _start_notes(game, reader, auctioned),
+                               game.settings.press, deadline, game.zone,
+                               _start_notes(game, reader, auctioned, variant.ruleset.form_notes()),
                                None if reader.viewer in variant.map.powers else str(reader.viewer))
         queue(game, reader, render_game_start(ctx, reader.zone), key=f"start:{reader.address}:{reader.viewer}",
               attachments=pictures.attachments(reader))
@@ -139,11 +141,12 @@ def _auction(game: Game, variant: Variant) -> dict[str, str]:
     return {p.seat: p.power for p in bidders if p.power}
 
 
-def _start_notes(game: Game, reader: Reader, auctioned: dict[str, str]) -> list[str]:
-    """How the powers were given out; the sheets themselves, and who sent them, only in the GM's mail."""
+def _start_notes(game: Game, reader: Reader, auctioned: dict[str, str], form: Sequence[str] = ()) -> list[str]:
+    """How the game's orders are written (``Ruleset.form_notes``); how the powers were given out; the sheets
+    themselves, and who sent them, only in the GM's mail."""
     if not auctioned:
-        return []
-    notes = ["The powers went to the highest bids of the players' BID sheets (ties to the player who joined first)."]
+        return list(form)
+    notes = [*form, "The powers went to the highest bids of the players' BID sheets (ties to the player who joined first)."]
     if reader.viewer == GM:
         seats = {p.seat: p for p in game.players if p.seat}
         notes += [f"{power.title()} to {seats[key].address}, who sent: {game.sheet_of(seats[key])}"

@@ -113,10 +113,11 @@ class PayolaLines:
     def check(self, value: Any, power: str, state: GameState | None, earlier: Sequence[Any]) -> tuple[str, str]:
         """Why an offer cannot stand for ``power`` now (3.1 and the ruleset's restrictions), or ""; and a note.
 
-        ``earlier`` is what the power keeps besides the line.  The note warns of
-        a second offer to one unit where only one is allowed (order
-        determination ignores both, 6.1), and says that lines written twice
-        add up (3.4, 5.1; 2.3 for transfers).
+        ``earlier`` is what the power keeps besides the line.  A second offer
+        to one unit where only one is allowed is refused on arrival (order
+        determination would ignore both, 6.1), so no offer the game does not
+        allow is ever listed as accepted; the note says that lines written
+        twice add up (3.4, 5.1; 2.3 for transfers).
         """
         if isinstance(value, Transfer) and state is not None:
             return self._payment_problem(value, power, state, earlier), _again(value, earlier)
@@ -137,8 +138,9 @@ class PayolaLines:
                 return f"{power} may not buy {order} from a foreign unit", ""
         if self.options.one_offer_per_unit and any(
                 isinstance(e, Offer) and self.board.province_of_or_none(e.unit.location) == province for e in earlier):
-            return "", (f"you already offer to the unit in {province}: with one offer per unit (6.1) both "
-                        "offers are ignored, unless you CLEAR and send your sheet again")
+            return (f"you already offer to the unit in {province}, and this game allows one offer per unit "
+                    "(Payola Classic, 6.1): two would both be ignored, so this one is refused and your first "
+                    "stands (to change it, CLEAR and send your sheet again)"), ""
         return "", "; ".join(n for n in (_again(value, earlier), _rounded(value)) if n)
 
     def _payment_problem(self, value: Transfer, power: str, state: GameState, earlier: Sequence[Any]) -> str:

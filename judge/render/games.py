@@ -104,11 +104,13 @@ class HelpContext:
     address: str
     sections: Sequence[HelpSection] = ()
     variants: Sequence[VariantLine] = ()
+    #: how the orders of the game the sender signed on to are written (``Ruleset.form_notes``)
+    form_notes: Sequence[str] = ()
 
 
 def render_help(ctx: HelpContext) -> Rendered:
     return render("help.j2", judge=ctx.judge, address=ctx.address, sections=list(ctx.sections),
-                  variants=list(ctx.variants))
+                  variants=list(ctx.variants), form_notes=list(ctx.form_notes))
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,6 @@ from pathlib import Path
 
 from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
-from judge.variants.payola.determination import TWICE
 
 from tests.app.helpers import GAME, GM, POWERS, address, gm, password, reply, send_as, start_game, to
 
@@ -47,20 +46,24 @@ def _start(sandbox: Sandbox, powers: tuple[str, ...] = tuple(POWERS), setup: str
     start_game(sandbox, setup, variant="payola", powers=powers)
 
 
-def test_6_1_classic_two_offers_to_one_unit_by_mail_are_both_ignored(sandbox: Sandbox) -> None:
-    """Payola Classic (6.1; Classic rules 4.2): the second offer is kept with a warning; at the deadline both go."""
+def test_6_1_classic_a_second_offer_to_one_unit_is_refused_on_arrival(sandbox: Sandbox) -> None:
+    """Payola Classic (6.1; Classic rules 4.2 "both offers will be ignored"): the second offer is refused on
+    arrival, so the first stands and nothing is listed as accepted and set aside later (issue 35 point 2)."""
     _start(sandbox, ("France", "Italy"), "SET RULE preset classic")
     send_as(sandbox, "France", "3 : F NAP - ION\n2 : F NAP - TYS")
     sandbox.poll()
     answer = reply(sandbox, sandbox.new_mail(), address("France"))
-    assert "both offers are ignored" in answer
+    accepted, rejected = answer.split("Rejected:")
+    assert "2 : F NAP - TYS" in rejected and "one offer per unit (Payola Classic, 6.1)" in rejected
+    assert "F NAP - TYS" not in accepted and "3 : F NAP - ION" in accepted
     send_as(sandbox, "Italy", "1 : F NAP - APU")
     gm(sandbox, "PROCESS!")
     sandbox.poll()
+    results = "\n".join(sandbox.text(m) for m in to(sandbox.new_mail(), address("France")))
+    assert "Set aside" not in results
     state = sandbox.store.load_game(GAME).state
-    assert state["phase"] == "F1901M" and "F APU" in state["units"]["ITALY"]
-    assert state["treasury"]["FRANCE"] == 7 * 3 and state["treasury"]["ITALY"] == 7 * 3 - 1
-    assert [why for _, why in state["ledgers"]["FRANCE"]["refused"]] == [TWICE, TWICE]
+    assert state["phase"] == "F1901M" and "F ION" in state["units"]["ITALY"]
+    assert state["treasury"]["FRANCE"] == 7 * 3 - 3 and state["ledgers"]["FRANCE"]["refused"] == []
 
 
 def test_6_4_ebayola_by_mail_the_ledger_shows_what_came_back(sandbox: Sandbox) -> None:

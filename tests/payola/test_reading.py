@@ -129,7 +129,7 @@ def test_6_1_classic_one_offer_per_unit_and_zero_foreign():
     first, second = reader.read("0 : F NAP - ION", state), reader.read("1 : F NAP - ROM", state)
     assert reader.check(first, "FRANCE", state, []) == ("", "")
     problem, note = reader.check(second, "FRANCE", state, [first])
-    assert problem == "" and "both offers are ignored" in note  # 6.1: kept, and both ignored at determination
+    assert "one offer per unit (Payola Classic, 6.1)" in problem and note == ""  # refused on arrival
 
 
 def test_classic_4_7_fractional_offers_are_rounded_up():

@@ -17,6 +17,7 @@ The income is paid in the Taxation phase, not after the Winter builds.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -50,6 +51,11 @@ from judge.variants.payola.ruleset import Payola
 
 INFLUENCE_PHASE, ATTACKS_PHASE, TAXATION = "P", "D", "T"
 WAIVED = "waived"
+
+
+#: who may offer 0 AgP to a unit in these editions (may_offer_zero)
+ZERO_RULE = ("Zero offers: to your own units, to the units of a minor state ALIGNED to you, and Austria's to "
+             "any unit in the Holy Roman Empire (R-1303-34, R-1304-44)")
 
 
 class Europe1615Payola(Payola):
@@ -276,8 +282,20 @@ class Europe1615Payola(Payola):
                 ports.PORT_OWNERS: MapOf(Str(choices=lambda: ports.plain_ports(self.game), what="a port"), power)}
 
     def rule_options(self) -> tuple[RuleOption, ...]:
-        """Payola's options and the edition's readings; not ``draws``: no vote ends the game (:meth:`end_votes`)."""
-        return (*(o for o in super().rule_options() if o.name != "draws"), *self.edition.rule_options())
+        """Payola's options and the edition's readings; not ``draws``: no vote ends the game (:meth:`end_votes`).
+
+        ``zero_foreign`` is said as it behaves here: the edition's own rule decides zero offers, whatever its value.
+        """
+        kept = (replace(o, note=ZERO_RULE + " (this option is not used by the edition)")
+                if o.name == "zero_foreign" else o for o in super().rule_options() if o.name != "draws")
+        return (*kept, *self.edition.rule_options())
+
+    def form_notes(self) -> tuple[str, ...]:
+        """Payola Classic as the texts cite it, with the edition's own limits on bribes (R-1303-34, R-1304-43)."""
+        notes = [n for n in self.payola.form_notes() if not n.startswith("Zero offers")]
+        return (*notes, "From another power's unit or a minor state's unit you may buy only a HOLD, SUPPORT "
+                "or CONVOY (R-1303-34, R-1304-43); only Catholic powers bribe the Papal States' units "
+                "(R-1303-36, R-1304-46).", ZERO_RULE + ".")
 
     def gm_actions(self) -> tuple[GmAction, ...]:
         """``GM DICE``: the attack dice from a published source (R-1303-14); ``GM ALLIANCE`` where the edition has them."""

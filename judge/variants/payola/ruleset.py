@@ -244,3 +244,7 @@ class Payola(Ruleset):
 
     def rule_options(self) -> tuple[RuleOption, ...]:
         return (*super().rule_options(), *self.payola.rule_options())
+
+    def form_notes(self) -> tuple[str, ...]:
+        """The offer sheet this game's options take (Classic or the formal rules), told before the first sheet."""
+        return self.payola.form_notes()

@@ -1,0 +1,68 @@
+"""The Payola editions of Europe 1615 as newcomers play them, by mail (issue 35): each test names its point.
+
+Each test plays the April edition's demo game (``gamedata/europe1615-2013-04/demo.toml``) on a throwaway
+judge (``judge/app/sandbox.py``) through the same poll as ``judge poll``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judge.app.demo import ScriptedGame, load_script
+from judge.app.sandbox import Sandbox
+from judge.mail import IncomingMail
+
+APRIL = load_script("europe1615-2013-04")
+GAME, GM = APRIL.game, APRIL.gm
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def mails_to(sandbox: Sandbox, mails: list[IncomingMail], who: str) -> str:
+    return flat("\n".join(sandbox.text(m) for m in mails if who.lower() in str(m.message["To"]).lower()))
+
+
+def play_to(sandbox: Sandbox, script: ScriptedGame, phase: str) -> None:
+    """The script's phases played until the game stands at ``phase``."""
+    for name, orders in script.phases:
+        if name == phase:
+            return
+        script.play_phase(sandbox, name, orders)
+    raise AssertionError(f"{phase} is not in the script")
+
+
+@pytest.fixture
+def april(tmp_path: Path) -> Sandbox:
+    """The April game created, joined by its five players and started; the start mails unread."""
+    sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
+    APRIL.set_up(sandbox)
+    return sandbox
+
+
+def test_point_2_the_payola_form_is_told_in_the_start_mail_and_help(april: Sandbox) -> None:
+    sandbox = april
+    start = mails_to(sandbox, [m for m in sandbox.new_mail() if "has started" in str(m.message["Subject"])],
+                     APRIL.address("England"))
+    assert "This game plays Payola Classic (Payola 6.1)" in start
+    assert "savings requests ($)" in start and "several orders in one offer ('|')" in start
+    assert "only a HOLD, SUPPORT or CONVOY (R-1303-34, R-1304-43)" in start
+    APRIL.send_as(sandbox, "England", "HELP", "help")
+    sandbox.poll()
+    help_mail = mails_to(sandbox, sandbox.new_mail(), APRIL.address("England"))
+    assert "This game's orders" in help_mail and "One offer per unit (6.1)" in help_mail
+
+
+def test_point_2_a_second_offer_to_one_unit_is_refused_on_arrival_never_set_aside(april: Sandbox) -> None:
+    sandbox = april
+    play_to(sandbox, APRIL, "S1615M")
+    sandbox.new_mail()
+    APRIL.send_as(sandbox, "England", "F LON H\n2 : F LON - NTH", "offers")
+    sandbox.poll()
+    reply = sandbox.text(next(m for m in sandbox.new_mail() if APRIL.address("England") in str(m.message["To"])))
+    accepted, rejected = reply.split("Rejected:")
+    assert "F LON H" in accepted and "F LON - NTH" not in accepted
+    assert "one offer per unit (Payola Classic, 6.1)" in flat(rejected)
