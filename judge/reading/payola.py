@@ -37,6 +37,10 @@ from judge.variants.payola.offers import DIRECT, REST, Accept, Amount, Offer, Sa
 from judge.variants.payola.options import PayolaOptions
 
 MOST = 1_000_000  # no amount, count or plateau beyond this
+#: ``ACCEPT`` and what follows it, for the lists written in words (``_accept_words``)
+_ACCEPT_WORDS = re.compile(r"^accept\b\s*(.*)$", re.IGNORECASE)
+#: a unit written as the Europe 1615 texts write it, its province in brackets: ``A(POI)``
+_BRACKETED = re.compile(r"\b([AF])\s*\(\s*([A-Za-z][A-Za-z/.]*)\s*\)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -65,6 +69,11 @@ class PayolaLines:
         text = line.split("%", 1)[0].strip()
         if not text:
             return None if moving else NOT_MINE
+        text = _BRACKETED.sub(r"\1 \2 ", text).strip()  # the texts' own A(POI)-GUY, F(SWE)
+        written = _ACCEPT_WORDS.match(text)
+        if written and (not re.fullmatch(r"[A-Za-z?]*", written.group(1))
+                        or self.board.power_named(written.group(1)) is not None):
+            return self._accept_words(written.group(1))
         try:
             tree = line_parser().parse(text)
         except LarkError:
@@ -160,8 +169,8 @@ class PayolaLines:
             raise OrderError(f"{negative.group(1)!r}: an amount is never negative (an offer or a savings request is "
                              "of 0 or more silver pieces, 3.1 and 3.4; a transfer of 1 or more)", 1)
         if text[:1].isdigit() or text.upper().startswith(("ACCEPT", "PAY ")):
-            raise OrderError(f"cannot read {text!r} (expected e.g. '5 : F NTH - NWG', '5 $', 'ACCEPT FGE?' "
-                             "or 'PAY 10 TO FRANCE')", 1)
+            raise OrderError(f"cannot read {text!r} (expected e.g. '5 : F NTH - NWG', '5 $', "
+                             f"'{self.example_accept()}' or 'PAY 10 TO {next(iter(self.board.powers))}')", 1)
         return self._offer([Tree("amounts", [Tree("term", [Token("NUMBER", "0")])]),
                             Token("KIND", DIRECT), Token("ORDERS", text)], state)
 
@@ -252,13 +261,38 @@ class PayolaLines:
         for letter in letters:
             power = REST if letter == REST else self.board.power_named(letter)
             if power is None:
-                raise OrderError(f"no power has the letter {letter}", 1)
+                raise OrderError(f"no power of this game has the letter {letter} (its powers: {self._letters()})", 1)
             if power in powers:
                 raise OrderError(f"{letter} is twice in the acceptance list", 1)
             powers.append(power)
         if REST not in powers and len(powers) != len(self.board.powers):
             raise OrderError("name every power, or end the list with '?' for the others (4.1)", 1)
         return Accept(tuple(powers), letters)
+
+    def _accept_words(self, rest: str) -> Accept:
+        """An acceptance list as the texts write one: names, adjectives or letters, with commas, spaces or
+        "and" (``ACCEPT Spain, France, Austria, England, and Denmark/Sweden``, ``ACCEPT S F A E D``)."""
+        words = [w for w in re.findall(r"\?|[^\s,;?]+", rest) if w.lower() not in ("and", "&")]
+        letters, at = [], 0
+        while at < len(words):
+            size = next((n for n in range(min(3, len(words) - at), 0, -1) if REST not in words[at:at + n]
+                         and self.board.power_named(" ".join(words[at:at + n]))), 0)
+            if size:
+                power = self.board.power_named(" ".join(words[at:at + size]))
+                letters.append(self.board.powers[str(power)].letter)
+            elif words[at] == REST:
+                letters.append(REST)
+            else:
+                raise OrderError(f"{words[at]!r} is not a power of this game (its powers: {self._letters()})", 1)
+            at += size or 1
+        return self._accept([Token("LETTERS", "".join(letters))], None)
+
+    def _letters(self) -> str:
+        return ", ".join(f"{name.title()} ({power.letter})" for name, power in self.board.powers.items())
+
+    def example_accept(self) -> str:
+        """An acceptance list of this game's own letters, for the replies that show one (``ACCEPT FGE?``)."""
+        return "ACCEPT " + "".join(p.letter for p in list(self.board.powers.values())[:3]) + "?"
 
     def _transfer(self, children: list[Any], state: GameState | None) -> Transfer:
         amount, name = _whole(children[0], "a transfer is a whole number of silver pieces (2.3)"), str(children[1])

@@ -33,7 +33,7 @@ class Invalid(Exception):
 #: a name the store cannot keep; :func:`is_game_name` is the one rule, for the reader and the store
 _NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}", re.ASCII)
 NAME_LENGTH = 32
-_POWER_RE = re.compile(r"[^\W\d_][\w'.-]{0,31}")
+_POWER_RE = re.compile(r"[^\W\d_][\w'./-]{0,31}")  # the texts' own 'Denmark/Sweden' too
 _DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _DATE_TIME_RE = re.compile(r"([\d-]+)[Tt](.+)")
 _TIME_RE = re.compile(r"(\d{1,2})(?::(\d{2}))?")

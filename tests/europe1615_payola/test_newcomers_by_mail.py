@@ -66,3 +66,38 @@ def test_point_2_a_second_offer_to_one_unit_is_refused_on_arrival_never_set_asid
     accepted, rejected = reply.split("Rejected:")
     assert "F LON H" in accepted and "F LON - NTH" not in accepted
     assert "one offer per unit (Payola Classic, 6.1)" in flat(rejected)
+
+
+def test_point_7_the_texts_own_wording_is_read(april: Sandbox) -> None:
+    """ACCEPT lists in full names, with "and", with Denmark/Sweden, with spaces; the texts' A(POI)-GUY; a
+    refused list names this game's powers and letters, never the standard game's 'FGE?'."""
+    sandbox = april
+    play_to(sandbox, APRIL, "S1615M")
+    sandbox.new_mail()
+    APRIL.send_as(sandbox, "France", "ACCEPT Spain, France, Austria, England, and Denmark/Sweden\nA(POI)-GUY", "o")
+    APRIL.send_as(sandbox, "Spain", "ACCEPT S F A E D", "o")
+    APRIL.send_as(sandbox, "England", "ACCEPT E G F?\n5 F LON", "o")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    france = mails_to(sandbox, mails, APRIL.address("France"))
+    assert "Rejected" not in france and "0 : A POI - GUY" in france
+    assert "ACCEPT SFAED" in france
+    spain = mails_to(sandbox, mails, APRIL.address("Spain"))
+    assert "Rejected" not in spain and "ACCEPT SFAED" in spain
+    england = mails_to(sandbox, mails, APRIL.address("England"))
+    assert "'G' is not a power of this game (its powers: Austria (A), England (E), France (F)," in england
+    assert "FGE?" not in england and "'ACCEPT AEF?'" in england
+
+
+def test_point_7_join_as_denmark_sweden(tmp_path: Path) -> None:
+    """The texts' power name with its slash: JOIN ... AS Denmark/Sweden seats Denmark, and no word is masked."""
+    sandbox = Sandbox.create(tmp_path / "judge", password_cost=8)
+    sandbox.send(GM, f"CREATE {GAME} europe1615-2013-04 gm-secret", "new game")
+    sandbox.poll()
+    sandbox.new_mail()
+    sandbox.send("dane@example.org", f"JOIN {GAME} dane-pw AS Denmark/Sweden", "join")
+    sandbox.poll()
+    answer = mails_to(sandbox, sandbox.new_mail(), "dane@example.org")
+    assert "****' is not a power" not in answer and "Denmark" in answer
+    game = sandbox.store.load_game(GAME)
+    assert [p.power for p in game.players if p.address == "dane@example.org"] == ["DENMARK"]

@@ -99,7 +99,10 @@ def test_4_1_acceptance_lists(reader):
     assert reader.read("accept g?") == Accept(("GERMANY", "?"))
     assert "at most one '?'" in reason(reader, "ACCEPT G?F?")
     assert "or end the list with '?'" in reason(reader, "ACCEPT GF")
-    assert "no power has the letter X" in reason(reader, "ACCEPT GX?")
+    assert "no power of this game has the letter X (its powers: England (E), France (F)," in reason(reader, "ACCEPT GX?")
+    assert reader.read("ACCEPT Germany, France and England ?") == Accept(("GERMANY", "FRANCE", "ENGLAND", "?"))
+    assert reader.read("ACCEPT G F E ?") == Accept(("GERMANY", "FRANCE", "ENGLAND", "?"))
+    assert "'Prussia' is not a power of this game" in reason(reader, "ACCEPT Germany, Prussia ?")
     assert "twice" in reason(reader, "ACCEPT GG?")
 
 
