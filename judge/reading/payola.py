@@ -59,6 +59,8 @@ class PayolaLines:
         self.options = getattr(ruleset, "payola", None) or PayolaOptions()
         #: the position lines were last read against, and its reader (``_offer_reader``)
         self._last: tuple[GameState, OfferReader] | None = None
+        #: the note of each line that used an edition's own code (``_remember_readings``)
+        self._notes: dict[Any, str] = {}
 
     def read(self, line: str, state: GameState | None = None) -> Any:
         """The line's value, None for a comment alone; outside a movement phase only ACCEPT and PAY are ours (4.3, 2.3).
@@ -77,12 +79,29 @@ class PayolaLines:
         try:
             tree = line_parser().parse(text)
         except LarkError:
-            return self._bare(text, state) if moving else NOT_MINE
+            if not moving:
+                return NOT_MINE
+            bare = self._bare(text, state)
+            self._remember_readings(text, bare)
+            return bare
         shape = tree.children[0]
         assert isinstance(shape, Tree)
         if not moving and shape.data not in ("accept", "transfer"):
             return NOT_MINE
-        return getattr(self, f"_{shape.data}")(shape.children, state)
+        value = getattr(self, f"_{shape.data}")(shape.children, state)
+        self._remember_readings(text, value)
+        return value
+
+    def _remember_readings(self, text: str, value: Any) -> None:
+        """An edition's own code that the board uses for another province (``reads FRA FCO``), kept for the
+        note of the reply: which province was taken, and how to write the other."""
+        for word in {w.upper() for w in re.findall(r"[A-Za-z]+", text)} & set(self.board.readings):
+            meant = self.board.readings[word]
+            other = self.board.provinces.get(word)
+            how = next((k for k, v in self.board.readings.items() if other is not None and v == other.abbr), "")
+            note = (f"{word} is read as {self.board.provinces[meant].name} ({meant}), as this edition's text "
+                    f"writes it" + (f"; for {other.name} write {how} or '{other.name}'" if other and how else ""))
+            self._notes[value] = note
 
     def normalise(self, line: str, state: GameState | None = None) -> str:
         return line.strip()
@@ -150,7 +169,7 @@ class PayolaLines:
             return (f"you already offer to the unit in {province}, and this game allows one offer per unit "
                     "(Payola Classic, 6.1): two would both be ignored, so this one is refused and your first "
                     "stands (to change it, CLEAR and send your sheet again)"), ""
-        return "", "; ".join(n for n in (_again(value, earlier), _rounded(value)) if n)
+        return "", "; ".join(n for n in (_again(value, earlier), _rounded(value), self._notes.get(value, "")) if n)
 
     def _payment_problem(self, value: Transfer, power: str, state: GameState, earlier: Sequence[Any]) -> str:
         """A PAY line checked as it arrives (2.3): the power's other payments of the phase come out of the

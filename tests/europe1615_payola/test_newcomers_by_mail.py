@@ -101,3 +101,18 @@ def test_point_7_join_as_denmark_sweden(tmp_path: Path) -> None:
     assert "****' is not a power" not in answer and "Denmark" in answer
     game = sandbox.store.load_game(GAME)
     assert [p.power for p in game.players if p.address == "dane@example.org"] == ["DENMARK"]
+
+
+def test_point_9_fra_is_franche_comte_as_the_text_writes_it(april: Sandbox) -> None:
+    """The March and April texts write "Franche Comté (FRA)": FRA is read so, the reply says so and how to
+    write Franconia (FRN), and the results keep the board's FCO."""
+    sandbox = april
+    play_to(sandbox, APRIL, "U1615M")  # France's army stands in Burgundy
+    sandbox.new_mail()
+    APRIL.send_as(sandbox, "France", "A BUR - FRA\nA DAU - FRN", "o")
+    sandbox.poll()
+    france = mails_to(sandbox, sandbox.new_mail(), APRIL.address("France"))
+    assert "0 : A BUR - FCO" in france
+    assert ("FRA is read as Franche-Comte (FCO), as this edition's text writes it; for Franconia write FRN or "
+            "'Franconia'") in france
+    assert "A DAU cannot reach FRA" in france  # FRN: Franconia, the board's FRA
