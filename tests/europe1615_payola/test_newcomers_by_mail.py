@@ -116,3 +116,26 @@ def test_point_9_fra_is_franche_comte_as_the_text_writes_it(april: Sandbox) -> N
     assert ("FRA is read as Franche-Comte (FCO), as this edition's text writes it; for Franconia write FRN or "
             "'Franconia'") in france
     assert "A DAU cannot reach FRA" in france  # FRN: Franconia, the board's FRA
+
+
+def test_point_6_waive_in_the_winter_gives_a_centre_back(april: Sandbox) -> None:
+    """R-1304-51 "The player occupying a foreign supply center prior to the build phase may waive the change in
+    ownership": France takes Spain's Franche-Comte in the Fall and waives it in the Winter, in the text's own
+    code; a centre not taken this year is refused with the reason."""
+    sandbox = april
+    play_to(sandbox, APRIL, "F1615M")
+    APRIL.play_phase(sandbox, "F1615M", {"France": "A BUR - FCO"})
+    state = sandbox.store.load_game(GAME).state
+    assert state["phase"] == "W1615A" and "FCO" in state["centers"]["FRANCE"]
+    sandbox.new_mail()
+    APRIL.send_as(sandbox, "France", "WAIVE FRA", "waive")
+    APRIL.send_as(sandbox, "England", "WAIVE LON", "waive")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    france, england = (mails_to(sandbox, mails, APRIL.address(p)) for p in ("France", "England"))
+    assert "Rejected" not in france and "WAIVE" in france
+    assert "ENGLAND did not take LON when the centres changed hands this year" in england
+    APRIL.play_phase(sandbox, "W1615A", {})
+    state = sandbox.store.load_game(GAME).state
+    assert "FCO" in state["centers"]["SPAIN"] and "FCO" not in state["centers"]["FRANCE"]
+    assert "taken" not in state

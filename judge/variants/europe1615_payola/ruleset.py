@@ -41,6 +41,7 @@ from judge.variants.europe1615_payola import (
     setups,
     status,
     victory,
+    waivers,
     winter,
 )
 from judge.variants.europe1615.inputs import WaiveCapture
@@ -190,16 +191,23 @@ class Europe1615Payola(Payola):
     def _winter(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
         """Builds and removals as in Diplomacy; no income here (it is the Taxation phase's)."""
         work = state.copy()
+        waivers.waive_in_winter(work, orders)  # R-1303-39, R-1304-51: a centre taken at the year's end given back
         ports.take_ports(self.game, work, work.extra.get(WAIVED, {}))  # R-1304-54: as centres change hands
         setups.roll_for_neutral(self.game, work)  # R-1304-61: "before build/adjustment in 1617"
-        outcome = adjudicate_adjustments(self._variant(), work, self._money_lines(work, orders))
+        builds = {p: [v for v in vs if not isinstance(v, WaiveCapture)] for p, vs in orders.items()}
+        outcome = adjudicate_adjustments(self._variant(), work, self._money_lines(work, builds))
         winter.after_builds(self.game, outcome.state)
         outcome.state.extra.pop(WAIVED, None)  # a waiver is decided again at each build phase
+        outcome.state.extra.pop(waivers.TAKEN, None)
         return outcome
 
     def may_capture(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
-        """R-1303-39, R-1304-51: the occupier may waive the change of ownership (``WAIVE LOR``)."""
-        return province not in state.extra.get(WAIVED, {}).get(owner, ())
+        """R-1303-39, R-1304-51: the occupier may waive the change of ownership (``WAIVE LOR``); a centre that
+        changes hands is recorded, for a WAIVE sent in the Winter (``waivers.py``)."""
+        if province in state.extra.get(WAIVED, {}).get(owner, ()):
+            return False
+        waivers.record_take(state, province, owner)
+        return True
 
     def may_retreat(self, state: GameState, owner: str, unit: Unit) -> bool:
         """R-1303-38, R-1304-50: a dislodged minor unit is disbanded at once."""
@@ -277,6 +285,7 @@ class Europe1615Payola(Payola):
                 consequences.CONTESTED: MapOf(places, power), winter.BONUSES: Written(), winter.GAME_OVER: Written(),
                 victory.ALLIANCES: ListOf(ListOf(power, longest=2)),
                 WAIVED: MapOf(power, ListOf(Str(what="a province", longest=8))),
+                waivers.TAKEN: MapOf(Str(what="a centre", longest=8), ListOf(Str(what="a power", longest=16))),
                 setups.ROLL: Written(),
                 attacks.GM_DICE: MapOf(Str(what="a phase", longest=12), ListOf(Int(3, 18))),
                 ports.PORT_OWNERS: MapOf(Str(choices=lambda: ports.plain_ports(self.game), what="a port"), power)}
