@@ -157,13 +157,15 @@ class PayolaLines:
             return f"there is no unit in {province}", ""
         owner, unit = found[0]
         hooks: Any = self.ruleset
-        if not hooks.may_bribe(state, power, owner, unit):
-            return f"{power} may not bribe {unit}", ""
+        refusal = hooks.bribe_refusal(state, power, owner, unit)
+        if refusal:
+            return refusal, ""
         if total(value.amounts) == 0 and not hooks.may_offer_zero(state, power, owner, unit):
             return "zero offers to a foreign unit are not allowed (3.1)", ""
         for order in value.orders:
-            if not hooks.may_buy(state, power, owner, unit, order):
-                return f"{power} may not buy {order} from a foreign unit", ""
+            refusal = hooks.buy_refusal(state, power, owner, unit, order)
+            if refusal:
+                return refusal, ""
         if self.options.one_offer_per_unit and any(
                 isinstance(e, Offer) and self.board.province_of_or_none(e.unit.location) == province for e in earlier):
             return (f"you already offer to the unit in {province}, and this game allows one offer per unit "

@@ -139,3 +139,21 @@ def test_point_6_waive_in_the_winter_gives_a_centre_back(april: Sandbox) -> None
     state = sandbox.store.load_game(GAME).state
     assert "FCO" in state["centers"]["SPAIN"] and "FCO" not in state["centers"]["FRANCE"]
     assert "taken" not in state
+
+
+def test_point_8_citations_and_reasons_as_the_texts_say(april: Sandbox) -> None:
+    """Overspending cites 5.5 Overexpenditures; a Papal unit's refusal says why (R-1304-46); RULES says that
+    zero_foreign is not what decides zero offers here (R-1304-44), as the replies behave."""
+    sandbox = april
+    play_to(sandbox, APRIL, "S1615M")
+    sandbox.new_mail()
+    APRIL.send_as(sandbox, "England", "60 : F LON H", "o")
+    APRIL.send_as(sandbox, "Denmark", "1 : A ROM H\nRULES " + GAME, "o")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    england = mails_to(sandbox, mails, APRIL.address("England"))
+    assert "your offers would be reduced, rule 5.5 Overexpenditures" in england and "5.6" not in england
+    denmark = mails_to(sandbox, mails, APRIL.address("Denmark"))
+    assert ("DENMARK may not bribe A ROM: only Catholic powers give orders to the units of the Papal States "
+            "(R-1303-36, R-1304-46)") in denmark
+    assert "zero_foreign" in denmark and "(this option is not used by the edition)" in denmark

@@ -63,6 +63,9 @@ class Europe1615Payola(Payola):
     """Influence, attacks, statuses, tribute and Payola bribes: the edition's file says which numbers."""
 
     name = "europe1615-payola"
+    #: the ledger's words for a tie at a minor state's unit (order determination's ``fixed_why``)
+    tie_list_why = ("tie broken by the fixed reference list of the minor states (Austria, Denmark/Sweden, England, "
+                    "France, Spain; Portugal's, Ireland's and the Barbary States' their own: R-1303-32, R-1304-41)")
 
     def __init__(self, board: Map, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(board, options)
@@ -92,6 +95,20 @@ class Europe1615Payola(Payola):
         if power == owner or isinstance(order, (Hold, Support, Convoy)):
             return True
         return self.edition.aligned_moves and owner in self.map.states and status.aligned_to(state, owner) == power
+
+    def bribe_refusal(self, state: GameState, power: str, owner: str, unit: Unit) -> str:
+        """The Papal States' units and who may bribe them, for the reply."""
+        if self.may_bribe(state, power, owner, unit):
+            return ""
+        return (f"{power} may not bribe {unit}: only Catholic powers give orders to the units of the Papal States "
+                "(R-1303-36, R-1304-46)")
+
+    def buy_refusal(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> str:
+        """A move bought from a foreign unit, for the reply."""
+        if self.may_buy(state, power, owner, unit, order):
+            return ""
+        return (f"{power} may not buy {order} from {unit}: from a foreign unit only a HOLD, SUPPORT or CONVOY "
+                "may be bought (R-1303-34, R-1304-43)")
 
     def may_offer_zero(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
         """R-1304-44: own units; Austria any unit in the Empire (A-PY-3); a power its aligned minor's units."""

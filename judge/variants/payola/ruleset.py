@@ -54,6 +54,8 @@ class Payola(Ruleset):
     """The formal Payola rules (payola-rules.txt), the section-6 variations as options."""
 
     name = "payola"
+    #: the ledger's words for a tie broken by a fixed list (``tie_list``); none here: ties go by the owner's list
+    tie_list_why = ""
 
     def __init__(self, board: Map, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(board, options)
@@ -92,6 +94,16 @@ class Payola(Ruleset):
             return owner in state.extra.get("dummies", ())
         return True
 
+    def bribe_refusal(self, state: GameState, power: str, owner: str, unit: Unit) -> str:
+        """Why ``power`` may make no offer to this unit, for the reply ("" if it may)."""
+        if self.may_bribe(state, power, owner, unit):
+            return ""
+        return f"{power} may not bribe {unit}: with Loyal Units (6.5) a played power's units obey their owner only"
+
+    def buy_refusal(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> str:
+        """Why ``power`` may not pay for this order of the unit, for the reply ("" if it may)."""
+        return "" if self.may_buy(state, power, owner, unit, order) else f"{power} may not buy {order} from {unit}"
+
     def may_buy(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> bool:
         """Whether ``power`` may pay for this order of a unit it does not own: any legal order (3.1).
 
@@ -128,7 +140,7 @@ class Payola(Ruleset):
     def money_committed(self, state: GameState, power: str, values: Sequence[Any]) -> tuple[int, int] | None:
         """The most a sheet may cost (every offer paid in full, its savings kept, its transfers made) and the balance.
 
-        Order determination reduces the offers of a power that is overdrawn (5.6); the reply warns before.
+        Order determination reduces the offers of a power that is overdrawn (5.5); the reply warns before.
         """
         cost = sum(total(v.amounts) if isinstance(v, Offer) else v.amount
                    for v in values if isinstance(v, (Offer, Savings, Transfer)))
