@@ -20,7 +20,7 @@ from judge.commands.foresight import notice_refusal, poll_plays, with_plays
 from judge.commands.session import Handle, Refused, Session
 from judge.commands.takeover import choose
 from judge.engine.codec import state_to_json
-from judge.engine.state import Phase
+from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.reading.language import Command
 from judge.reading.lines import read_line
@@ -77,7 +77,8 @@ def do_start(s: Session, cmd: Command) -> str:
         ctx = GameStartContext(s.judge.name, game.name, variant.name.title(), variant.map, state, names,
                                reader.viewer if reader.viewer in variant.map.powers else None,
                                game.settings.press, deadline, game.zone,
-                               _start_notes(game, reader, auctioned, variant.ruleset.form_notes()),
+                               _start_notes(game, reader, auctioned, (*variant.ruleset.form_notes(),
+                                            *_owed_first(variant, state, reader.viewer))),
                                None if reader.viewer in variant.map.powers else str(reader.viewer))
         queue(game, reader, render_game_start(ctx, reader.zone), key=f"start:{reader.address}:{reader.viewer}",
               attachments=pictures.attachments(reader))
@@ -139,6 +140,13 @@ def _auction(game: Game, variant: Variant) -> dict[str, str]:
     for player in bidders:
         player.power = assigned.get(player.seat)
     return {p.seat: p.power for p in bidders if p.power}
+
+
+def _owed_first(variant: Variant, state: GameState, viewer: str | None) -> list[str]:
+    """What a power owes the first phase besides unit orders, told in its start mail (its INF budget)."""
+    if viewer not in variant.map.powers:
+        return []
+    return [f"This phase you send {label}." for _, label in variant.ruleset.inputs_due(state, str(viewer))]
 
 
 def _start_notes(game: Game, reader: Reader, auctioned: dict[str, str], form: Sequence[str] = ()) -> list[str]:

@@ -157,3 +157,19 @@ def test_point_8_citations_and_reasons_as_the_texts_say(april: Sandbox) -> None:
     assert ("DENMARK may not bribe A ROM: only Catholic powers give orders to the units of the Papal States "
             "(R-1303-36, R-1304-46)") in denmark
     assert "zero_foreign" in denmark and "(this option is not used by the edition)" in denmark
+
+
+def test_point_3_each_power_is_told_its_inf_budget_before_placing(april: Sandbox) -> None:
+    """The start mail and STATUS tell Spain its 9 INFs of 1615 before a line is sent; the Influence phase's reply
+    says nothing of a balance of 0 AgP (the treasury is paid at Taxation)."""
+    sandbox = april
+    start = mails_to(sandbox, [m for m in sandbox.new_mail() if "has started" in str(m.message["Subject"])],
+                     APRIL.address("Spain"))
+    assert "9 INFs to place in 1615 (9 of the year)" in start
+    APRIL.send_as(sandbox, "Spain", "STATUS", "status")
+    APRIL.send_as(sandbox, "France", "5: LOR", "infs")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    assert "9 INFs to place in 1615" in mails_to(sandbox, mails, APRIL.address("Spain"))
+    france = mails_to(sandbox, mails, APRIL.address("France"))
+    assert "5: LOR" in france and "AgP" not in france

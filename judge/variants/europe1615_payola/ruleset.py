@@ -268,6 +268,12 @@ class Europe1615Payola(Payola):
                                 "VPs win (R-1303-42, R-1304-58); only the GM may end it sooner (TERMINATE)")
 
     # -- by mail ---------------------------------------------------------------------------
+    def money_committed(self, state: GameState, power: str, values: Sequence[Any]) -> tuple[int, int] | None:
+        """No money line in the Influence and attack phases (INFs, not AgP: the treasury is paid at Taxation)."""
+        if state.phase.kind in (INFLUENCE_PHASE, ATTACKS_PHASE):
+            return None
+        return super().money_committed(state, power, values)
+
     def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
         """INF lines in the Influence phase, an attack list when the power could attack; Payola's sheet."""
         if state.phase.kind in (INFLUENCE_PHASE, ATTACKS_PHASE):
