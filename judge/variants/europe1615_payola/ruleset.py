@@ -137,8 +137,12 @@ class Europe1615Payola(Payola):
         return status.picture_states(state)
 
     def picture_marks(self, state: GameState) -> Mapping[str, str]:
-        """The provinces marked on the map: REVOLT (R-1303-24, R-1304-32) and CONTESTED (R-1304-33)."""
+        """The provinces marked on the map: each port's anchor, as PORT (R-1303-37, R-1304-47: "a port (anchor)"),
+        REVOLT (R-1303-24, R-1304-32) and CONTESTED (R-1304-33)."""
         marks: dict[str, list[str]] = {}
+        for abbr, province in self.map.provinces.items():
+            if province.port and province.terrain is Terrain.COAST:
+                marks.setdefault(abbr, []).append("PORT")
         for minor, provinces in self.map.states.items():
             for province in provinces:
                 if self.map.provinces[province].is_center and status.revolt(self.game, state, province):
