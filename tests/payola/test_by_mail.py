@@ -254,3 +254,13 @@ def test_a_long_game_keeps_positions_of_one_size_and_terminate_still_publishes_e
     shown = re.findall(r"Bribe chart of (\w+):", ended[0])
     assert shown == movements and len(shown) >= 10  # every movement phase played, none twice
     assert "Ledger of France" in ended[0] and "2 : A PAR - BUR" in ended[0]
+
+
+def test_issue_35_point_10_commits_at_most_what_can_be_paid(sandbox: Sandbox) -> None:
+    """A unit issues one order: of France's offers to A PAR only those for the order issued are paid (5.6), so
+    20 + 3 for Burgundy and 10 for Picardy commit at most 23 AgP, not 33."""
+    _start(sandbox, ("France", "Italy"))
+    send_as(sandbox, "France", "20 : A PAR - BUR\n10 : A PAR - PIC\n3 : A PAR - BUR\n2 : F BRE - MAO")
+    sandbox.poll()
+    answer = reply(sandbox, sandbox.new_mail(), address("France"))
+    assert "These lines commit at most 25 AgP" in answer

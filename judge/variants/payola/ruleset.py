@@ -142,9 +142,8 @@ class Payola(Ruleset):
 
         Order determination reduces the offers of a power that is overdrawn (5.5); the reply warns before.
         """
-        cost = sum(total(v.amounts) if isinstance(v, Offer) else v.amount
-                   for v in values if isinstance(v, (Offer, Savings, Transfer)))
-        return cost, accounts.balance(state, power)
+        cost = sum(v.amount for v in values if isinstance(v, (Savings, Transfer)))
+        return cost + _most_paid(self.map, [v for v in values if isinstance(v, Offer)]), accounts.balance(state, power)
 
     # -- the phases -------------------------------------------------------------
     def phase_handlers(self) -> Mapping[str, PhaseHandler]:
@@ -260,3 +259,17 @@ class Payola(Ruleset):
     def form_notes(self) -> tuple[str, ...]:
         """The offer sheet this game's options take (Classic or the formal rules), told before the first sheet."""
         return self.payola.form_notes()
+
+
+def _most_paid(board: Map, offers: Sequence[Offer]) -> int:
+    """The most a power's offers can cost: a unit issues one order, so of its offers to one unit only those for
+    that order are paid (5.6); the dearest order of each unit counts, not every offer to it."""
+    by_unit: dict[str, list[Offer]] = {}
+    for offer in offers:
+        by_unit.setdefault(board.province_of_or_none(offer.unit.location) or offer.unit.location, []).append(offer)
+    most = 0
+    for made in by_unit.values():
+        orders = {str(o) for offer in made for o in offer.orders}
+        most += max(sum(total(offer.amounts) for offer in made if order in {str(o) for o in offer.orders})
+                    for order in orders)
+    return most
