@@ -264,3 +264,17 @@ def test_issue_35_point_10_commits_at_most_what_can_be_paid(sandbox: Sandbox) ->
     sandbox.poll()
     answer = reply(sandbox, sandbox.new_mail(), address("France"))
     assert "These lines commit at most 25 AgP" in answer
+
+
+def test_issue_35_point_10_the_gm_reads_each_ledger_once(sandbox: Sandbox) -> None:
+    """The GM's result mail has every ledger once (in the bribe chart), a player's only his own."""
+    _start(sandbox, ("France", "Italy"))
+    send_as(sandbox, "France", "3 : F NAP - ION")
+    send_as(sandbox, "Italy", "1 : F NAP - APU")
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    gm_mail = "\n".join(sandbox.text(m) for m in to(mails, GM) if "results" in str(m.message["Subject"]).lower())
+    assert gm_mail.count("Ledger of France") == 1 and gm_mail.count("Ledger of Italy") == 1
+    france = "\n".join(sandbox.text(m) for m in to(mails, address("France")))
+    assert france.count("Ledger of France") == 1 and "Ledger of Italy" not in france
