@@ -83,7 +83,9 @@ def do_list(s: Session, cmd: Command) -> str:
 def do_history(s: Session, cmd: Command) -> str:
     game = peek(s, cmd.args["game"])
     try:
-        rendered = reports.history(s.store, s.judge.name, game, cmd.args["from_phase"], cmd.args["to_phase"])
+        insider = s.game == game.name and s.role in ("player", "gm")  # signed on: his own ledgers too (5.7)
+        viewer = ("GM" if s.role == "gm" else s.power) if insider else None
+        rendered = reports.history(s.store, s.judge.name, game, cmd.args["from_phase"], cmd.args["to_phase"], viewer)
     except UnknownPhase as exc:
         raise Refused(f"{exc}") from None
     s.reply_to_sender(rendered.subject, rendered.body, _history_map(s, game, cmd))

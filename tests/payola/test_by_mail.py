@@ -278,3 +278,23 @@ def test_issue_35_point_10_the_gm_reads_each_ledger_once(sandbox: Sandbox) -> No
     assert gm_mail.count("Ledger of France") == 1 and gm_mail.count("Ledger of Italy") == 1
     france = "\n".join(sandbox.text(m) for m in to(mails, address("France")))
     assert france.count("Ledger of France") == 1 and "Ledger of Italy" not in france
+
+
+def test_issue_35_point_10_history_carries_each_power_its_own_ledgers(sandbox: Sandbox) -> None:
+    """HISTORY after SIGNON: a player's own ledger of each movement phase, the GM every ledger, a stranger none."""
+    _start(sandbox, ("France", "Italy"))
+    send_as(sandbox, "France", "3 : F NAP - ION")
+    send_as(sandbox, "Italy", "1 : F NAP - APU")
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    sandbox.new_mail()
+    send_as(sandbox, "France", f"HISTORY {GAME}")
+    gm(sandbox, f"HISTORY {GAME}")
+    sandbox.send("stranger@example.org", f"HISTORY {GAME}")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    france = "\n".join(sandbox.text(m) for m in to(mails, address("France")))
+    assert "Ledger of France" in france and "Ledger of Italy" not in france and "3 : F NAP - ION" in france
+    master = "\n".join(sandbox.text(m) for m in to(mails, GM))
+    assert master.count("Ledger of France") == 1 and master.count("Ledger of Italy") == 1
+    assert "Ledger of" not in "\n".join(sandbox.text(m) for m in to(mails, "stranger@example.org"))
