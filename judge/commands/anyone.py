@@ -57,9 +57,10 @@ def do_help(s: Session, cmd: Command) -> str:
     sections = [HelpSection(title, [kind for kind, who in AUDIENCE.items() if who == audience],
                             gm_too if audience == "gm" else ()) for audience, title in _HELP_HEADS]
     variants = [VariantLine(name, *variant_summary(name)) for name in available_variants()]
-    handle = s.current()  # signed on to a game: the GM's decisions its variant takes, and no other
+    handle = s.current()  # signed on to a game: its GM decisions and how its orders are written, and no other
     actions = [a.usage for a in handle.variant.ruleset.gm_actions()] if handle is not None else None
-    rendered = render_help(HelpContext(s.judge.name, s.judge.address, sections, variants, actions))
+    form = tuple(handle.variant.ruleset.form_notes()) if handle is not None else ()
+    rendered = render_help(HelpContext(s.judge.name, s.judge.address, sections, variants, actions, form))
     s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
     return "the list of commands is in a separate mail"
 
@@ -87,7 +88,9 @@ def do_history(s: Session, cmd: Command) -> str:
     first = _span(s, game, cmd.args["from_phase"], first=True)
     last = _span(s, game, cmd.args["to_phase"], first=False)
     try:
-        rendered = reports.history(s.store, s.judge.name, game, first, last)
+        insider = s.game == game.name and s.role in ("player", "gm")  # signed on: his own ledgers too (5.7)
+        viewer = ("GM" if s.role == "gm" else s.power) if insider else None
+        rendered = reports.history(s.store, s.judge.name, game, first, last, viewer)
     except UnknownPhase as exc:
         raise Refused(f"{exc}") from None
     s.reply_to_sender(rendered.subject, rendered.body, _history_map(s, game, first, last), html=rendered.html)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, time
 from zoneinfo import ZoneInfo
@@ -21,7 +22,7 @@ from judge.commands.foresight import notice_refusal, poll_plays, with_plays
 from judge.commands.session import Handle, Refused, Session
 from judge.commands.takeover import choose
 from judge.engine.codec import state_to_json
-from judge.engine.state import Phase
+from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.reading.language import Command
 from judge.reading.lines import read_line
@@ -78,7 +79,9 @@ def do_start(s: Session, cmd: Command) -> str:
     for reader in readers(game):
         ctx = GameStartContext(s.judge.name, game.name, variant.name.title(), variant.map, state, names,
                                reader.viewer if reader.viewer in variant.map.powers else None,
-                               game.settings.press, deadline, game.zone, _start_notes(game, reader, auctioned),
+                               game.settings.press, deadline, game.zone,
+                               _start_notes(game, reader, auctioned, (*variant.ruleset.form_notes(),
+                                            *_owed_first(variant, state, reader.viewer))),
                                None if reader.viewer in variant.map.powers else str(reader.viewer))
         attached = pictures.attachments(reader)
         cid = next((a.content_id for a in attached if a.content_id), "")
@@ -144,11 +147,19 @@ def _auction(game: Game, variant: Variant) -> dict[str, str]:
     return {p.seat: p.power for p in bidders if p.power}
 
 
-def _start_notes(game: Game, reader: Reader, auctioned: dict[str, str]) -> list[str]:
-    """How the powers were given out; the sheets themselves, and who sent them, only in the GM's mail."""
-    if not auctioned:
+def _owed_first(variant: Variant, state: GameState, viewer: str | None) -> list[str]:
+    """What a power owes the first phase besides unit orders, told in its start mail (its INF budget)."""
+    if viewer not in variant.map.powers:
         return []
-    notes = ["The powers went to the highest bids of the players' BID sheets (ties to the player who joined first)."]
+    return [f"This phase you send {label}." for _, label in variant.ruleset.inputs_due(state, str(viewer))]
+
+
+def _start_notes(game: Game, reader: Reader, auctioned: dict[str, str], form: Sequence[str] = ()) -> list[str]:
+    """How the game's orders are written (``Ruleset.form_notes``); how the powers were given out; the sheets
+    themselves, and who sent them, only in the GM's mail."""
+    if not auctioned:
+        return list(form)
+    notes = [*form, "The powers went to the highest bids of the players' BID sheets (ties to the player who joined first)."]
     if reader.viewer == GM:
         seats = {p.seat: p for p in game.players if p.seat}
         notes += [f"{power.title()} to {seats[key].address}, who sent: {game.sheet_of(seats[key])}"

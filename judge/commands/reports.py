@@ -16,6 +16,7 @@ from judge.store import Game, PhaseRecord, Store
 from judge.turns.endvotes import end_votes, own_vote
 from judge.turns.gameview import due, order_set, orders_complete, phase_of, seated_powers, state_of, variant_of
 from judge.turns.ticks import DeadlineView
+from judge.variants import results_report
 
 _OVER = ("finished", "terminated")
 
@@ -119,10 +120,27 @@ def _state_after(record: PhaseRecord) -> dict | None:
     return after if isinstance(after, dict) else None
 
 
-def history(store: Store, judge: str, game: Game, first: str | Phase | None, last: str | Phase | None) -> Rendered:
-    """HISTORY: the archived result mails (the public view), oldest first, in njudge's layout."""
+def history(store: Store, judge: str, game: Game, first: str | Phase | None, last: str | Phase | None,
+            viewer: str | None = None) -> Rendered:
+    """HISTORY: the archived result mails (the public view), oldest first, in njudge's layout; with a variant's
+    private records (Payola's ledgers) of the ``viewer``, a power or the GM, after each phase's text."""
     records = store.phases(game.name, str(first) if first else None, str(last) if last else None)
     if not records:
         return Rendered(f"History of {game.name}", f"No phase of '{game.name}' has been played yet.\n")
-    entries = [HistoryEntry(r.phase, r.processed_at, r.text) for r in records]
+    entries = [HistoryEntry(r.phase, r.processed_at, r.text + _private(store, game, r.phase, viewer))
+               for r in records]
     return render_history(HistoryContext(judge, game.name, variant_of(game).name.title(), entries))
+
+
+def _private(store: Store, game: Game, phase: str, viewer: str | None) -> str:
+    """The viewer's own ledgers of a phase (``history_ledgers`` of the variant's report), from the position after
+    it: the next phase's record, or the game's current state for the last one played."""
+    variant = variant_of(game)
+    report = results_report(variant.name, variant.overrides)
+    if viewer is None or not hasattr(report, "history_ledgers"):
+        return ""
+    played = store.phases(game.name)
+    at = [r.phase for r in played].index(phase) + 1
+    after = played[at].state_before if at < len(played) else game.state  # the state's JSON: extra at its top
+    text = report.history_ledgers(after if isinstance(after, dict) else {}, viewer)
+    return f"\n{text}" if text else ""

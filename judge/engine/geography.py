@@ -121,6 +121,8 @@ class Map:
     colours: dict[str, str] = field(default_factory=dict)
     #: centres no unit can reach (``offboard``): never entered, so never lost
     offboard: frozenset[str] = frozenset()
+    #: an edition's own codes that mean another province than the board's (``reads FRA FCO``)
+    readings: dict[str, str] = field(default_factory=dict)
     #: the centres a power needs to win (``victory``); 0 when the map leaves it to the ruleset
     victory: int = 0
     #: derived structures (convoy graph, distances, the lines and units read) computed once per map; two

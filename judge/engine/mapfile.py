@@ -53,6 +53,7 @@ class _Draft:
     labels: dict[str, tuple[float, float]] = field(default_factory=dict)
     colours: dict[str, str] = field(default_factory=dict)
     offboard: dict[str, Where] = field(default_factory=dict)
+    readings: dict[str, str] = field(default_factory=dict)  # ``reads``: a spelling -> the province it means
     victory: int = 0
     pending: list[tuple[str, list[str], Where]] = field(default_factory=list)
     problems: list[MapProblem] = field(default_factory=list)
@@ -404,6 +405,19 @@ def _center_check(draft: _Draft, args: list[str], where: Where) -> None:
         draft.problem(where, f"home centre {args[0]} is not declared a supply centre")
 
 
+def _d_reads(draft: _Draft, args: list[str], where: Where) -> None:
+    """``reads FRA FCO``: an edition's text writes FRA for Franche-Comte, though the board's FRA is Franconia.
+
+    Players of that edition are read as their text means; the board's codes stay in every result.
+    """
+    if len(args) != 2:
+        draft.problem(where, "reads takes SPELLING PROVINCE")
+        return
+    prov = _province(draft, args[1], where)
+    if prov is not None:
+        draft.readings[args[0].upper()] = prov.abbr
+
+
 _FIRST_PASS: dict[str, Callable[[_Draft, list[str], Where], None]] = {
     "name": _d_name, "power": _d_power, "province": _d_province, "state": _d_state,
 }
@@ -411,14 +425,14 @@ _SECOND_PASS: dict[str, Callable[[_Draft, list[str], Where], None]] = {
     "coasts": _d_coasts, "namecoast": _d_namecoast, "army": _adjacency("army"), "fleet": _adjacency("fleet"),
     "oneway": _d_oneway, "unlink": _d_unlink, "center": _d_center, "nocenter": _d_nocenter,
     "port": _d_port, "home": _d_home, "unit": _d_unit, "label": _d_label, "colour": _d_colour,
-    "offboard": _d_offboard, "victory": _d_victory,
+    "offboard": _d_offboard, "victory": _d_victory, "reads": _d_reads,
     "_state_check": _state_check, "_center_check": _center_check,
 }
 # 'coasts' must come before the links that name them: sort pending by these phases.  Within a
 # phase the sort is stable, so lines apply in file order (an include's lines where it stands):
 # an edition may 'unlink' a base link and then re-add it as 'oneway'.
 _PHASES = [["coasts"], ["namecoast"], ["center", "nocenter"], ["port"], ["army", "fleet", "oneway", "unlink"],
-           ["home"], ["unit"], ["label", "colour"], ["offboard", "victory"], ["_state_check"], ["_center_check"]]
+           ["home"], ["unit"], ["label", "colour"], ["offboard", "victory", "reads"], ["_state_check"], ["_center_check"]]
 _ORDER = {name: i for i, phase in enumerate(_PHASES) for name in phase}
 
 
@@ -467,6 +481,7 @@ def _names(draft: _Draft) -> dict[str, str]:
                               f"{spelling!r} names both {owner[key]} and {prov.abbr}")
                 continue
             names[key], owner[key] = prov.abbr, prov.abbr
+    names.update({normalise_name(spelling): abbr for spelling, abbr in draft.readings.items()})
     return names
 
 
@@ -491,4 +506,5 @@ def _build(draft: _Draft, names: dict[str, str]) -> Map:
     board.labels.update(draft.labels)
     board.colours.update(draft.colours)
     board.state_names.update(draft.state_names)
+    board.readings.update(draft.readings)
     return board

@@ -379,6 +379,11 @@ class Ruleset:
         """Decisions on a game's variant data the rules leave to the GM (``GM <action> …``); none here."""
         return ()
 
+    def form_notes(self) -> tuple[str, ...]:
+        """How this game's orders are written where the variant plays a form of its rules that a player may
+        not expect (Payola Classic), said in the start mail and in HELP after SIGNON; none here."""
+        return ()
+
     # -- the map picture (judge/render/picture.py) ---------------------------------------
     def picture_alignments(self, state: GameState) -> Mapping[str, str]:
         """Minor state -> the power it is aligned to now, for the picture's fills; none in the standard game."""

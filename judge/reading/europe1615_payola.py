@@ -38,6 +38,7 @@ from judge.reading.grammars import NOT_MINE
 from judge.reading.order_reader import OrderError
 from judge.reading.payola import PayolaLines
 from judge.variants.europe1615.inputs import Attack, Deploy, WaiveCapture
+from judge.variants.europe1615_payola import waivers
 from judge.variants.europe1615_payola.lines import check_line
 from judge.variants.europe1615_payola.world import Game
 
@@ -62,7 +63,7 @@ class E1615PayolaLines:
     def read(self, line: str, state: GameState | None = None) -> Any:
         shape = SHAPES.get(state.phase.kind) if state is not None else None
         waiver = _WAIVE.match(line)
-        if waiver and (state is None or state.phase.kind == "M"):
+        if waiver and (state is None or state.phase.kind in ("M", "A")):  # R-1303-39: "prior to the build phase"
             province = self.board.resolve_name(waiver.group(1))
             if province is None:
                 raise OrderError(f"unknown province {waiver.group(1).strip()!r}", 1)
@@ -117,7 +118,10 @@ class E1615PayolaLines:
     def check(self, value: Any, power: str, state: GameState | None, earlier: Sequence[Any]) -> tuple[str, str]:
         if isinstance(value, WaiveCapture):
             centre = self.board.provinces[value.province].is_center
-            return ("" if centre else f"{value.province} is not a supply centre: nothing to waive"), ""
+            if not centre:
+                return f"{value.province} is not a supply centre: nothing to waive", ""
+            winter = state is not None and state.phase.kind == "A"
+            return (waivers.winter_problem(state, power, value.province) if winter and state else ""), ""
         if isinstance(value, (Deploy, Attack)):
             if self.game is None or state is None:
                 return "", ""

@@ -37,6 +37,10 @@ from judge.variants.payola.offers import DIRECT, REST, Accept, Amount, Offer, Sa
 from judge.variants.payola.options import PayolaOptions
 
 MOST = 1_000_000  # no amount, count or plateau beyond this
+#: ``ACCEPT`` and what follows it, for the lists written in words (``_accept_words``)
+_ACCEPT_WORDS = re.compile(r"^accept\b\s*(.*)$", re.IGNORECASE)
+#: a unit written as the Europe 1615 texts write it, its province in brackets: ``A(POI)``
+_BRACKETED = re.compile(r"\b([AF])\s*\(\s*([A-Za-z][A-Za-z/.]*)\s*\)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -55,6 +59,8 @@ class PayolaLines:
         self.options = getattr(ruleset, "payola", None) or PayolaOptions()
         #: the position lines were last read against, and its reader (``_offer_reader``)
         self._last: tuple[GameState, OfferReader] | None = None
+        #: the note of each line that used an edition's own code (``_remember_readings``)
+        self._notes: dict[Any, str] = {}
 
     def read(self, line: str, state: GameState | None = None) -> Any:
         """The line's value, None for a comment alone; outside a movement phase only ACCEPT and PAY are ours (4.3, 2.3).
@@ -65,15 +71,37 @@ class PayolaLines:
         text = line.split("%", 1)[0].strip()
         if not text:
             return None if moving else NOT_MINE
+        text = _BRACKETED.sub(r"\1 \2 ", text).strip()  # the texts' own A(POI)-GUY, F(SWE)
+        written = _ACCEPT_WORDS.match(text)
+        if written and (not re.fullmatch(r"[A-Za-z?]*", written.group(1))
+                        or self.board.power_named(written.group(1)) is not None):
+            return self._accept_words(written.group(1))
         try:
             tree = line_parser().parse(text)
         except LarkError:
-            return self._bare(text, state) if moving else NOT_MINE
+            if not moving:
+                return NOT_MINE
+            bare = self._bare(text, state)
+            self._remember_readings(text, bare)
+            return bare
         shape = tree.children[0]
         assert isinstance(shape, Tree)
         if not moving and shape.data not in ("accept", "transfer"):
             return NOT_MINE
-        return getattr(self, f"_{shape.data}")(shape.children, state)
+        value = getattr(self, f"_{shape.data}")(shape.children, state)
+        self._remember_readings(text, value)
+        return value
+
+    def _remember_readings(self, text: str, value: Any) -> None:
+        """An edition's own code that the board uses for another province (``reads FRA FCO``), kept for the
+        note of the reply: which province was taken, and how to write the other."""
+        for word in {w.upper() for w in re.findall(r"[A-Za-z]+", text)} & set(self.board.readings):
+            meant = self.board.readings[word]
+            other = self.board.provinces.get(word)
+            how = next((k for k, v in self.board.readings.items() if other is not None and v == other.abbr), "")
+            note = (f"{word} is read as {self.board.provinces[meant].name} ({meant}), as this edition's text "
+                    f"writes it" + (f"; for {other.name} write {how} or '{other.name}'" if other and how else ""))
+            self._notes[value] = note
 
     def normalise(self, line: str, state: GameState | None = None) -> str:
         return line.strip()
@@ -113,10 +141,11 @@ class PayolaLines:
     def check(self, value: Any, power: str, state: GameState | None, earlier: Sequence[Any]) -> tuple[str, str]:
         """Why an offer cannot stand for ``power`` now (3.1 and the ruleset's restrictions), or ""; and a note.
 
-        ``earlier`` is what the power keeps besides the line.  The note warns of
-        a second offer to one unit where only one is allowed (order
-        determination ignores both, 6.1), and says that lines written twice
-        add up (3.4, 5.1; 2.3 for transfers).
+        ``earlier`` is what the power keeps besides the line.  A second offer
+        to one unit where only one is allowed is refused on arrival (order
+        determination would ignore both, 6.1), so no offer the game does not
+        allow is ever listed as accepted; the note says that lines written
+        twice add up (3.4, 5.1; 2.3 for transfers).
         """
         if isinstance(value, Transfer) and state is not None:
             return self._payment_problem(value, power, state, earlier), _again(value, earlier)
@@ -128,21 +157,24 @@ class PayolaLines:
             return f"there is no unit in {province}", ""
         owner, unit = found[0]
         hooks: Any = self.ruleset
-        if not hooks.may_bribe(state, power, owner, unit):
-            return f"{power} may not bribe {unit}", ""
+        refusal = hooks.bribe_refusal(state, power, owner, unit)
+        if refusal:
+            return refusal, ""
         if total(value.amounts) == 0 and not hooks.may_offer_zero(state, power, owner, unit):
             return "zero offers to a foreign unit are not allowed (3.1)", ""
         for order in value.orders:
-            if not hooks.may_buy(state, power, owner, unit, order):
-                return f"{power} may not buy {order} from a foreign unit", ""
+            refusal = hooks.buy_refusal(state, power, owner, unit, order)
+            if refusal:
+                return refusal, ""
             barred = _barred(hooks, state, owner, unit, order, self.board)
             if barred:
                 return f"{order}: {barred}", ""
         if self.options.one_offer_per_unit and any(
                 isinstance(e, Offer) and self.board.province_of_or_none(e.unit.location) == province for e in earlier):
-            return "", (f"you already offer to the unit in {province}: with one offer per unit (6.1) both "
-                        "offers are ignored, unless you CLEAR and send your sheet again")
-        return "", "; ".join(n for n in (_again(value, earlier), _rounded(value)) if n)
+            return (f"you already offer to the unit in {province}, and this game allows one offer per unit "
+                    "(Payola Classic, 6.1): two would both be ignored, so this one is refused and your first "
+                    "stands (to change it, CLEAR and send your sheet again)"), ""
+        return "", "; ".join(n for n in (_again(value, earlier), _rounded(value), self._notes.get(value, "")) if n)
 
     def _payment_problem(self, value: Transfer, power: str, state: GameState, earlier: Sequence[Any]) -> str:
         """A PAY line checked as it arrives (2.3): the power's other payments of the phase come out of the
@@ -161,8 +193,8 @@ class PayolaLines:
             raise OrderError(f"{negative.group(1)!r}: an amount is never negative (an offer or a savings request is "
                              "of 0 or more silver pieces, 3.1 and 3.4; a transfer of 1 or more)", 1)
         if text[:1].isdigit() or text.upper().startswith(("ACCEPT", "PAY ")):
-            raise OrderError(f"cannot read {text!r} (expected e.g. '5 : F NTH - NWG', '5 $', 'ACCEPT FGE?' "
-                             "or 'PAY 10 TO FRANCE')", 1)
+            raise OrderError(f"cannot read {text!r} (expected e.g. '5 : F NTH - NWG', '5 $', "
+                             f"'{self.example_accept()}' or 'PAY 10 TO {next(iter(self.board.powers))}')", 1)
         return self._offer([Tree("amounts", [Tree("term", [Token("NUMBER", "0")])]),
                             Token("KIND", DIRECT), Token("ORDERS", text)], state)
 
@@ -253,13 +285,38 @@ class PayolaLines:
         for letter in letters:
             power = REST if letter == REST else self.board.power_named(letter)
             if power is None:
-                raise OrderError(f"no power has the letter {letter}", 1)
+                raise OrderError(f"no power of this game has the letter {letter} (its powers: {self._letters()})", 1)
             if power in powers:
                 raise OrderError(f"{letter} is twice in the acceptance list", 1)
             powers.append(power)
         if REST not in powers and len(powers) != len(self.board.powers):
             raise OrderError("name every power, or end the list with '?' for the others (4.1)", 1)
         return Accept(tuple(powers), letters)
+
+    def _accept_words(self, rest: str) -> Accept:
+        """An acceptance list as the texts write one: names, adjectives or letters, with commas, spaces or
+        "and" (``ACCEPT Spain, France, Austria, England, and Denmark/Sweden``, ``ACCEPT S F A E D``)."""
+        words = [w for w in re.findall(r"\?|[^\s,;?]+", rest) if w.lower() not in ("and", "&")]
+        letters, at = [], 0
+        while at < len(words):
+            size = next((n for n in range(min(3, len(words) - at), 0, -1) if REST not in words[at:at + n]
+                         and self.board.power_named(" ".join(words[at:at + n]))), 0)
+            if size:
+                power = self.board.power_named(" ".join(words[at:at + size]))
+                letters.append(self.board.powers[str(power)].letter)
+            elif words[at] == REST:
+                letters.append(REST)
+            else:
+                raise OrderError(f"{words[at]!r} is not a power of this game (its powers: {self._letters()})", 1)
+            at += size or 1
+        return self._accept([Token("LETTERS", "".join(letters))], None)
+
+    def _letters(self) -> str:
+        return ", ".join(f"{name.title()} ({power.letter})" for name, power in self.board.powers.items())
+
+    def example_accept(self) -> str:
+        """An acceptance list of this game's own letters, for the replies that show one (``ACCEPT FGE?``)."""
+        return "ACCEPT " + "".join(p.letter for p in list(self.board.powers.values())[:3]) + "?"
 
     def _transfer(self, children: list[Any], state: GameState | None) -> Transfer:
         amount, name = _whole(children[0], "a transfer is a whole number of silver pieces (2.3)"), str(children[1])

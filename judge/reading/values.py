@@ -32,8 +32,7 @@ class Invalid(Exception):
         self.column = column or 1
 
 
-#: a game (or variant) name: ASCII only, so that no case folding (U+017F to s, U+0130 to i, U+212A to k) lets through
-_POWER_RE = re.compile(r"[^\W\d_][\w'.-]{0,31}")
+_POWER_RE = re.compile(r"[^\W\d_][\w'./-]{0,31}")  # the texts' own 'Denmark/Sweden' too
 _DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _DATE_TIME_RE = re.compile(r"([\d-]+)[Tt](.+)")
 _TIME_RE = re.compile(r"(\d{1,2})(?::(\d{2}))?")

@@ -23,7 +23,7 @@ from judge.engine.state import GameState
 from judge.render.payola import PayolaReport
 from judge.render.results import ResultsContext
 from judge.render.words import power_name
-from judge.variants.europe1615_payola.consequences import CONTESTED
+from judge.variants.europe1615_payola.consequences import CONTESTED, VP_LOG, vp_rule
 from judge.variants.europe1615_payola.influence import GRANT
 from judge.variants.europe1615_payola.scoring import military_vps, objective_vps, total_vps
 from judge.variants.europe1615_payola.setups import ROLL
@@ -57,6 +57,10 @@ class E1615PayolaReport(PayolaReport):
         contested = self.contested(after)
         if contested:  # R-1304-33: "CONTESTED states will be marked on the map": the text says so with it
             extra["contested"] = contested
+        incurred = [{"power": power_name(e[1]), "vps": int(e[2]), "why": e[3], "rule": vp_rule(e[3])}
+                    for e in after.extra.get(VP_LOG, []) if e[0] == str(before.phase)]
+        if incurred:  # each penalty or bonus told in the phase that incurs it, with its rule
+            extra["vps_incurred"] = incurred
         rolled = after.extra.get(ROLL)
         if rolled and ROLL not in before.extra:  # R-1304-61: the sides' dice for neutral France, once
             extra["neutral_roll"] = {"neutral": power_name(rolled["neutral"]), "joins": power_name(rolled["joins"]),

@@ -106,11 +106,13 @@ class HelpContext:
     variants: Sequence[VariantLine] = ()
     #: the GM decisions (``GM ...`` usages) of the game the sender signed on to; None outside a game
     gm_actions: Sequence[str] | None = None
+    #: how the orders of the game the sender signed on to are written (``Ruleset.form_notes``)
+    form_notes: Sequence[str] = ()
 
 
 def render_help(ctx: HelpContext) -> Rendered:
     return render("help.j2", judge=ctx.judge, address=ctx.address, sections=list(ctx.sections),
-                  variants=list(ctx.variants), gm_actions=ctx.gm_actions)
+                  variants=list(ctx.variants), gm_actions=ctx.gm_actions, form_notes=list(ctx.form_notes))
 
 
 @dataclass(frozen=True, slots=True)

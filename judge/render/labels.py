@@ -10,6 +10,7 @@ stays first: it is what players write in their orders.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from judge.engine.boardmarks import BoardCorner
 from judge.engine.geography import Map
@@ -21,7 +22,7 @@ from judge.render.layout import (
 from judge.render.palette import INK, MARK, OTHERS
 from judge.render.sceneparts import Cross, Label, Scene, Swatch, Text, Words
 from judge.render.shapes import CENTRE_RADIUS, FAITH_ARM, arrow_cover, arrow_shape, unit_box
-from judge.render.statuses import Marker
+from judge.render.statuses import Marker, inside_outline
 
 ABBREVIATION, SMALL_ABBREVIATION, FULL_NAME, MARK_WORD, TAG, CORNER = 13, 11, 10, 11, 11, 12
 #: spots tried for a label with the full name before settling for the abbreviation alone
@@ -147,9 +148,12 @@ def _tags(scene: Scene, obstacles: Obstacles, tags: Sequence[tuple[str, str]]) -
 def _markers(scene: Scene, obstacles: Obstacles, markers: Sequence[Marker]) -> None:
     """The religious crosses, beside the state's centre, clear of units and arrows."""
     size = 2 * FAITH_ARM + 2
-    for anchor, faiths in markers:
+    for anchor, faiths, outline in markers:
         width = size * len(faiths)
-        box = place_near(obstacles, anchor, width, size, gap=6.0) or box_around(anchor, width, size)
+        def within(box: Box, outline: Any = outline) -> bool:  # the cross in its own state's province
+            return not outline or inside_outline(outline, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+        box = (place_near(obstacles, anchor, width, size, gap=6.0, keep=within)
+               or place_near(obstacles, anchor, width, size, gap=6.0) or box_around(anchor, width, size))
         obstacles.add(box)
         for i, faith in enumerate(faiths):
             scene.board.crosses.append(Cross((box[0] + size * (i + 0.5), (box[1] + box[3]) / 2), faith))

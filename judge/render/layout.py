@@ -12,7 +12,7 @@ order, so the same position always gives the same picture.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -205,11 +205,12 @@ def place_in_region(regions: Regions, obstacles: Obstacles, name: str, width: fl
 
 
 def place_near(obstacles: Obstacles, xy: XY, width: float, height: float, gap: float,
-               reach: int = 6) -> Box | None:
-    """The first free box of that size around ``xy``: beside, under, over, then further out in rings."""
+               reach: int = 6, keep: Callable[[Box], bool] | None = None) -> Box | None:
+    """The first free box of that size around ``xy``: beside, under, over, then further out in rings (and,
+    with ``keep``, one it accepts: a state's cross stays in the state)."""
     for dx, dy in AROUND:
         box = box_around((xy[0] + dx * (width / 2 + gap), xy[1] + dy * (height / 2 + gap)), width, height)
-        if obstacles.free(box):
+        if obstacles.free(box) and (keep is None or keep(box)):
             return box
     for ring in range(1, reach + 1):
         radius = gap + ring * 8.0
@@ -217,6 +218,6 @@ def place_near(obstacles: Obstacles, xy: XY, width: float, height: float, gap: f
             angle = math.pi / 2 + step * math.pi / 8
             centre = (xy[0] + math.cos(angle) * (radius + width / 2), xy[1] + math.sin(angle) * (radius + height / 2))
             box = box_around(centre, width, height)
-            if obstacles.free(box):
+            if obstacles.free(box) and (keep is None or keep(box)):
                 return box
     return None

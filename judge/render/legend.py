@@ -9,9 +9,9 @@ from judge.render.sceneparts import Arrow, Cross, Marks, Scene, Swatch, Text, Un
 
 #: the keys in the order the legend explains them
 ORDER = ("centre", "army", "fleet", "move", "retreat", "support", "hold", "convoy", "failed", "dislodged", "option",
-         "built", "removed", "tag", "state ALIGNED", "state NEUTRAL", "state UNALIGNED", "state UNMARKED",
+         "built", "removed", "tag", "state ALIGNED", "state NEUTRAL", "state NEUTRAL OPEN", "state UNALIGNED", "state UNMARKED",
          "state SEGREGATED", "state INDEPENDENT", "faith CATHOLIC", "faith PROTESTANT", "faith DUALITY",
-         "mark REVOLT", "mark CONTESTED")
+         "mark REVOLT", "mark CONTESTED", "mark PORT")
 GREY = "#8A8A8A"
 TITLE, ENTRY, KEY = 15, 13, 12
 COLUMNS, ROW, KEY_ROW, SYMBOL = 4, 20, 30, 32
@@ -93,7 +93,7 @@ def _board_symbol(scene: Scene, key: str, x: float, y: float) -> None:
                                 width=text_width(owner, 10, True)))
     elif key == "state ALIGNED":
         marks.swatches.append(Swatch(box, tint("#555555", 0.8), "#555555"))
-    elif key == "state NEUTRAL":
+    elif key.startswith("state NEUTRAL"):
         marks.swatches.append(Swatch(box, NEUTRAL_FILL, NEUTRAL_HATCH))
     elif key.startswith("state "):
         marks.swatches.append(Swatch(box, LAND))

@@ -21,11 +21,12 @@ from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.render.env import render
 from judge.render.results import ResultsContext
-from judge.render.secrecy import Secret
+from judge.render.secrecy import GM, Secret
 from judge.render.words import power_name
 
 TEMPLATE = "_payola.j2"
 CHART_TEMPLATE = "_payola_chart.j2"
+HISTORY_TEMPLATE = "_payola_history.j2"
 GM_ONLY: frozenset[str] = frozenset()
 
 
@@ -75,6 +76,13 @@ class PayolaReport:
         """Each movement phase's bribe chart as text, once the game is over (3.6, 4.5): the website puts each on
         its phase's page, whether the game ended in a results mail or by the GM or a vote (the game-end mail)."""
         return {chart["phase"]: render(CHART_TEMPLATE, chart=chart).body for chart in self._charts(earlier)}
+
+    def history_ledgers(self, after: Mapping[str, Any], viewer: str | None) -> str:
+        """HISTORY's ledgers of a movement phase, from the position after it: the viewer's own (5.7), all for the
+        GM, none for anyone else ("")."""
+        ledgers = after.get("ledgers", {})
+        shown = [self._ledger(p, led) for p, led in sorted(ledgers.items()) if viewer in (GM, p)]
+        return render(HISTORY_TEMPLATE, ledgers=shown).body if shown else ""
 
     def _charts(self, earlier: Sequence[tuple[str, Mapping[str, Any]]]) -> list[dict[str, Any]]:
         """The chart of each movement phase in ``earlier``: the ledgers its position after kept (5.7)."""

@@ -23,7 +23,8 @@ from judge.render.sceneparts import Scene
 #: the religious words that draw a marker, and its crosses
 MARKERS = {"CATHOLIC": ("CATHOLIC",), "PROTESTANT": ("PROTESTANT",), "DUALITY": ("CATHOLIC", "PROTESTANT")}
 
-Marker = tuple[XY, tuple[str, ...]]
+#: where a state's religious marker goes, its crosses, and the state's outline (the marker stays inside it)
+Marker = tuple[XY, tuple[str, ...], tuple[tuple[tuple[float, ...], ...], ...]]
 
 
 def draw_statuses(scene: Scene, board: Map, colours: Mapping[str, str], marks: Sequence[StateMark]) -> list[Marker]:
@@ -37,7 +38,8 @@ def draw_statuses(scene: Scene, board: Map, colours: Mapping[str, str], marks: S
         crosses = MARKERS.get(mark.religion)
         anchor = _capital(scene, board, provinces)
         if crosses and anchor is not None:
-            markers.append((anchor, crosses))
+            outline = tuple(ring for p in provinces if (r := scene.geometry.regions.get(p)) for ring in r.polygons)
+            markers.append((anchor, crosses, outline))
             scene.key(f"faith {mark.religion}")
     return markers
 
@@ -48,7 +50,7 @@ def _fill(scene: Scene, province: str, political: str, colour: str | None) -> bo
         return False
     if political == "ALIGNED" and colour:
         scene.fills[province], scene.hatches[province] = tint(colour, ALIGNED_TINT), colour
-    elif political == "NEUTRAL":
+    elif political.split(" ")[0] == "NEUTRAL":  # NEUTRAL OPEN: the Payola texts' neutral states, entered at a cost
         scene.fills[province], scene.hatches[province] = NEUTRAL_FILL, NEUTRAL_HATCH
     else:
         return False
@@ -64,3 +66,16 @@ def _capital(scene: Scene, board: Map, provinces: Sequence[str]) -> XY | None:
             x, y = region.unit
             return (x - 10.0, y + 8.0) if province in board.centers else (x, y)
     return None
+
+
+def inside_outline(polygons: Sequence[tuple[tuple[float, ...], ...]], point: XY) -> bool:
+    """Whether ``point`` lies in the region (even-odd rule over every ring: holes count out)."""
+    px, py, crossings = point[0], point[1], 0
+    for polygon in polygons:
+        for ring in polygon:
+            xs, ys = ring[0::2], ring[1::2]
+            for i in range(len(xs)):
+                x1, y1, x2, y2 = xs[i - 1], ys[i - 1], xs[i], ys[i]
+                if (y1 > py) != (y2 > py) and px < x1 + (py - y1) * (x2 - x1) / (y2 - y1):
+                    crossings += 1
+    return crossings % 2 == 1

@@ -97,13 +97,14 @@ def test_the_march_script_plays_the_texts_example(games: dict[str, Played]) -> N
     """EX-1303-01 by mail; France's 0-value bribe to its aligned Lorraine, Austria's to Saxony in the Empire."""
     _, script, sandbox = games[MARCH]
     text = (sandbox.config.data_dir / "archive" / script.game / "S1615D.txt").read_text(encoding="utf-8")
-    assert "FRANCE on SPAIN in HES: 4 v 5, column 1:1, the GM rolled 12: EX." in text
+    assert "FRANCE on SPAIN in HES: 4 v 5, column 1:1, the GM rolled 12: EX" in text
     assert "HES: Austria 4, Spain 1." in text and "LOR: ALIGNED to FRANCE; UNAFFECTED." in text
     spring = (sandbox.config.data_dir / "archive" / script.game / "S1615M.txt").read_text(encoding="utf-8")
     assert "Lorraine: Army Lorraine SUPPORT Army Paris -> Champagne." in spring
     assert "Saxony: Army Saxony SUPPORT Army Bohemia -> Silesia." in spring
     england = mails_to(sandbox, script.address("England"))
-    assert "line 4: 3 : F DUT - NTH\n      ENGLAND may not buy F DUT - NTH from a foreign unit" in england
+    assert ("line 4: 3 : F DUT - NTH\n      ENGLAND may not buy F DUT - NTH from F DUT: from a foreign unit only a "
+            "HOLD, SUPPORT or CONVOY may be bought (R-1303-34, R-1304-43)") in " ".join(england.split(" \n"))
     france = mails_to(sandbox, script.address("France"))
     assert "start funds: +48 AgP" in france and "tribute of its aligned minor states: +1 AgP" in france
 
@@ -118,12 +119,13 @@ def test_the_april_script_marks_the_texts_map_and_uses_the_alternate(games: dict
                  "TRA: ALIGNED to AUSTRIA; CONTROLLED (CATHOLIC).", "LUN: ALIGNED to AUSTRIA; UNAFFECTED."):
         assert line in marked
     later = (archive / "S1616D.txt").read_text(encoding="utf-8")
-    assert "DENMARK on AUSTRIA in SAX: 5 v 35, column <1:1, the GM rolled 14: EX." in later
+    assert "DENMARK on AUSTRIA in SAX: 5 v 35, column <1:1, the GM rolled 14: EX" in later
     assert "Austria: SAX > DENMARK.  (*void*)" in later and "AUSTRIA on FRANCE in VEN: 5 v 2, column 3:1" in later
     builds = (archive / "W1615A.txt").read_text(encoding="utf-8")
     assert "France:    Builds a fleet in Normandy." in builds and "Spain:     Builds an army in Catalonia." in builds
     assert "Set aside" not in mails_to(sandbox, script.address("Denmark"))  # refused on arrival instead:
-    assert "DENMARK may not bribe A ROM" in mails_to(sandbox, script.address("Denmark"))
+    assert "DENMARK may not bribe A ROM: only Catholic powers give orders to the units of the Papal States" in " ".join(
+        mails_to(sandbox, script.address("Denmark")).split())
 
 
 def test_the_march_script_plays_1616_with_a_bribed_minor_a_retreat_and_the_winter(games: dict[str, Played]) -> None:
@@ -153,3 +155,18 @@ def test_PY_41_the_april_script_plays_1616_with_two_retreats_and_the_winter_orde
     assert "Austria: Army Silesia SUPPORT Army Bohemia -> Saxony." in summer
     winter = (archive / "W1616A.txt").read_text(encoding="utf-8")
     assert "Austria:   Builds an army in Bohemia." in winter and "  Austria: 37 (+9, +52, -24)." in winter
+
+
+def test_issue_35_point_4_dice_spelt_out_and_each_penalty_in_the_phase_that_incurs_it(
+        games: dict[str, Played]) -> None:
+    """AE/EX/DE explained where they are rolled, with what is left; Austria's -15 -9 for Saxony told with its
+    rules in the Summer of 1616 that incurs it, not only in the Winter's totals."""
+    _, script, sandbox = games[APRIL]
+    archive = sandbox.config.data_dir / "archive" / script.game
+    attacks = " ".join((archive / "S1616D.txt").read_text(encoding="utf-8").split())
+    assert ("DENMARK on AUSTRIA in SAX: 5 v 35, column <1:1, the GM rolled 14: EX (exchange: the side with fewer "
+            "INFs loses all, the other as many), leaving DENMARK 0 and AUSTRIA 30.") in attacks
+    summer = " ".join((archive / "U1616M.txt").read_text(encoding="utf-8").split())
+    assert "Austria -15: attacks a state ALIGNED to itself (SAX, SAX), R-1303-22, R-1304-28." in summer
+    assert "Austria -9: attacks a state its own faith controls (SAX, SAX), R-1303-23, R-1304-29." in summer
+    assert "Victory points won and lost" not in (archive / "U1615M.txt").read_text(encoding="utf-8")

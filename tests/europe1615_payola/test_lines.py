@@ -57,7 +57,8 @@ def test_attack_lines_are_checked_on_arrival() -> None:
 
 def test_what_each_phase_waits_for() -> None:
     rules, state = ruleset(APRIL), start(APRIL)
-    assert rules.inputs_due(state, "FRANCE") == (("INF", "INF placements (N: STATE, or N: your own home box)"),)
+    assert rules.inputs_due(state, "FRANCE") == (("INF", "INF placements: 11 INFs to place in 1615 (11 of the year) "
+                                                         "(N: STATE, or N: your own home box)"),)
     state.phase = Phase("S", 1616, "D")
     assert rules.inputs_due(state, "FRANCE") == ()                     # no INFs beside another power's
     state.extra["influence"] = {"HES": {"FRANCE": 3, "SPAIN": 2}}

@@ -14,7 +14,6 @@ from pathlib import Path
 
 from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
-from judge.variants.payola.determination import TWICE
 
 from tests.app.helpers import GAME, GM, POWERS, address, gm, password, reply, send_as, start_game, to
 
@@ -47,20 +46,24 @@ def _start(sandbox: Sandbox, powers: tuple[str, ...] = tuple(POWERS), setup: str
     start_game(sandbox, setup, variant="payola", powers=powers)
 
 
-def test_6_1_classic_two_offers_to_one_unit_by_mail_are_both_ignored(sandbox: Sandbox) -> None:
-    """Payola Classic (6.1; Classic rules 4.2): the second offer is kept with a warning; at the deadline both go."""
+def test_6_1_classic_a_second_offer_to_one_unit_is_refused_on_arrival(sandbox: Sandbox) -> None:
+    """Payola Classic (6.1; Classic rules 4.2 "both offers will be ignored"): the second offer is refused on
+    arrival, so the first stands and nothing is listed as accepted and set aside later (issue 35 point 2)."""
     _start(sandbox, ("France", "Italy"), "SET RULE preset classic")
     send_as(sandbox, "France", "3 : F NAP - ION\n2 : F NAP - TYS")
     sandbox.poll()
     answer = reply(sandbox, sandbox.new_mail(), address("France"))
-    assert "both offers are ignored" in answer
+    accepted, rejected = answer.split("Rejected:")
+    assert "2 : F NAP - TYS" in rejected and "one offer per unit (Payola Classic, 6.1)" in rejected
+    assert "F NAP - TYS" not in accepted and "3 : F NAP - ION" in accepted
     send_as(sandbox, "Italy", "1 : F NAP - APU")
     gm(sandbox, "PROCESS!")
     sandbox.poll()
+    results = "\n".join(sandbox.text(m) for m in to(sandbox.new_mail(), address("France")))
+    assert "Set aside" not in results
     state = sandbox.store.load_game(GAME).state
-    assert state["phase"] == "F1901M" and "F APU" in state["units"]["ITALY"]
-    assert state["treasury"]["FRANCE"] == 7 * 3 and state["treasury"]["ITALY"] == 7 * 3 - 1
-    assert [why for _, why in state["ledgers"]["FRANCE"]["refused"]] == [TWICE, TWICE]
+    assert state["phase"] == "F1901M" and "F ION" in state["units"]["ITALY"]
+    assert state["treasury"]["FRANCE"] == 7 * 3 - 3 and state["ledgers"]["FRANCE"]["refused"] == []
 
 
 def test_6_4_ebayola_by_mail_the_ledger_shows_what_came_back(sandbox: Sandbox) -> None:
@@ -251,3 +254,47 @@ def test_a_long_game_keeps_positions_of_one_size_and_terminate_still_publishes_e
     shown = re.findall(r"Bribe chart of (\w+):", ended[0])
     assert shown == movements and len(shown) >= 10  # every movement phase played, none twice
     assert "Ledger of France" in ended[0] and "2 : A PAR - BUR" in ended[0]
+
+
+def test_issue_35_point_10_commits_at_most_what_can_be_paid(sandbox: Sandbox) -> None:
+    """A unit issues one order: of France's offers to A PAR only those for the order issued are paid (5.6), so
+    20 + 3 for Burgundy and 10 for Picardy commit at most 23 AgP, not 33."""
+    _start(sandbox, ("France", "Italy"))
+    send_as(sandbox, "France", "20 : A PAR - BUR\n10 : A PAR - PIC\n3 : A PAR - BUR\n2 : F BRE - MAO")
+    sandbox.poll()
+    answer = reply(sandbox, sandbox.new_mail(), address("France"))
+    assert "These lines commit at most 25 AgP" in answer
+
+
+def test_issue_35_point_10_the_gm_reads_each_ledger_once(sandbox: Sandbox) -> None:
+    """The GM's result mail has every ledger once (in the bribe chart), a player's only his own."""
+    _start(sandbox, ("France", "Italy"))
+    send_as(sandbox, "France", "3 : F NAP - ION")
+    send_as(sandbox, "Italy", "1 : F NAP - APU")
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    gm_mail = "\n".join(sandbox.text(m) for m in to(mails, GM) if "results" in str(m.message["Subject"]).lower())
+    assert gm_mail.count("Ledger of France") == 1 and gm_mail.count("Ledger of Italy") == 1
+    france = "\n".join(sandbox.text(m) for m in to(mails, address("France")))
+    assert france.count("Ledger of France") == 1 and "Ledger of Italy" not in france
+
+
+def test_issue_35_point_10_history_carries_each_power_its_own_ledgers(sandbox: Sandbox) -> None:
+    """HISTORY after SIGNON: a player's own ledger of each movement phase, the GM every ledger, a stranger none."""
+    _start(sandbox, ("France", "Italy"))
+    send_as(sandbox, "France", "3 : F NAP - ION")
+    send_as(sandbox, "Italy", "1 : F NAP - APU")
+    gm(sandbox, "PROCESS!")
+    sandbox.poll()
+    sandbox.new_mail()
+    send_as(sandbox, "France", f"HISTORY {GAME}")
+    gm(sandbox, f"HISTORY {GAME}")
+    sandbox.send("stranger@example.org", f"HISTORY {GAME}")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    france = "\n".join(sandbox.text(m) for m in to(mails, address("France")))
+    assert "Ledger of France" in france and "Ledger of Italy" not in france and "3 : F NAP - ION" in france
+    master = "\n".join(sandbox.text(m) for m in to(mails, GM))
+    assert master.count("Ledger of France") == 1 and master.count("Ledger of Italy") == 1
+    assert "Ledger of" not in "\n".join(sandbox.text(m) for m in to(mails, "stranger@example.org"))

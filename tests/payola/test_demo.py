@@ -73,7 +73,7 @@ def test_each_players_result_mails_with_its_ledger_match_the_golden_ones(game: S
 
 
 def test_the_scripted_events_happen(game: Sandbox) -> None:
-    """A transfer (2.3), a tie by the owner's list (5.2), the war over Belgium, an over-expenditure (5.6)."""
+    """A transfer (2.3), a tie by the owner's list (5.2), the war over Belgium, an over-expenditure (5.5)."""
     russia, england, france = (results_to(game, address(p)) for p in ("Russia", "England", "France"))
     assert "paid to Turkey: -10 AgP" in russia
     assert "Italy: Army Venice -> Tyrolia." in france

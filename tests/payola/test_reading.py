@@ -99,7 +99,10 @@ def test_4_1_acceptance_lists(reader):
     assert reader.read("accept g?") == Accept(("GERMANY", "?"))
     assert "at most one '?'" in reason(reader, "ACCEPT G?F?")
     assert "or end the list with '?'" in reason(reader, "ACCEPT GF")
-    assert "no power has the letter X" in reason(reader, "ACCEPT GX?")
+    assert "no power of this game has the letter X (its powers: England (E), France (F)," in reason(reader, "ACCEPT GX?")
+    assert reader.read("ACCEPT Germany, France and England ?") == Accept(("GERMANY", "FRANCE", "ENGLAND", "?"))
+    assert reader.read("ACCEPT G F E ?") == Accept(("GERMANY", "FRANCE", "ENGLAND", "?"))
+    assert "'Prussia' is not a power of this game" in reason(reader, "ACCEPT Germany, Prussia ?")
     assert "twice" in reason(reader, "ACCEPT GG?")
 
 
@@ -129,7 +132,7 @@ def test_6_1_classic_one_offer_per_unit_and_zero_foreign():
     first, second = reader.read("0 : F NAP - ION", state), reader.read("1 : F NAP - ROM", state)
     assert reader.check(first, "FRANCE", state, []) == ("", "")
     problem, note = reader.check(second, "FRANCE", state, [first])
-    assert problem == "" and "both offers are ignored" in note  # 6.1: kept, and both ignored at determination
+    assert "one offer per unit (Payola Classic, 6.1)" in problem and note == ""  # refused on arrival
 
 
 def test_classic_4_7_fractional_offers_are_rounded_up():

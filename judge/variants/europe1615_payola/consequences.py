@@ -24,6 +24,19 @@ from judge.variants.europe1615_payola.world import Game
 
 VP_LOG, CONTESTED = "vp_log", "contested"
 
+#: the rule of each kind of entry of the VP log, by the start of its ``why`` (March's, then April's)
+VP_RULES = {"a Catholic power attacks a Papal unit": "R-1303-30, R-1304-39",
+            "attacks a NEUTRAL state": "R-1303-22, R-1304-28",
+            "attacks a state ALIGNED to itself": "R-1303-22, R-1304-28",
+            "attacks a state in DUALITY": "R-1303-23, R-1304-29",
+            "attacks a state its own faith controls": "R-1303-23, R-1304-29",
+            "a Protestant power owns": "R-1303-31, R-1304-40"}
+
+
+def vp_rule(why: str) -> str:
+    """The rules an entry of the VP log applies, for the result mail of the phase that incurs it."""
+    return next((rule for start, rule in VP_RULES.items() if why.startswith(start)), "")
+
 
 def record_vps(state: GameState, phase: str, power: str, vps: int, why: str) -> None:
     state.extra.setdefault(VP_LOG, []).append([phase, power, vps, why])

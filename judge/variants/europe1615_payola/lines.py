@@ -41,10 +41,18 @@ def check_line(game: Game, state: GameState, power: str, value: Deploy | Attack,
     return f"{power} may list only {alternates} alternate(s)" if len(listed) > alternates else ""
 
 
+def budget_words(game: Game, state: GameState, power: str) -> str:
+    """The INFs ``power`` may place this year, told before it places them (STATUS, reminders, the start mail)."""
+    grant = yearly_grant(game, state, power)
+    box = present(state, power).get(power, 0) if game.edition.home_box_redeploy else 0
+    again = f", and {box} in your home box may be placed again" if box else ""
+    return f"{grant + box} INFs to place in {state.phase.year} ({grant} of the year{again})"
+
+
 def inputs_due(game: Game, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
     """The Influence phase waits for every power's INF lines; the attack phase for those that could attack."""
     if state.phase.kind == "P":
-        return (("INF", "INF placements (N: STATE, or N: your own home box)"),)
+        return (("INF", f"INF placements: {budget_words(game, state, power)} (N: STATE, or N: your own home box)"),)
     if state.phase.kind == "D" and state.phase.year >= game.edition.first_attack_year:
         places = [p for p, by in state.extra.get("influence", {}).items()
                   if by.get(power) and any(q != power and n for q, n in by.items())

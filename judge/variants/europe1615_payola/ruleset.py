@@ -17,6 +17,7 @@ The income is paid in the Taxation phase, not after the Winter builds.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -41,6 +42,7 @@ from judge.variants.europe1615_payola import (
     setups,
     status,
     victory,
+    waivers,
     winter,
 )
 from judge.variants.europe1615.inputs import WaiveCapture
@@ -53,10 +55,18 @@ INFLUENCE_PHASE, ATTACKS_PHASE, TAXATION = "P", "D", "T"
 WAIVED = "waived"
 
 
+#: who may offer 0 AgP to a unit in these editions (may_offer_zero)
+ZERO_RULE = ("Zero offers: to your own units, to the units of a minor state ALIGNED to you, and Austria's to "
+             "any unit in the Holy Roman Empire (R-1303-34, R-1304-44)")
+
+
 class Europe1615Payola(Payola):
     """Influence, attacks, statuses, tribute and Payola bribes: the edition's file says which numbers."""
 
     name = "europe1615-payola"
+    #: the ledger's words for a tie at a minor state's unit (order determination's ``fixed_why``)
+    tie_list_why = ("tie broken by the fixed reference list of the minor states (Austria, Denmark/Sweden, England, "
+                    "France, Spain; Portugal's, Ireland's and the Barbary States' their own: R-1303-32, R-1304-41)")
 
     def __init__(self, board: Map, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(board, options)
@@ -87,6 +97,20 @@ class Europe1615Payola(Payola):
             return True
         return self.edition.aligned_moves and owner in self.map.states and status.aligned_to(state, owner) == power
 
+    def bribe_refusal(self, state: GameState, power: str, owner: str, unit: Unit) -> str:
+        """The Papal States' units and who may bribe them, for the reply."""
+        if self.may_bribe(state, power, owner, unit):
+            return ""
+        return (f"{power} may not bribe {unit}: only Catholic powers give orders to the units of the Papal States "
+                "(R-1303-36, R-1304-46)")
+
+    def buy_refusal(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> str:
+        """A move bought from a foreign unit, for the reply."""
+        if self.may_buy(state, power, owner, unit, order):
+            return ""
+        return (f"{power} may not buy {order} from {unit}: from a foreign unit only a HOLD, SUPPORT or CONVOY "
+                "may be bought (R-1303-34, R-1304-43)")
+
     def may_offer_zero(self, state: GameState, power: str, owner: str, unit: Unit) -> bool:
         """R-1304-44: own units; Austria any unit in the Empire (A-PY-3); a power its aligned minor's units."""
         if power == owner:
@@ -114,8 +138,12 @@ class Europe1615Payola(Payola):
         return status.picture_states(state)
 
     def picture_marks(self, state: GameState) -> Mapping[str, str]:
-        """The provinces marked on the map: REVOLT (R-1303-24, R-1304-32) and CONTESTED (R-1304-33)."""
+        """The provinces marked on the map: each port's anchor, as PORT (R-1303-37, R-1304-47: "a port (anchor)"),
+        REVOLT (R-1303-24, R-1304-32) and CONTESTED (R-1304-33)."""
         marks: dict[str, list[str]] = {}
+        for abbr, province in self.map.provinces.items():
+            if province.port and province.terrain is Terrain.COAST:
+                marks.setdefault(abbr, []).append("PORT")
         for minor, provinces in self.map.states.items():
             for province in provinces:
                 if self.map.provinces[province].is_center and status.revolt(self.game, state, province):
@@ -193,16 +221,23 @@ class Europe1615Payola(Payola):
     def _winter(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> PhaseOutcome:
         """Builds and removals as in Diplomacy; no income here (it is the Taxation phase's)."""
         work = state.copy()
+        waivers.waive_in_winter(work, orders)  # R-1303-39, R-1304-51: a centre taken at the year's end given back
         ports.take_ports(self.game, work, work.extra.get(WAIVED, {}))  # R-1304-54: as centres change hands
         setups.roll_for_neutral(self.game, work)  # R-1304-61: "before build/adjustment in 1617"
-        outcome = adjudicate_adjustments(self._variant(), work, self._money_lines(work, orders))
+        builds = {p: [v for v in vs if not isinstance(v, WaiveCapture)] for p, vs in orders.items()}
+        outcome = adjudicate_adjustments(self._variant(), work, self._money_lines(work, builds))
         winter.after_builds(self.game, outcome.state)
         outcome.state.extra.pop(WAIVED, None)  # a waiver is decided again at each build phase
+        outcome.state.extra.pop(waivers.TAKEN, None)
         return outcome
 
     def may_capture(self, state: GameState, owner: str, unit: Unit, province: str) -> bool:
-        """R-1303-39, R-1304-51: the occupier may waive the change of ownership (``WAIVE LOR``)."""
-        return province not in state.extra.get(WAIVED, {}).get(owner, ())
+        """R-1303-39, R-1304-51: the occupier may waive the change of ownership (``WAIVE LOR``); a centre that
+        changes hands is recorded, for a WAIVE sent in the Winter (``waivers.py``)."""
+        if province in state.extra.get(WAIVED, {}).get(owner, ()):
+            return False
+        waivers.record_take(state, province, owner)
+        return True
 
     def may_retreat(self, state: GameState, owner: str, unit: Unit) -> bool:
         """R-1303-38, R-1304-50: a dislodged minor unit is disbanded at once."""
@@ -246,6 +281,12 @@ class Europe1615Payola(Payola):
                                 "VPs win (R-1303-42, R-1304-58); only the GM may end it sooner (TERMINATE)")
 
     # -- by mail ---------------------------------------------------------------------------
+    def money_committed(self, state: GameState, power: str, values: Sequence[Any]) -> tuple[int, int] | None:
+        """No money line in the Influence and attack phases (INFs, not AgP: the treasury is paid at Taxation)."""
+        if state.phase.kind in (INFLUENCE_PHASE, ATTACKS_PHASE):
+            return None
+        return super().money_committed(state, power, values)
+
     def inputs_due(self, state: GameState, power: str) -> tuple[tuple[str, str], ...]:
         """INF lines in the Influence phase, an attack list when the power could attack; Payola's sheet."""
         if state.phase.kind in (INFLUENCE_PHASE, ATTACKS_PHASE):
@@ -280,15 +321,27 @@ class Europe1615Payola(Payola):
                 consequences.CONTESTED: MapOf(places, power), winter.BONUSES: Written(), winter.GAME_OVER: Written(),
                 victory.ALLIANCES: ListOf(ListOf(power, longest=2)),
                 WAIVED: MapOf(power, ListOf(Str(what="a province", longest=8))),
+                waivers.TAKEN: MapOf(Str(what="a centre", longest=8), ListOf(Str(what="a power", longest=16))),
                 setups.ROLL: Written(),
                 attacks.GM_DICE: MapOf(Str(what="a phase", longest=12), ListOf(Int(3, 18))),
                 ports.PORT_OWNERS: MapOf(Str(choices=lambda: ports.plain_ports(self.game), what="a port"), power)}
 
     def rule_options(self) -> tuple[RuleOption, ...]:
-        """Payola's options and the edition's readings; not ``draws``: no vote ends the game (:meth:`end_votes`);
-        nor the standard rulebooks' readings (``READINGS``): the edition's own rules say how its minors disband."""
-        dropped = {"draws", *READINGS}
-        return (*(o for o in super().rule_options() if o.name not in dropped), *self.edition.rule_options())
+        """Payola's options and the edition's readings; not ``draws``: no vote ends the game (:meth:`end_votes`).
+
+        ``zero_foreign`` is said as it behaves here: the edition's own rule decides zero offers, whatever its value.
+        """
+        dropped = {"draws", *READINGS}   # nor the standard rulebooks' readings: the edition's rules say how minors disband
+        kept = (replace(o, note=ZERO_RULE + " (this option is not used by the edition)")
+                if o.name == "zero_foreign" else o for o in super().rule_options() if o.name not in dropped)
+        return (*kept, *self.edition.rule_options())
+
+    def form_notes(self) -> tuple[str, ...]:
+        """Payola Classic as the texts cite it, with the edition's own limits on bribes (R-1303-34, R-1304-43)."""
+        notes = [n for n in self.payola.form_notes() if not n.startswith("Zero offers")]
+        return (*notes, "From another power's unit or a minor state's unit you may buy only a HOLD, SUPPORT "
+                "or CONVOY (R-1303-34, R-1304-43); only Catholic powers bribe the Papal States' units "
+                "(R-1303-36, R-1304-46).", ZERO_RULE + ".")
 
     def gm_actions(self) -> tuple[GmAction, ...]:
         """``GM DICE``: the attack dice from a published source (R-1303-14); ``GM ALLIANCE`` where the edition has them."""

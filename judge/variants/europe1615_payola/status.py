@@ -116,5 +116,6 @@ def picture_states(state: GameState) -> list[StateMark]:
         religious = str(entry.get("religious", ""))
         faith = str(entry.get("faith", "")) if religious == CONTROLLED else religious if religious == DUALITY else ""
         political = str(entry.get("political", ""))
-        marks.append(StateMark(minor, political, str(entry.get("aligned", "")) if political == ALIGNED else "", faith))
+        drawn = f"{political} OPEN" if political == NEUTRAL else political  # R-1303-22, R-1304-28: entered at -5
+        marks.append(StateMark(minor, drawn, str(entry.get("aligned", "")) if political == ALIGNED else "", faith))
     return marks

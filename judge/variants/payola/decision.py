@@ -71,6 +71,8 @@ class Target:
     totals: list[int] = field(default_factory=list)
     #: the list that breaks its ties: the owner's, a variant's fixed one, or None (4.4: a tie holds)
     tie: tuple[str, ...] | None = None
+    #: the ledger's words for a tie broken by a variant's fixed list (its rule), "" for the owner's list
+    fixed_why: str = ""
     offered: bool = False
     #: for each candidate, the bids that pay for it
     payers: list[list[Bid]] = field(default_factory=list)

@@ -29,7 +29,7 @@ from judge.variants.payola.basics import (
     TWICE, Determination, PayolaHooks, PlainBribes, expand_lists, rebates, refusal,
 )
 from judge.variants.payola.decision import DEFAULT, Bid, Decision, Target, decide, paid
-from judge.variants.payola.ledger import Ledger, UnitDecision
+from judge.variants.payola.ledger import BY_LIST, Ledger, UnitDecision
 from judge.variants.payola.offers import DIRECT, HOLD, MOVE, NEGATIVE, Accept, Offer, Savings
 from judge.variants.payola.overspending import reduce_until_paid
 from judge.variants.payola.prepared import OfferReader, ReadOffer
@@ -55,6 +55,7 @@ def determine(board: Map, hooks: PayolaHooks, state: GameState, sheets: Mapping[
         fixed = None if plain is not None else hooks.tie_list(state, target.owner, target.unit)
         played = target.owner not in dummies and target.owner in lists
         target.tie = fixed if fixed is not None else lists[target.owner] if played else None
+        target.fixed_why = getattr(hooks, "tie_list_why", "") if fixed is not None else ""
     for ledger in ledgers.values():
         wanted = sum(v.amount for v in sheets.get(ledger.power, ()) if isinstance(v, Savings))
         ledger.savings = wanted
@@ -183,6 +184,7 @@ def _outcome(targets: Mapping[str, Target], chosen: Mapping[str, Decision],
     earned: dict[str, int] = {}
     for key in sorted(targets):
         target, (index, got, why) = targets[key], chosen[key]
+        why = target.fixed_why if why == BY_LIST and target.fixed_why else why
         unit_text = target.unit_text
         if index >= 0:
             order, order_text = target.candidates[index], target.keys[index]

@@ -80,6 +80,23 @@ class PayolaOptions:
             RuleOption("transfers", self.transfers, TRANSFERS, "2.3 any; classic: no check back at once; none"),
         )
 
+    def form_notes(self) -> tuple[str, ...]:
+        """The offer sheet this game takes, said before the first sheet (start mail, HELP after SIGNON)."""
+        kind = "Payola Classic (Payola 6.1)" if self.preset == "classic" else "the formal Payola rules"
+        refused = [word for flag, word in (
+            (self.direct_only, "indirect offers (>)"), (not self.repetition, "repetition (4*3)"),
+            (not self.plateaus, "plateaus (#)"), (not self.augmentation, "'+' chains of amounts"),
+            (not self.alternatives, "several orders in one offer ('|')"),
+            (not self.savings, "savings requests ($)"), (not self.carry_over, "money carried over")) if flag]
+        notes = [f"This game plays {kind}: an offer is 'amount : order', e.g. '5 : F NTH - NWG'."]
+        if refused:
+            notes.append(f"Not allowed here, so refused on arrival: {', '.join(refused)}.")
+        if self.one_offer_per_unit:
+            notes.append("One offer per unit (6.1): a second offer to a unit you already bribe is refused on "
+                         "arrival; CLEAR and send the sheet again to change it.")
+        notes.append(f"Zero offers: to your own units{'' if not self.zero_foreign else ' and to any unit'} (3.1).")
+        return tuple(notes)
+
 
 CLASSIC = PayolaOptions(preset="classic", direct_only=True, one_offer_per_unit=True, repetition=False,
                         plateaus=False, augmentation=False, alternatives=False, savings=False,

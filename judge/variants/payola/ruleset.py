@@ -54,6 +54,8 @@ class Payola(Ruleset):
     """The formal Payola rules (payola-rules.txt), the section-6 variations as options."""
 
     name = "payola"
+    #: the ledger's words for a tie broken by a fixed list (``tie_list``); none here: ties go by the owner's list
+    tie_list_why = ""
 
     def __init__(self, board: Map, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(board, options)
@@ -92,6 +94,16 @@ class Payola(Ruleset):
             return owner in state.extra.get("dummies", ())
         return True
 
+    def bribe_refusal(self, state: GameState, power: str, owner: str, unit: Unit) -> str:
+        """Why ``power`` may make no offer to this unit, for the reply ("" if it may)."""
+        if self.may_bribe(state, power, owner, unit):
+            return ""
+        return f"{power} may not bribe {unit}: with Loyal Units (6.5) a played power's units obey their owner only"
+
+    def buy_refusal(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> str:
+        """Why ``power`` may not pay for this order of the unit, for the reply ("" if it may)."""
+        return "" if self.may_buy(state, power, owner, unit, order) else f"{power} may not buy {order} from {unit}"
+
     def may_buy(self, state: GameState, power: str, owner: str, unit: Unit, order: Order) -> bool:
         """Whether ``power`` may pay for this order of a unit it does not own: any legal order (3.1).
 
@@ -128,11 +140,10 @@ class Payola(Ruleset):
     def money_committed(self, state: GameState, power: str, values: Sequence[Any]) -> tuple[int, int] | None:
         """The most a sheet may cost (every offer paid in full, its savings kept, its transfers made) and the balance.
 
-        Order determination reduces the offers of a power that is overdrawn (5.6); the reply warns before.
+        Order determination reduces the offers of a power that is overdrawn (5.5); the reply warns before.
         """
-        cost = sum(total(v.amounts) if isinstance(v, Offer) else v.amount
-                   for v in values if isinstance(v, (Offer, Savings, Transfer)))
-        return cost, accounts.balance(state, power)
+        cost = sum(v.amount for v in values if isinstance(v, (Savings, Transfer)))
+        return cost + _most_paid(self.map, [v for v in values if isinstance(v, Offer)]), accounts.balance(state, power)
 
     # -- the phases -------------------------------------------------------------
     def phase_handlers(self) -> Mapping[str, PhaseHandler]:
@@ -244,3 +255,21 @@ class Payola(Ruleset):
 
     def rule_options(self) -> tuple[RuleOption, ...]:
         return (*super().rule_options(), *self.payola.rule_options())
+
+    def form_notes(self) -> tuple[str, ...]:
+        """The offer sheet this game's options take (Classic or the formal rules), told before the first sheet."""
+        return self.payola.form_notes()
+
+
+def _most_paid(board: Map, offers: Sequence[Offer]) -> int:
+    """The most a power's offers can cost: a unit issues one order, so of its offers to one unit only those for
+    that order are paid (5.6); the dearest order of each unit counts, not every offer to it."""
+    by_unit: dict[str, list[Offer]] = {}
+    for offer in offers:
+        by_unit.setdefault(board.province_of_or_none(offer.unit.location) or offer.unit.location, []).append(offer)
+    most = 0
+    for made in by_unit.values():
+        orders = {str(o) for offer in made for o in offer.orders}
+        most += max(sum(total(offer.amounts) for offer in made if order in {str(o) for o in offer.orders})
+                    for order in orders)
+    return most
