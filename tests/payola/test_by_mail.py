@@ -144,6 +144,11 @@ def test_accept_and_pay_lines_are_taken_in_the_winter(sandbox: Sandbox) -> None:
     assert "FRANCE has only 48 AgP, and 5 AgP of it is already promised in earlier PAY lines" in answer
     assert "Builds a fleet in Brest." in answer and "Builds still to order" not in answer  # builds count as builds
     sandbox.advance(timedelta(minutes=1))
+    sandbox.poll()  # issue 34: a refused line holds the phase for its fix until the deadline or a clean mail
+    assert sandbox.store.load_game(GAME).state["phase"] == "W1901A"
+    send_as(sandbox, "France", "")  # the SIGNON alone: France lets the phase be played with what it has
+    sandbox.poll()
+    sandbox.advance(timedelta(minutes=1))
     sandbox.poll()  # every build in: played without the GM
     state = sandbox.store.load_game(GAME).state
     assert state["phase"] == "S1902M"
@@ -218,7 +223,12 @@ def test_a_retreat_is_ordered_directly_and_counts_as_the_powers_orders(sandbox: 
     answer = reply(sandbox, sandbox.new_mail(), address("Germany"))
     assert "the unit in Burgundy cannot retreat to Marseilles" in answer  # checked on arrival, as in Diplomacy
     assert "Army Burgundy -> Ruhr." in answer and "Still without orders" not in answer
-    assert "Retreats for Fall of 1901 is processed at the end of this poll" in answer  # its orders are in
+    # its orders are in, but a line was refused: the phase waits for the fix (issue 34) until a clean mail
+    assert "Retreats for Fall of 1901 is processed" not in answer and "A line of this mail was refused" in answer
+    send_as(sandbox, "Germany", "A BUR R RUH")
+    sandbox.poll()
+    answer = reply(sandbox, sandbox.new_mail(), address("Germany"))
+    assert "Retreats for Fall of 1901 is processed at the end of this poll" in answer
     sandbox.poll()
     state = sandbox.store.load_game(GAME).state
     assert state["phase"] == "S1902M" and "RUH" in str(state["units"]["GERMANY"])
