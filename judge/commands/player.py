@@ -249,11 +249,14 @@ def do_press(s: Session, cmd: Command) -> str:
     _check_press(game, cmd.args["grey"], s, all(p == GM for p in powers))
     to = [gm_reader(game) if p == GM else None for p in powers]
     targets = [r for r in to if r is not None] + player_readers(game, [p for p in powers if p != GM])
-    vacant = [p.title() for p in powers if p != GM and not player_readers(game, [p])]
+    vacant = [p for p in powers if p != GM and not player_readers(game, [p])]
     sender = None if cmd.args["grey"] else _sender(s)
     shown = ["MASTER" if p == GM else p for p in powers]
-    _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender, shown))
-    note = "press sent to " + ", ".join(p.title() for p in shown if p == "MASTER" or p not in vacant)
+    _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender, shown,
+                                            board=board))
+    note = "press sent to " + ", ".join("Master" if p == "MASTER" else board.power_title(p) for p in shown
+                                        if p not in vacant)
+    vacant = [board.power_title(p) for p in vacant]
     return note + (f"; nobody plays {', '.join(vacant)}" if vacant else "")
 
 
@@ -266,7 +269,7 @@ def do_broadcast(s: Session, cmd: Command) -> str:
     targets = [r for r in readers(game) if r.address.lower() != me_address or r.viewer != _sender(s)]
     sender = None if cmd.args["grey"] else _sender(s)
     _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender,
-                                            broadcast=True))
+                                            broadcast=True, board=handle.variant.map))
     game.extra.setdefault("press", []).append({"phase": str(phase), "from": sender, "body": cmd.args["body"]})
     return "broadcast sent to every player, observer and the GM"
 

@@ -21,7 +21,7 @@ def map_to_json(board: Map) -> dict[str, Any]:
         "name": board.name,
         "provinces": [[p.abbr, p.name, p.terrain.value, list(p.coasts), list(p.aliases), p.center, p.port]
                       for p in board.provinces.values()],
-        "powers": [[p.name, p.letter, p.adjective, list(p.aliases)] for p in board.powers.values()],
+        "powers": [[p.name, p.letter, p.adjective, list(p.aliases), p.title] for p in board.powers.values()],
         "army": {k: sorted(v) for k, v in board.army_adjacency.items()},
         "fleet": {k: sorted(v) for k, v in board.fleet_adjacency.items()},
         "homes": {k: list(v) for k, v in board.homes.items()},
@@ -49,7 +49,7 @@ def _board(data: dict[str, Any]) -> Map:
     for abbr, name, terrain, coasts, aliases, center, port in data["provinces"]:
         provinces[str(abbr)] = Province(str(abbr), str(name), Terrain(terrain), _strs(coasts), _strs(aliases),
                                         int(center), bool(port))
-    powers = {str(p[0]): Power(str(p[0]), str(p[1]), str(p[2]), _strs(p[3])) for p in data["powers"]}
+    powers = {str(p[0]): Power(str(p[0]), str(p[1]), str(p[2]), _strs(p[3]), str(p[4])) for p in data["powers"]}
     board = Map(
         name=str(data["name"]), provinces=provinces, powers=powers,
         army_adjacency={str(k): frozenset(_strs(v)) for k, v in data["army"].items()},

@@ -352,6 +352,22 @@ def _d_colour(draft: _Draft, args: list[str], where: Where) -> None:
     draft.colours[name] = "#" + args[1].upper()
 
 
+def _d_title(draft: _Draft, args: list[str], where: Where) -> None:
+    """The name mails give a power where the rules call it other than its key (1618's "Spanish Hapsburgs")."""
+    if len(args) != 2 or not args[1].strip():
+        draft.problem(where, 'title takes POWER "Full title"')
+        return
+    name = args[0].upper()
+    power = draft.powers.get(name)
+    if power is None:
+        draft.problem(where, f"title: unknown power {args[0]!r}")
+        return
+    for other in draft.powers.values():  # a title is a spelling too: it may name one power only
+        if other.name != name and normalise_name(args[1]) in {normalise_name(s) for s in other.spellings()}:
+            draft.problem(where, f"{args[1]!r} names both {other.name} and {name}")
+    draft.powers[name] = replace(power, title=args[1])
+
+
 def _d_offboard(draft: _Draft, args: list[str], where: Where) -> None:
     """A centre off the board (Sweden's in Diplomacy 1618): no link may lead there, so no unit ever takes it."""
     for abbr in args:
@@ -393,14 +409,15 @@ _SECOND_PASS: dict[str, Callable[[_Draft, list[str], Where], None]] = {
     "coasts": _d_coasts, "army": _adjacency("army"), "fleet": _adjacency("fleet"),
     "oneway": _d_oneway, "unlink": _d_unlink, "center": _d_center, "nocenter": _d_nocenter,
     "port": _d_port, "home": _d_home, "unit": _d_unit, "label": _d_label, "colour": _d_colour,
-    "offboard": _d_offboard, "victory": _d_victory,
+    "title": _d_title, "offboard": _d_offboard, "victory": _d_victory,
     "_state_check": _state_check, "_center_check": _center_check,
 }
 # 'coasts' must come before the links that name them: sort pending by these phases.  Within a
 # phase the sort is stable, so lines apply in file order (an include's lines where it stands):
 # an edition may 'unlink' a base link and then re-add it as 'oneway'.
 _PHASES = [["coasts"], ["center", "nocenter"], ["port"], ["army", "fleet", "oneway", "unlink"],
-           ["home"], ["unit"], ["label", "colour"], ["offboard", "victory"], ["_state_check"], ["_center_check"]]
+           ["home"], ["unit"], ["label", "colour", "title"], ["offboard", "victory"], ["_state_check"],
+           ["_center_check"]]
 _ORDER = {name: i for i, phase in enumerate(_PHASES) for name in phase}
 
 
