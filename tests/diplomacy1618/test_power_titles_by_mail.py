@@ -43,7 +43,8 @@ def test_a_result_mail_writes_the_titles_and_orders_still_take_the_old_names(san
     SCRIPT.send_as(sandbox, "Spain", "A Antwerp HOLD")
     SCRIPT.send_as(sandbox, "Netherlands", "A Utrecht HOLD")
     sandbox.poll()
-    assert "Army Antwerp HOLD" in reply(sandbox, sandbox.new_mail(), SCRIPT.address("Spain"))
+    answer = reply(sandbox, sandbox.new_mail(), SCRIPT.address("Spain"))
+    assert f"signed on as Spanish Hapsburgs in '{SCRIPT.game}'" in answer and "Army Antwerp HOLD" in answer, answer
     sandbox.send(SCRIPT.gm, f"SIGNON M{SCRIPT.game} gm-secret\nPROCESS!")
     sandbox.poll()
     results = sandbox.text(next(m for m in sandbox.sent() if str(m.message["Subject"]).startswith(
