@@ -501,3 +501,15 @@ def test_a_colour_line_gives_a_power_its_picture_colour_and_bad_ones_are_refused
     assert "six hex digits" in only_problem("colour ENGLAND #0A1B2C\n").message   # '#' starts a comment
     assert "six hex digits" in only_problem("colour ENGLAND blue\n").message
     assert only_problem("colour FRANCE 0A1B2C\n").message == "colour: unknown power 'FRANCE'"
+
+
+def test_a_title_line_names_a_power_in_mails_and_is_read_as_a_spelling_too() -> None:
+    board = parse_map(HEADER + 'title ENGLAND "United Kingdom"\n')
+    england = board.powers["ENGLAND"]
+    assert (england.name, england.letter, england.title) == ("ENGLAND", "E", "United Kingdom")
+    assert board.power_named("united kingdom") == "ENGLAND" and board.power_named("English") == "ENGLAND"
+    assert parse_map(HEADER).powers["ENGLAND"].title == ""
+    assert only_problem('title FRANCE "La France"\n').message == "title: unknown power 'FRANCE'"
+    assert "title takes POWER" in only_problem("title ENGLAND\n").message
+    two = HEADER + "power FRANCE F French\n" + 'title FRANCE "English"\n'
+    assert [p.message for p in problems_of(two)] == ["'English' names both ENGLAND and FRANCE"]

@@ -116,7 +116,7 @@ def live_facts(game: Game, now: datetime) -> Live:
         ("nobody" if game.status in OVER else "open: a player is wanted") for p in variant.map.powers}
     in_play = None
     if game.status in ("active", "paused") and (state := state_of(game, variant)) is not None:
-        late = tuple(power_name(p) for p in late_powers(game, variant, state))
+        late = tuple(power_name(p, variant.map) for p in late_powers(game, variant, state))
         deadline = game.deadline
         passed = deadline is not None and now >= deadline
         in_play = InPlay(str(state.phase), phase_words(state.phase), deadline, passed, late,
@@ -190,13 +190,14 @@ def centre_chart(variant: Variant, entries: list[PhaseEntry]) -> Series:
     years: dict[str, Mapping[str, Any]] = {"start": entries[0].state_before} if entries else {}
     for entry in entries:
         years[str(Phase.parse(entry.phase).year)] = entry.results.get("state_after") or {}
-    points = {p.title(): [len(state.get("centers", {}).get(p, [])) for state in years.values()] for p in powers}
+    points = {power_name(p, variant.map): [len(state.get("centers", {}).get(p, [])) for state in years.values()]
+              for p in powers}
     return Series("Supply centres", list(years), dict(points), power_colours_by_title(variant))
 
 
 def power_colours_by_title(variant: Variant) -> dict[str, str]:
     """Each power's map colour under the name the charts give it (``France``)."""
-    return {power.title(): colour for power, colour in power_colours(variant.map).items()}
+    return {power_name(power, variant.map): colour for power, colour in power_colours(variant.map).items()}
 
 
 def public_numbers(variant: Variant, archive: GameArchive, work: PhaseWork | None = None) -> list[Series]:
@@ -275,10 +276,10 @@ def ending_of(variant: Variant, archive: GameArchive, live: Live) -> Ending:
     end = live.end
     note = _rules_note(variant, archive)
     if end:
-        reason, agreed = str(end.get("reason", "")), tuple(power_name(p) for p in end.get("agreed", []))
+        reason, agreed = str(end.get("reason", "")), tuple(power_name(p, variant.map) for p in end.get("agreed", []))
         kind = "conceded" if agreed and reason == "victory" else reason
-        return Ending(kind, end.get("phase") or None, tuple(power_name(p) for p in end.get("winners", [])), agreed,
-                      note)
+        winners = tuple(power_name(p, variant.map) for p in end.get("winners", []))
+        return Ending(kind, end.get("phase") or None, winners, agreed, note)
     if archive.status == "terminated":
         return Ending("terminated", last)
     try:
@@ -287,7 +288,7 @@ def ending_of(variant: Variant, archive: GameArchive, live: Live) -> Ending:
         result = None
     if result is None:
         return Ending("finished", last, note=note)
-    return Ending(result[0], last, tuple(power_name(p) for p in result[1]), note=note)
+    return Ending(result[0], last, tuple(power_name(p, variant.map) for p in result[1]), note=note)
 
 
 def _rules_note(variant: Variant, archive: GameArchive) -> str:
@@ -296,7 +297,7 @@ def _rules_note(variant: Variant, archive: GameArchive) -> str:
     if not isinstance(over, Mapping) or not over.get("reason"):
         return ""
     keys = sorted(variant.map.powers, key=len, reverse=True)
-    reason = re.sub(r"\b(" + "|".join(map(re.escape, keys)) + r")\b", lambda m: power_name(m.group(1)),
+    reason = re.sub(r"\b(" + "|".join(map(re.escape, keys)) + r")\b", lambda m: power_name(m.group(1), variant.map),
                     str(over["reason"])) if keys else str(over["reason"])
     return f"{over.get('rule')}: {reason}" if over.get("rule") else reason
 
@@ -316,7 +317,7 @@ def standings(variant: Variant, archive: GameArchive, work: PhaseWork, live: Liv
     centers, units = archive.state.get("centers", {}), archive.state.get("units", {})
     seats = []
     for power in variant.map.powers:
-        name = power_name(power)
+        name = power_name(power, variant.map)
         scores = tuple("" if (v := values.get(name)) is None else str(v) for _, values in shown)
         seats.append(Seat(name, len(centers.get(power, [])), len(units.get(power, [])),
                           live.held.get(power, "not known (an imported game)"), scores, name in winners))

@@ -21,6 +21,7 @@ from judge.reading.language import Command
 from judge.reading.njudge_dates import NjudgeDate
 from judge.store import Game, Player
 from judge.turns.deadlines import MAX_ABSENCES, absence_span, move_past_absences
+from judge.turns.gameview import power_title
 from judge.turns.notify import gm_reader, notify
 
 
@@ -87,7 +88,7 @@ def _today(s: Session, game: Game) -> date:
 def _tell_the_gm(s: Session, game: Game, player: Player) -> None:
     """The GM's one notice of this mail: the player's absences as the mail left them."""
     zone = ZoneInfo(game.zone)
-    who = f"{player.address} ({(s.power or '').title()})"
+    who = f"{player.address} ({power_title(game, s.power or '')})"
     spans = [f"from {_day(a, zone)} to {_day(b - timedelta(days=1), zone)}" for a, b in player.absences]
     line = f"{who} will be away {'; '.join(spans)}." if spans else f"{who} has no absence noted any more."
     notify(game, s.judge.name, f"Absence in {game.name}", [line], to=[gm_reader(game)],

@@ -25,7 +25,7 @@ from judge.store import Attachment, Game, InvalidName, Player, UnknownGame, Unkn
 from judge.store import check_password
 from judge.turns.endvotes import forget
 from judge.turns.deadlines import default_timing, new_game_clock
-from judge.turns.gameview import seated_powers
+from judge.turns.gameview import power_title, seated_powers
 from judge.turns.mapmail import map_format
 from judge.turns.pictures import PictureError, stored_phase_picture
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, queue
@@ -171,23 +171,25 @@ def do_signon(s: Session, cmd: Command) -> str:
     player = game.player(power)
     back = player is not None and player.status == "dummy" and bool(player.address)
     if player is None or (player.status != "active" and not back):
-        raise Refused(f"{power.title()} has no player in '{game.name}': to take it over (njudge's SIGNON does), "
-                      f"write JOIN {game.name} <password> AS {power.title()}")
+        raise Refused(f"{power_title(game, power)} has no player in '{game.name}': to take it over (njudge's SIGNON does), "
+                      f"write JOIN {game.name} <password> AS {power_title(game, power)}")
     check_signon(s, handle, power, player.address, cmd.args["password"], player.password_hash,
-                 f"wrong password for {power.title()} in '{game.name}'")
+                 f"wrong password for {power_title(game, power)} in '{game.name}'")
     s.sign_on(handle, "player", power, player)
     s.show_orders = True
     if player.address and s.mail.sender.lower() != player.address.lower():
         _tell_the_player(s, game, player, power)
     if back:  # fell into civil disorder at a deadline (NMR disorder): the player takes the power back
         player.status = "active"
-        return f"signed on as {power.title()} in '{game.name}': {power.title()} is no longer in civil disorder"
-    return f"signed on as {power.title()} in '{game.name}'"
+        name = power_title(game, power)
+        return f"signed on as {name} in '{game.name}': {name} is no longer in civil disorder"
+    return f"signed on as {power_title(game, power)} in '{game.name}'"
 
 
 def _tell_the_player(s: Session, game: Game, player: Player, power: str) -> None:
     """A forged From with the right password must not go unseen: the player's own address is told (not from where)."""
-    rendered = render_signon_elsewhere(SignonElsewhereContext(s.judge.name, game.name, power.title(), s.judge.now()))
+    rendered = render_signon_elsewhere(SignonElsewhereContext(s.judge.name, game.name, power_title(game, power),
+                                                              s.judge.now()))
     queue(game, Reader(player.address, power, player.zone), rendered,
           key=f"elsewhere:{s.mail.message_id}:{power}")
 
@@ -265,7 +267,7 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
         raise Refused(f"'{game.name}' is full")
     note = ""
     if wanted is not None and game.player(wanted) is not None:
-        note = f"; {wanted.title()} is taken, you will get a power when the game starts"
+        note = f"; {power_title(game, wanted)} is taken, you will get a power when the game starts"
         wanted = None
     if wanted is not None:
         keep_to_side(handle, s.mail.sender, wanted)
@@ -273,9 +275,10 @@ def _join_forming(s: Session, handle: Handle, cmd: Command, wanted: str | None) 
     game.players.append(seat)
     game.seat_key(seat)  # the seat's id from the start: what is kept per seat never follows an address
     s.sign_on(handle, "player", wanted, seat)
-    as_power = f" as {wanted.title()}" if wanted else ""
+    as_power = f" as {power_title(game, wanted)}" if wanted else ""
     if wanted and _sheet_decides(s, handle):
-        as_power, note = "", f"; your BID sheet, not AS {wanted.title()}, decides your power when the game starts"
+        as_power, note = "", (f"; your BID sheet, not AS {power_title(game, wanted)}, decides your power when the "
+                              "game starts")
     _tell_the_gm(s, handle, as_power.removeprefix(" as "))
     return f"you joined '{game.name}'{as_power} ({len(game.players)} of {seats} seats){note}"
 
@@ -325,13 +328,13 @@ def _rejoin(s: Session, handle: Handle, seat: Player, wanted: str | None) -> str
         if holder is None:
             keep_to_side(handle, s.mail.sender, wanted, seat)
             seat.power = wanted
-            _tell_the_gm(s, handle, wanted.title(), again=True)
+            _tell_the_gm(s, handle, power_title(game, wanted), again=True)
         else:
-            note = f"; {wanted.title()} is taken"
+            note = f"; {power_title(game, wanted)} is taken"
     elif _sheet_decides(s, handle):  # a sheet sent again: the GM hears whether the sheets are now complete
         _tell_the_gm(s, handle, "", again=True)
     s.sign_on(handle, "player", seat.power, seat)
-    as_power = f" as {seat.power.title()}" if seat.power else ""
+    as_power = f" as {power_title(game, seat.power)}" if seat.power else ""
     return f"you are already in '{game.name}'{as_power}: your seat is kept{note}"
 
 
@@ -347,7 +350,7 @@ def _take_over(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> 
                       "for a power without a player")
     current = game.player(wanted)
     if current is not None and current.status == "active":
-        raise Refused(f"{wanted.title()} already has a player in '{game.name}'")
+        raise Refused(f"{power_title(game, wanted)} already has a player in '{game.name}'")
     held = [p for p in game.players_at(s.mail.sender) if p.status == "active"]
     if len(held) >= seats_allowed(game):
         raise Refused(f"this address already has a seat in '{game.name}'")
@@ -357,19 +360,20 @@ def _take_over(s: Session, handle: Handle, cmd: Command, wanted: str | None) -> 
     seat = install_player(s, game, s.mail.sender, s.judge.hash(cmd.args["password"]), wanted)
     s.sign_on(handle, "player", wanted, seat)
     s.show_orders = True
-    return f"you now play {wanted.title()} in '{game.name}'"
+    return f"you now play {power_title(game, wanted)} in '{game.name}'"
 
 
 def _ask_gm(s: Session, game: Game, power: str, password: str) -> str:
     """A request the GM answers with APPROVE: kept beside any other, never replacing one (``takeover.ask``)."""
     request, new = takeover.ask(s, game, power, password)
+    name = power_title(game, power)
     if not new:
-        return f"your request to play {power.title()} (request {request['id']}) already waits for the GM of " \
+        return f"your request to play {name} (request {request['id']}) already waits for the GM of " \
                f"'{game.name}', who must APPROVE it"
     others = len(takeover.waiting(game, power)) - 1
-    also = f"; {others} other request{'s' if others > 1 else ''} for {power.title()} wait{'' if others > 1 else 's'} " \
+    also = f"; {others} other request{'s' if others > 1 else ''} for {name} wait{'' if others > 1 else 's'} " \
            "too: the GM chooses" if others else ""
-    return f"your request to play {power.title()} (request {request['id']}) went to the GM of '{game.name}', " \
+    return f"your request to play {name} (request {request['id']}) went to the GM of '{game.name}', " \
            f"who must APPROVE it{also}"
 
 
@@ -384,6 +388,6 @@ def install_player(s: Session, game: Game, address: str, password_hash: str, pow
     game.players.append(seat)
     takeover.close(s, game, power, granted)
     forget(game, power)  # the old player's vote to end the game does not bind the new one
-    notify(game, s.judge.name, f"{power.title()} has a new player in {game.name}",
-           [f"{address} now plays {power.title()} in '{game.name}'."], to=[gm_reader(game)])
+    notify(game, s.judge.name, f"{power_title(game, power)} has a new player in {game.name}",
+           [f"{address} now plays {power_title(game, power)} in '{game.name}'."], to=[gm_reader(game)])
     return seat

@@ -33,7 +33,7 @@ from judge.render import GM, GameStartContext, gm_note, render_game_start
 from judge.store import Game, Player
 from judge.turns.endvotes import clear_votes
 from judge.turns.deadlines import days_mask, local_to_utc, schedule, set_deadline, timing_for
-from judge.turns.gameview import opening_state, powers_due, unplayed_powers
+from judge.turns.gameview import opening_state, power_title, powers_due, unplayed_powers
 from judge.turns.mapmail import OpeningPictures
 from judge.turns.notify import Reader, gm_reader, player_readers, queue, readers
 from judge.turns.notify import notify as notify_all
@@ -87,7 +87,7 @@ def do_start(s: Session, cmd: Command) -> str:
         cid = next((a.content_id for a in attached if a.content_id), "")
         queue(game, reader, render_game_start(ctx, reader.zone, cid), key=f"start:{reader.address}:{reader.viewer}",
               attachments=attached)
-    disorder = f"; in civil disorder: {', '.join(p.title() for p in open_powers)}" if open_powers else ""
+    disorder = f"; in civil disorder: {', '.join(power_title(game, p) for p in open_powers)}" if open_powers else ""
     auction = f"; {len(auctioned)} powers assigned by the players' bids" if auctioned else ""
     return f"'{game.name}' has started at {state.phase}{auction}{disorder}"
 
@@ -105,7 +105,7 @@ def _give_out(game: Game, variant: Variant, open_powers: list[str]) -> None:
             mine = held.setdefault(player.address.lower(), [])
             reason = variant.ruleset.seat_refusal(None, player.power, mine)
             if reason:
-                raise Refused(f"{player.address} as {player.power.title()}: {reason}")
+                raise Refused(f"{player.address} as {power_title(game, player.power)}: {reason}")
             mine.append(player.power)
     for player in game.players:
         if player.power is None:
@@ -113,7 +113,7 @@ def _give_out(game: Game, variant: Variant, open_powers: list[str]) -> None:
             player.power = next((p for p in open_powers if not variant.ruleset.seat_refusal(None, p, mine)), None)
             if player.power is None:
                 raise Refused(f"no power is left that {player.address} may hold: each of "
-                              f"{', '.join(p.title() for p in open_powers)} would cross the sides")
+                              f"{', '.join(power_title(game, p) for p in open_powers)} would cross the sides")
             open_powers.remove(player.power)
             mine.append(player.power)
 
@@ -162,7 +162,7 @@ def _start_notes(game: Game, reader: Reader, auctioned: dict[str, str], form: Se
     notes = [*form, "The powers went to the highest bids of the players' BID sheets (ties to the player who joined first)."]
     if reader.viewer == GM:
         seats = {p.seat: p for p in game.players if p.seat}
-        notes += [f"{power.title()} to {seats[key].address}, who sent: {game.sheet_of(seats[key])}"
+        notes += [f"{power_title(game, power)} to {seats[key].address}, who sent: {game.sheet_of(seats[key])}"
                   for key, power in auctioned.items()]
     return notes
 
@@ -175,7 +175,7 @@ def do_process(s: Session, cmd: Command) -> str:
         assert handle.state is not None
         late = late_powers(game, handle.variant, handle.state)
         if late:
-            raise Refused(f"orders are missing from {', '.join(p.title() for p in late)} "
+            raise Refused(f"orders are missing from {', '.join(power_title(game, p) for p in late)} "
                           "(PROCESS! processes anyway)")
     game.extra["process"] = "force" if cmd.args["force"] else "normal"
     return poll_plays(s.judge, game) or "the phase will be processed at the end of this poll"
@@ -264,7 +264,7 @@ def _remove_player(s: Session, cmd: Command, status: str) -> str:
         raise Refused(f"'{game.name}' has not started")
     if player is None:
         if status == "ejected":
-            raise Refused(f"{power.title()} has no player")
+            raise Refused(f"{power_title(game, power)} has no player")
         player = Player("", "", power)
         game.players.append(player)
     was = player_readers(game, [power])
@@ -272,11 +272,12 @@ def _remove_player(s: Session, cmd: Command, status: str) -> str:
     if status == "dummy" and player.address:  # the GM's DUMMY: the old player cannot sign back on
         game.players[game.players.index(player)] = Player("", "", power, status="dummy")
     what = "was ejected" if status == "ejected" else "is in civil disorder"
-    notify_all(game, s.judge.name, f"{power.title()} {what} in {game.name}",
-               [(f"{power.title()} {what} in '{game.name}'. The power is vacant: "
-                 f"JOIN {game.name} <password> AS {power.title()} asks for it (SET TAKEOVER: the GM approves).")],
+    name = power_title(game, power)
+    notify_all(game, s.judge.name, f"{name} {what} in {game.name}",
+               [(f"{name} {what} in '{game.name}'. The power is vacant: "
+                 f"JOIN {game.name} <password> AS {name} asks for it (SET TAKEOVER: the GM approves).")],
                to=was + [gm_reader(game)])
-    return with_plays(f"{power.title()} {what}", s.judge, game)
+    return with_plays(f"{name} {what}", s.judge, game)
 
 
 def do_eject(s: Session, cmd: Command) -> str:
@@ -302,7 +303,7 @@ def do_become(s: Session, cmd: Command) -> str:
     handle = _handle(s)
     s.power = _power(handle, cmd.args["power"])
     s.show_orders = handle.game.status != "forming"
-    return f"acting as {s.power.title()} for the rest of this mail"
+    return f"acting as {power_title(handle.game, s.power)} for the rest of this mail"
 
 
 def do_set_deadline(s: Session, cmd: Command) -> str:
@@ -447,11 +448,11 @@ def do_approve(s: Session, cmd: Command) -> str:
     request = choose(game, power, cmd.args.get("number"))
     current = game.player(power)
     if current is not None and current.status == "active":
-        raise Refused(f"{power.title()} already has a player in '{game.name}'")
+        raise Refused(f"{power_title(game, power)} already has a player in '{game.name}'")
     keep_to_side(handle, request["address"], power)  # the asker may have taken another seat since
     seat = install_player(s, game, request["address"], request["password_hash"], power, request)
     _brief_replacement(s, handle, Reader(seat.address, power, None))
-    return f"{power.title()} handed to {seat.address} (request {request['id']})"
+    return f"{power_title(game, power)} handed to {seat.address} (request {request['id']})"
 
 
 def _brief_replacement(s: Session, handle: Handle, reader: Reader) -> None:
@@ -462,4 +463,4 @@ def _brief_replacement(s: Session, handle: Handle, reader: Reader) -> None:
                            {p.power: "" for p in game.players if p.power}, reader.viewer, game.settings.press,
                            game.deadline, game.zone, takeover=True)
     rendered = render_game_start(ctx, reader.zone)
-    queue(game, reader, replace(rendered, subject=f"You now play {reader.viewer.title()} in {game.name}"))
+    queue(game, reader, replace(rendered, subject=f"You now play {power_title(game, reader.viewer)} in {game.name}"))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from judge.commands.session import Handle, Refused, Session
 from judge.render import SignonGuessedContext, render_signon_guessed
 from judge.store import check_password
+from judge.turns.gameview import power_title
 from judge.turns.notify import Reader, gm_reader, queue
 
 #: the seat a GM sign-on names, beside the powers'
@@ -52,7 +53,7 @@ def tell_owners(s: Session, handle: Handle) -> None:
         if reader is None:
             continue
         told.add((game.name, seat))
-        shown_seat = "the GM" if seat == GM_SEAT else seat.title()
+        shown_seat = "the GM" if seat == GM_SEAT else power_title(game, seat)
         rendered = render_signon_guessed(SignonGuessedContext(
             s.judge.name, game.name, shown_seat, s.judge.now(), sorted(senders)))
         queue(game, reader, rendered, key=f"guessed:{s.mail.message_id}:{seat}")

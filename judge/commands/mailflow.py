@@ -32,7 +32,7 @@ from judge.render import Rejected, Rendered, ReplyContext, Skipped, render_reply
 from judge.store import OutgoingMail, StoreError, StoreRefused
 from judge.store.records import from_iso
 from judge.turns.fixing import fixing_powers, note_mail
-from judge.turns.gameview import order_set
+from judge.turns.gameview import order_set, power_title
 from judge.turns.notify import notify, own_zone, readers
 from judge.turns.ticks import DeadlineView
 
@@ -220,7 +220,7 @@ def _seat_left(s: Session) -> str:
     seat, handle = s.seat, s.current()
     if seat is None or handle is None:
         return ""
-    power = (seat.power or s.power or "the seat").title()
+    power = power_title(handle.game, seat.power or s.power or "the seat")
     if not any(p is seat for p in handle.game.players):
         return f"{power} is no longer yours in '{s.game}': its seat went to another player earlier in this mail"
     if seat.status == "resigned":

@@ -23,7 +23,7 @@ from judge.reading.quotes import is_prose, is_signoff
 from judge.reading.suggest import unknown_power
 from judge.render import GM, PressContext, SeatChangedContext, render_press, render_seat_changed
 from judge.store import Game, Player, SubmittedOrder
-from judge.turns.gameview import check_order, unit_key
+from judge.turns.gameview import check_order, power_title, unit_key
 from judge.turns import pending
 from judge.turns.mapmail import set_map_format
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers, set_mail_format
@@ -59,16 +59,19 @@ def seat_spoken_for(s: Session) -> Player | None:
         raise Refused("you are not signed on to a seat")
     if s.power is None:
         return None
-    seat = current(s).game.player(s.power)
+    game = current(s).game
+    seat = game.player(s.power)
     if seat is None or not seat.address or seat.status not in ("active", "dummy"):
-        raise Refused(f"{s.power.title()} has no player in '{current(s).game.name}': there is no seat to change "
-                      f"(a new player asks with JOIN {current(s).game.name} <password> AS {s.power.title()})")
+        name = power_title(game, s.power)
+        raise Refused(f"{name} has no player in '{game.name}': there is no seat to change "
+                      f"(a new player asks with JOIN {game.name} <password> AS {name})")
     return seat
 
 
 def _tell_seat_holder(s: Session, seat: Player, what: str, cmd: Command, to: list[str]) -> None:
     """The GM changed a player's seat after BECOME: the player is told at ``to`` (never the new password)."""
-    game, power = current(s).game, (seat.power or "").title()
+    game = current(s).game
+    power = power_title(game, seat.power or "")
     ctx = SeatChangedContext(s.judge.name, game.name, power, what, s.judge.now(), seat.address)
     rendered = render_seat_changed(ctx)
     for number, address in enumerate(dict.fromkeys(a.lower() for a in to if a)):
@@ -254,7 +257,7 @@ def _room_for(game: Game, power: str, key: str) -> None:
     """A power keeps at most :data:`MAX_LINES` lines a phase (docs/security.md): a new line past them is
     refused; one that replaces an earlier line (the same unit, a new ACCEPT) is always taken."""
     if len(game.orders.get(power, [])) >= MAX_LINES and not game.replaces(power, key):
-        raise Refused(f"{power.title()} has {MAX_LINES} lines this phase, the most a power may keep: "
+        raise Refused(f"{power_title(game, power)} has {MAX_LINES} lines this phase, the most a power may keep: "
                       "CLEAR and send your orders again")
 
 
@@ -284,7 +287,7 @@ def do_clear(s: Session, cmd: Command) -> str:
     handle.game.clear_orders(s.power)
     kept = pending.drop(handle.game, s.power)
     s.show_orders = True
-    return (f"all orders of {s.power.title()} for this phase dropped, and the {kept} lines kept for later phases "
+    return (f"all orders of {power_title(handle.game, s.power)} for this phase dropped, and the {kept} lines kept for later phases "
             "with PHASE (njudge's CLEAR dropped only those)")
 
 
@@ -316,11 +319,14 @@ def do_press(s: Session, cmd: Command) -> str:
     _check_press(game, cmd.args["grey"], s, all(p == GM for p in powers))
     to = [gm_reader(game) if p == GM else None for p in powers]
     targets = [r for r in to if r is not None] + player_readers(game, [p for p in powers if p != GM])
-    vacant = [p.title() for p in powers if p != GM and not player_readers(game, [p])]
+    vacant = [p for p in powers if p != GM and not player_readers(game, [p])]
     sender = None if cmd.args["grey"] else _sender(s)
     shown = ["MASTER" if p == GM else p for p in powers]
-    _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender, shown))
-    note = "press sent to " + ", ".join(p.title() for p in shown if p == "MASTER" or p not in vacant)
+    _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender, shown,
+                                            board=board))
+    note = "press sent to " + ", ".join("Master" if p == "MASTER" else board.power_title(p) for p in shown
+                                        if p not in vacant)
+    vacant = [board.power_title(p) for p in vacant]
     return note + (f"; nobody plays {', '.join(vacant)}" if vacant else "")
 
 
@@ -359,7 +365,7 @@ def do_broadcast(s: Session, cmd: Command) -> str:
     targets = [r for r in readers(game) if r.address.lower() != me_address or r.viewer != _sender(s)]
     sender = None if cmd.args["grey"] else _sender(s)
     _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender,
-                                            broadcast=True))
+                                            broadcast=True, board=handle.variant.map))
     game.extra.setdefault("press", []).append({"phase": str(phase), "from": sender, "body": cmd.args["body"]})
     return "broadcast sent to every player, observer and the GM"
 
@@ -380,12 +386,12 @@ def do_resign(s: Session, cmd: Command) -> str:
     game = current(s).game
     player.status = "resigned"
     s.show_orders = False  # nothing after RESIGN acts for the power (mailflow: the seat has left)
-    notify(game, s.judge.name, f"{s.power.title() if s.power else 'A player'} resigned from {game.name}",
-           [(f"{player.address} resigned {(s.power or '').title()} in '{game.name}'. The power is vacant: "
-             f"JOIN {game.name} <password> AS {(s.power or '').title()} asks for it "
+    notify(game, s.judge.name, f"{power_title(game, s.power) if s.power else 'A player'} resigned from {game.name}",
+           [(f"{player.address} resigned {power_title(game, s.power or '')} in '{game.name}'. The power is vacant: "
+             f"JOIN {game.name} <password> AS {power_title(game, s.power or '')} asks for it "
              "(SET TAKEOVER: the GM approves).")], to=[gm_reader(game)])
     s.show_orders = False  # the reply lists no orders "still without" a power he no longer plays
-    return f"you no longer play {(s.power or '').title()} in '{game.name}'"
+    return f"you no longer play {power_title(game, s.power or '')} in '{game.name}'"
 
 
 def do_status(s: Session, cmd: Command) -> str:
@@ -404,8 +410,8 @@ def do_set_password(s: Session, cmd: Command) -> str:
     player.password_hash = new_hash
     if s.role == "gm":
         _tell_seat_holder(s, player, "password", cmd, [player.address])
-        return (f"password of {s.power.title() if s.power else 'the seat'} reset; its player is told at his address, "
-                "without the password: tell him the new one yourself")
+        return (f"password of {power_title(game, s.power) if s.power else 'the seat'} reset; its player is told at "
+                "his address, without the password: tell him the new one yourself")
     return "password changed"
 
 
@@ -418,7 +424,7 @@ def do_set_address(s: Session, cmd: Command) -> str:
     player.address = cmd.args["address"]  # a BID sheet is kept by the seat's id, not its address
     if s.role == "gm":
         _tell_seat_holder(s, player, "address", cmd, [old, player.address])
-        return f"mail about '{game.name}' for {(player.power or '').title()} now goes to {cmd.args['address']}"
+        return f"mail about '{game.name}' for {power_title(game, player.power or '')} now goes to {cmd.args['address']}"
     return f"mail about '{game.name}' now goes to {cmd.args['address']}"
 
 

@@ -111,7 +111,8 @@ def summary(store: Store, judge: str, game: Game, addresses: bool = False) -> Re
     over = game.status in _OVER
     players = {p.power: p.address for p in game.players if p.power and p.address} if over and addresses else {}
     return render_summary(SummaryContext(judge, game.name, variant.name.title(), list(variant.map.powers),
-                                         rows, players, game.status, hidden=over and not addresses))
+                                         rows, players, game.status, hidden=over and not addresses,
+                                         board=variant.map))
 
 
 def _state_after(record: PhaseRecord) -> dict | None:

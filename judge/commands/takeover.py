@@ -16,6 +16,7 @@ from typing import Any
 from judge.commands.session import Handle, Refused, Session
 from judge.render import RequestNoticeContext, TakeoverRequest, render_request_notice
 from judge.store import Game, check_password
+from judge.turns.gameview import power_title
 from judge.turns.notify import Reader, gm_reader, notify, queue
 
 #: the most requests that may wait for one power: past them a JOIN … AS is refused (the GM is not flooded)
@@ -51,8 +52,8 @@ def ask(s: Session, game: Game, power: str, password: str) -> tuple[Request, boo
         if request["address"].lower() == s.mail.sender.lower() and check_password(password, request["password_hash"]):
             return request, False
     if len(mine) >= MAX_REQUESTS:
-        raise Refused(f"{MAX_REQUESTS} requests for {power.title()} already wait for the GM of '{game.name}': "
-                      "ask again once he has answered them")
+        raise Refused(f"{MAX_REQUESTS} requests for {power_title(game, power)} already wait for the GM of "
+                      f"'{game.name}': ask again once he has answered them")
     request = {"id": _next_id(game), "address": s.mail.sender, "password_hash": s.judge.hash(password),
                "at": s.judge.now().isoformat(), "mail": s.mail.message_id}
     game.extra.setdefault("takeovers", {}).setdefault(power, []).append(request)
@@ -63,15 +64,15 @@ def choose(game: Game, power: str, number: int | None) -> Request:
     """The request ``APPROVE power [number]`` names; refused, naming every request, while it is not plain."""
     mine = waiting(game, power)
     if not mine:
-        raise Refused(f"nobody asked to take over {power.title()}")
+        raise Refused(f"nobody asked to take over {power_title(game, power)}")
     if number is not None:
         found = next((r for r in mine if r["id"] == number), None)
         if found is None:
-            raise Refused(f"no request {number} waits for {power.title()}: {_listed(mine)}")
+            raise Refused(f"no request {number} waits for {power_title(game, power)}: {_listed(mine)}")
         return found
     if len(mine) > 1:
-        raise Refused(f"{len(mine)} different requests wait for {power.title()}: {_listed(mine)}; write "
-                      f"APPROVE {power.title()} <number> for the one you mean")
+        raise Refused(f"{len(mine)} different requests wait for {power_title(game, power)}: {_listed(mine)}; write "
+                      f"APPROVE {power_title(game, power)} <number> for the one you mean")
     return mine[0]
 
 
@@ -100,8 +101,8 @@ def close(s: Session, game: Game, power: str, granted: Request | None = None) ->
             continue
         told.add(request["address"].lower())
         numbers = " and ".join(str(r["id"]) for r in others if r["address"].lower() == request["address"].lower())
-        notify(game, s.judge.name, f"{power.title()} in {game.name}: your request was not approved",
-               [f"{power.title()} in '{game.name}' now has a player: the request to play it made from this "
+        notify(game, s.judge.name, f"{power_title(game, power)} in {game.name}: your request was not approved",
+               [f"{power_title(game, power)} in '{game.name}' now has a player: the request to play it made from this "
                 f"address (request {numbers}) is closed."], to=[Reader(request["address"], power, None)])
 
 
@@ -116,7 +117,7 @@ def tell_gm_of_requests(s: Session, handle: Handle) -> None:
     power_of = {r["id"]: power for power, kept in table.items() for r in kept}
 
     def shown(r: Request) -> TakeoverRequest:
-        return TakeoverRequest(r["id"], power_of[r["id"]].title(), r["address"], _moment(r))
+        return TakeoverRequest(r["id"], power_title(game, power_of[r["id"]]), r["address"], _moment(r))
 
     ctx = RequestNoticeContext(s.judge.name, game.name, [shown(r) for r in new], [shown(r) for r in every])
     queue(game, gm_reader(game), render_request_notice(ctx), key=f"requests:{s.mail.message_id}")

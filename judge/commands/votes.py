@@ -17,6 +17,7 @@ from judge.engine.agreement import Agreed
 from judge.reading.language import Command
 from judge.reading.suggest import unknown_power
 from judge.turns.endvotes import CONCEDE, DRAW, end_if_agreed, end_votes, own_vote, vote
+from judge.turns.gameview import power_title
 
 
 def _voter(s: Session, casting: bool) -> tuple[Handle, str]:
@@ -38,7 +39,7 @@ def _voter(s: Session, casting: bool) -> tuple[Handle, str]:
     if casting and ends.refusal:
         raise Refused(ends.refusal)
     if casting and s.power not in ends.powers:
-        raise Refused(f"{s.power.title()} is out of the game: an eliminated power does not vote")
+        raise Refused(f"{power_title(game, s.power)} is out of the game: an eliminated power does not vote")
     return handle, s.power
 
 
@@ -47,7 +48,7 @@ def _ended(s: Session, handle: Handle, note: str) -> str:
     agreed: Agreed | None = end_if_agreed(s.judge, handle.game)
     if agreed is None:
         return note + " (secret: nobody else is told)"
-    end = "a draw" if agreed.result == DRAW else f"conceded to {agreed.winners[0].title()}"
+    end = "a draw" if agreed.result == DRAW else f"conceded to {power_title(handle.game, agreed.winners[0])}"
     return f"{note}; every power still playing agrees: '{handle.game.name}' is over, {end} (everyone is mailed)"
 
 
@@ -59,7 +60,7 @@ def do_set_draw(s: Session, cmd: Command) -> str:
         vote(handle.game, power, DRAW, None)
         return "your vote for a draw is withdrawn" if had else "you had no vote for a draw"
     vote(handle.game, power, DRAW, True)
-    return _ended(s, handle, f"{power.title()} votes for a draw including every power still in the game, "
+    return _ended(s, handle, f"{power_title(handle.game, power)} votes for a draw including every power still in the game, "
                              "until SET NODRAW (njudge's vote lasted one phase; here it stays)")
 
 
@@ -71,7 +72,7 @@ def do_set_concede(s: Session, cmd: Command) -> str:
     if written is None:
         had = own_vote(game, power).get(CONCEDE)
         vote(game, power, CONCEDE, None)
-        return f"your concession to {had.title()} is withdrawn" if had else "you had conceded to nobody"
+        return f"your concession to {power_title(game, had)} is withdrawn" if had else "you had conceded to nobody"
     winner = handle.variant.map.power_named(written)
     if winner is None:
         raise Refused(unknown_power(handle.variant.map, written, game.name))
@@ -80,6 +81,7 @@ def do_set_concede(s: Session, cmd: Command) -> str:
     state = handle.state
     assert state is not None
     if winner not in end_votes(handle.variant, state).powers:
-        raise Refused(f"{winner.title()} is out of the game: concede to a power still in it")
+        raise Refused(f"{power_title(game, winner)} is out of the game: concede to a power still in it")
     vote(game, power, CONCEDE, winner)
-    return _ended(s, handle, f"{power.title()} concedes the game to {winner.title()}, until SET NOCONCEDE")
+    return _ended(s, handle, f"{power_title(game, power)} concedes the game to {power_title(game, winner)}, "
+                             "until SET NOCONCEDE")

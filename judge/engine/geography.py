@@ -51,18 +51,29 @@ class Province:
         return self.center > 0
 
 
+def plain_title(key: str) -> str:
+    """A key in capitalised words, for a power no map gives a ``title``: ``HOLY_ROMAN`` → "Holy Roman"."""
+    return key.replace("_", " ").title()
+
+
 @dataclass(frozen=True, slots=True)
 class Power:
-    """A player power: the name used in orders and reports, a letter, an adjective, other usual names."""
+    """A player power: the key used in orders and files, a letter, an adjective, other usual names.
+
+    ``title`` is the name mails write where the rules call the power something
+    its key does not say (Diplomacy 1618's ``SPAIN`` is the "Spanish Hapsburgs");
+    empty, the key is written (``judge.render.words.power_name``).
+    """
 
     name: str
     letter: str
     adjective: str = ""
     aliases: tuple[str, ...] = ()
+    title: str = ""
 
     def spellings(self) -> tuple[str, ...]:
         """Every way a player may name the power (``Spanish Hapsburgs`` as well as ``SPAIN``)."""
-        return tuple(s for s in (self.name, self.letter, self.adjective, *self.aliases) if s)
+        return tuple(s for s in (self.name, self.letter, self.adjective, *self.aliases, self.title) if s)
 
 
 #: the words that sign on and write to a game's master (``SIGNON GM game``): no power may be spelt so,
@@ -221,6 +232,12 @@ class Map:
         assert isinstance(breaks, dict)
         ends = breaks.get(normalise_name(head + rest))
         return ends is not None and len(normalise_name(head)) in ends
+
+    def power_title(self, power: str) -> str:
+        """The name every mail writes for ``power``: the map's ``title`` (1618's "Spanish Hapsburgs"), else the key
+        in capitalised words (``HOLY_ROMAN`` → "Holy Roman")."""
+        found = self.powers.get(power)
+        return found.title if found is not None and found.title else plain_title(power)
 
     def power_named(self, text: str) -> str | None:
         """A power from its name, adjective, letter or an alias, ignoring case, spaces and punctuation.

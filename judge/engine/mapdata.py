@@ -22,7 +22,7 @@ def map_to_json(board: Map) -> dict[str, Any]:
         "provinces": [[p.abbr, p.name, p.terrain.value, list(p.coasts), list(p.aliases), p.center, p.port,
                        p.coast_named]
                       for p in board.provinces.values()],
-        "powers": [[p.name, p.letter, p.adjective, list(p.aliases)] for p in board.powers.values()],
+        "powers": [[p.name, p.letter, p.adjective, list(p.aliases), p.title] for p in board.powers.values()],
         "army": {k: sorted(v) for k, v in board.army_adjacency.items()},
         "fleet": {k: sorted(v) for k, v in board.fleet_adjacency.items()},
         "homes": {k: list(v) for k, v in board.homes.items()},
@@ -50,7 +50,7 @@ def _board(data: dict[str, Any]) -> Map:
     for abbr, name, terrain, coasts, aliases, center, port, coast_named in data["provinces"]:
         provinces[str(abbr)] = Province(str(abbr), str(name), Terrain(terrain), _strs(coasts), _strs(aliases),
                                         int(center), bool(port), bool(coast_named))
-    powers = {str(p[0]): Power(str(p[0]), str(p[1]), str(p[2]), _strs(p[3])) for p in data["powers"]}
+    powers = {str(p[0]): Power(str(p[0]), str(p[1]), str(p[2]), _strs(p[3]), str(p[4])) for p in data["powers"]}
     board = Map(
         name=str(data["name"]), provinces=provinces, powers=powers,
         army_adjacency={str(k): frozenset(_strs(v)) for k, v in data["army"].items()},

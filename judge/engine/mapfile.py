@@ -10,56 +10,13 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from judge.engine.geography import GM_WORDS, Map, Power, Province, StartingUnit, Terrain, normalise_name
+from judge.engine.mapdraft import Draft as _Draft
+from judge.engine.mapdraft import MapError, MapProblem, Where
 
-
-@dataclass(frozen=True, slots=True)
-class MapProblem:
-    source: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.source}:{self.line}: {self.message}"
-
-
-class MapError(ValueError):
-    """Every problem found in a map file, each with its file and line."""
-
-    def __init__(self, problems: list[MapProblem]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
-
-
-Where = tuple[str, int]
-
-
-@dataclass
-class _Draft:
-    """What the directives have said so far, with where each thing was said."""
-
-    name: str = "unnamed"
-    powers: dict[str, Power] = field(default_factory=dict)
-    provinces: dict[str, Province] = field(default_factory=dict)
-    declared_at: dict[str, Where] = field(default_factory=dict)
-    links: dict[tuple[str, str, str], Where] = field(default_factory=dict)  # (kind, a, b)
-    oneway: set[tuple[str, str, str]] = field(default_factory=set)
-    homes: dict[str, list[str]] = field(default_factory=dict)
-    units: list[tuple[StartingUnit, Where]] = field(default_factory=list)
-    states: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    state_names: dict[str, str] = field(default_factory=dict)
-    labels: dict[str, tuple[float, float]] = field(default_factory=dict)
-    colours: dict[str, str] = field(default_factory=dict)
-    offboard: dict[str, Where] = field(default_factory=dict)
-    readings: dict[str, str] = field(default_factory=dict)  # ``reads``: a spelling -> the province it means
-    victory: int = 0
-    pending: list[tuple[str, list[str], Where]] = field(default_factory=list)
-    problems: list[MapProblem] = field(default_factory=list)
-
-    def problem(self, where: Where, message: str) -> None:
-        self.problems.append(MapProblem(where[0], where[1], message))
+__all__ = ["MapError", "MapProblem", "parse_map"]
 
 
 Reader = Callable[[str], str]
@@ -371,6 +328,22 @@ def _d_colour(draft: _Draft, args: list[str], where: Where) -> None:
     draft.colours[name] = "#" + args[1].upper()
 
 
+def _d_title(draft: _Draft, args: list[str], where: Where) -> None:
+    """The name mails give a power where the rules call it other than its key (1618's "Spanish Hapsburgs")."""
+    if len(args) != 2 or not args[1].strip():
+        draft.problem(where, 'title takes POWER "Full title"')
+        return
+    name = args[0].upper()
+    power = draft.powers.get(name)
+    if power is None:
+        draft.problem(where, f"title: unknown power {args[0]!r}")
+        return
+    for other in draft.powers.values():  # a title is a spelling too: it may name one power only
+        if other.name != name and normalise_name(args[1]) in {normalise_name(s) for s in other.spellings()}:
+            draft.problem(where, f"{args[1]!r} names both {other.name} and {name}")
+    draft.powers[name] = replace(power, title=args[1])
+
+
 def _d_offboard(draft: _Draft, args: list[str], where: Where) -> None:
     """A centre off the board (Sweden's in Diplomacy 1618): no link may lead there, so no unit ever takes it."""
     for abbr in args:
@@ -425,14 +398,15 @@ _SECOND_PASS: dict[str, Callable[[_Draft, list[str], Where], None]] = {
     "coasts": _d_coasts, "namecoast": _d_namecoast, "army": _adjacency("army"), "fleet": _adjacency("fleet"),
     "oneway": _d_oneway, "unlink": _d_unlink, "center": _d_center, "nocenter": _d_nocenter,
     "port": _d_port, "home": _d_home, "unit": _d_unit, "label": _d_label, "colour": _d_colour,
-    "offboard": _d_offboard, "victory": _d_victory, "reads": _d_reads,
+    "title": _d_title, "offboard": _d_offboard, "victory": _d_victory, "reads": _d_reads,
     "_state_check": _state_check, "_center_check": _center_check,
 }
 # 'coasts' must come before the links that name them: sort pending by these phases.  Within a
 # phase the sort is stable, so lines apply in file order (an include's lines where it stands):
 # an edition may 'unlink' a base link and then re-add it as 'oneway'.
 _PHASES = [["coasts"], ["namecoast"], ["center", "nocenter"], ["port"], ["army", "fleet", "oneway", "unlink"],
-           ["home"], ["unit"], ["label", "colour"], ["offboard", "victory", "reads"], ["_state_check"], ["_center_check"]]
+           ["home"], ["unit"], ["label", "colour", "title"], ["offboard", "victory", "reads"], ["_state_check"],
+           ["_center_check"]]
 _ORDER = {name: i for i, phase in enumerate(_PHASES) for name in phase}
 
 

@@ -322,7 +322,7 @@ class PayolaLines:
         amount, name = _whole(children[0], "a transfer is a whole number of silver pieces (2.3)"), str(children[1])
         power = self.board.power_named(name)
         if power is None:
-            named = ", ".join(p.title() for p in self.board.powers)
+            named = ", ".join(self.board.power_title(p) for p in self.board.powers)
             raise OrderError(f"no power is called {name} (the powers are {named})", 1)
         if amount < 1 or amount > MOST:
             raise OrderError("a transfer is of at least one silver piece", 1)

@@ -83,8 +83,8 @@ def _power_spellings(board: Map) -> dict[str, str]:
 
 
 def power_title(board: Map, name: str) -> str:
-    """A power as a reason names it: ``Austria``, ``Netherlands``."""
-    return name.title() if name in board.powers else name
+    """A power as a reason names it: ``Austria``, ``United Netherlands`` (``Map.power_title``)."""
+    return board.power_title(name) if name in board.powers else name
 
 
 def powers_list(board: Map) -> str:

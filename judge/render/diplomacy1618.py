@@ -38,7 +38,7 @@ class Diplomacy1618Report:
         dislodged = any(r.power == rebels and r.result == "dislodged" for r in outcome.results)
         joined = bool(before.units.get(rebels)) and not dislodged and home == options.get("prague_heir", "PALATINATE")
         prague = str(options.get("prague", "PRA"))
-        extra = {**ctx.extra, "prague": {"power": power_name(home), "army": joined,
+        extra = {**ctx.extra, "prague": {"power": power_name(home, self.variant.map), "army": joined,
                                          "name": self.variant.map.provinces[prague].name,
                                          "rebels": self.variant.map.state_names.get(rebels, rebels)}}
         return replace(ctx, extra=extra, extra_template=TEMPLATE)

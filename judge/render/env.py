@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
+from judge.engine.geography import Map
 from judge.paths import templates_dir
 from judge.render.words import power_name
 
@@ -29,6 +30,7 @@ log = logging.getLogger("judge.render")
 
 if TYPE_CHECKING:  # Jinja2 is imported when the first mail is written, not with the render layer
     from jinja2 import Environment
+    from jinja2.runtime import Context
 
 
 #: the ending of a template that is escaped (HTML); every other template is text
@@ -55,7 +57,7 @@ def environment() -> Environment:
 
 @lru_cache(maxsize=4)
 def _environment(directory: str) -> Environment:
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
 
     from judge.render.charts import shape_path
 
@@ -70,11 +72,17 @@ def _environment(directory: str) -> Environment:
     )
     env.filters["in_zone"] = in_zone
     env.filters["wrap"] = wrap
-    env.filters["power"] = power_name
+    env.filters["power"] = pass_context(_power)
     env.filters["in_words"] = in_words
     env.filters["machine_time"] = machine_time
     env.globals["shape_path"] = shape_path
     return env
+
+
+def _power(context: Context, power: str) -> str:
+    """The ``power`` filter: a power's name, its map's title where the template was given the ``board``."""
+    board = context.get("board")
+    return power_name(power, board if isinstance(board, Map) else None)
 
 
 def render(name: str, **variables: Any) -> Rendered:

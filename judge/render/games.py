@@ -66,13 +66,14 @@ class SummaryContext:
     players: Mapping[str, str] = field(default_factory=dict)
     state: str = "active"
     hidden: bool = False   # the game is over but the reader is no player or GM of it: addresses are not shown
+    board: Map | None = None   # the powers' titles (the ``power`` filter)
 
 
 def render_summary(ctx: SummaryContext) -> Rendered:
     return render("summary.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant,
                   powers=list(ctx.powers), rows=ctx.rows,
                   players=[(p, ctx.players[p]) for p in ctx.powers if p in ctx.players], state=ctx.state,
-                  hidden=ctx.hidden)
+                  hidden=ctx.hidden, board=ctx.board)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +164,7 @@ def render_game_start(ctx: GameStartContext, viewer_zone: str | None = None, map
     own = [u for p in _positions(ctx) if ctx.power and p.power == owner_name(ctx.board, ctx.power) for u in p.units]
     return render("game_start.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant,
                   phase=ctx.state.phase, positions=_positions(ctx),
-                  power=power_name(ctx.power) if ctx.power else None, press=ctx.press,
+                  power=power_name(ctx.power, ctx.board) if ctx.power else None, press=ctx.press,
                   deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone, notes=list(ctx.notes),
                   role=ctx.role, letter=found.letter if found is not None else "", own_units=own,
                   centres=_centres(ctx), takeover=ctx.takeover, map_cid=map_cid)
@@ -210,14 +211,16 @@ class GameEndContext:
     extra: Mapping[str, Any] = field(default_factory=dict)
     extra_template: str = ""
     agreed: Sequence[str] = ()
+    board: Map | None = None   # the powers' titles (power_name)
 
 
 def render_game_end(ctx: GameEndContext) -> Rendered:
-    powers = sorted(set(ctx.centers) | set(ctx.players), key=lambda p: (-ctx.centers.get(p, 0), power_name(p)))
-    rows = [(power_name(p), ctx.centers.get(p, 0), ctx.players.get(p, "")) for p in powers]
+    named = {p: power_name(p, ctx.board) for p in set(ctx.centers) | set(ctx.players)}
+    powers = sorted(named, key=lambda p: (-ctx.centers.get(p, 0), named[p]))
+    rows = [(named[p], ctx.centers.get(p, 0), ctx.players.get(p, "")) for p in powers]
     values = dict(judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase, reason=ctx.reason,
-                  winners=[power_name(p) for p in ctx.winners], rows=rows, extra=ctx.extra,
-                  extra_template=ctx.extra_template, agreed=[power_name(p) for p in ctx.agreed])
+                  winners=[power_name(p, ctx.board) for p in ctx.winners], rows=rows, extra=ctx.extra,
+                  extra_template=ctx.extra_template, agreed=[power_name(p, ctx.board) for p in ctx.agreed])
     return render("game_end.j2", **values, extra_text=section_text(ctx.extra_template, values))
 
 

@@ -72,7 +72,7 @@ def order_set_view(board: Map, orders: OrderSet) -> OrderSetView:
     known.update({o.location.partition("/")[0]: o.unit_type for o in parsed
                   if isinstance(o, Order) and o.unit_type and not isinstance(o, Build)})
     return OrderSetView(
-        power_name(orders.power), orders.phase,
+        power_name(orders.power, board), orders.phase,
         tuple(words_of(board, o, known) if o is not None else OrderWords(TEXT, text=text.strip())
               for o, text in zip(parsed, orders.orders)),
         tuple(unit_words(board, unit) for unit in orders.missing), orders.adjustments_left,
@@ -212,7 +212,8 @@ def render_status(ctx: StatusContext, viewer_zone: str | None = None) -> Rendere
     return render("status.j2", judge=ctx.judge, game=ctx.game, variant=ctx.variant, phase=ctx.phase,
                   state=ctx.state, deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone,
                   powers=ctx.powers, settings=ctx.settings, orders=_view(ctx.board, ctx.orders),
-                  grace_until=ctx.grace_until, playing=ctx.playing, vote=ctx.vote, seats=ctx.seats)
+                  grace_until=ctx.grace_until, playing=ctx.playing, vote=ctx.vote, seats=ctx.seats,
+                  board=ctx.board)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,13 +254,14 @@ class LateContext:
     grace_until: datetime | None = None
     nmr: str = "hold"
     power: str | None = None
+    board: Map | None = None   # the powers' titles (power_name)
 
 
 def render_late_notice(ctx: LateContext, viewer_zone: str | None = None) -> Rendered:
     return render("late_notice.j2", judge=ctx.judge, game=ctx.game, phase=ctx.phase,
-                  late=[power_name(p) for p in ctx.late], deadline=ctx.deadline, zone=ctx.zone,
+                  late=[power_name(p, ctx.board) for p in ctx.late], deadline=ctx.deadline, zone=ctx.zone,
                   viewer_zone=viewer_zone, grace_until=ctx.grace_until, nmr=ctx.nmr,
-                  power=power_name(ctx.power) if ctx.power else None)
+                  power=power_name(ctx.power, ctx.board) if ctx.power else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,12 +279,13 @@ class PressContext:
     sender: str | None = None
     recipients: Sequence[str] = ()
     broadcast: bool = False
+    board: Map | None = None   # the powers' titles (power_name)
 
 
 def render_press(ctx: PressContext) -> Rendered:
     return render("press.j2", judge=ctx.judge, game=ctx.game, phase=ctx.phase, body=ctx.body.rstrip("\n"),
-                  sender=power_name(ctx.sender) if ctx.sender and ctx.sender.upper() != "GM" else ctx.sender,
-                  recipients=[power_name(p) for p in ctx.recipients], broadcast=ctx.broadcast)
+                  sender=power_name(ctx.sender, ctx.board) if ctx.sender and ctx.sender.upper() != "GM" else ctx.sender,
+                  recipients=[power_name(p, ctx.board) for p in ctx.recipients], broadcast=ctx.broadcast)
 
 
 def _view(board: Map | None, orders: OrderSet | None) -> OrderSetView | None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from judge.engine.geography import Map
 from judge.engine.state import Phase
 from judge.render.env import Rendered, environment, render
 from judge.render.words import power_name
@@ -114,11 +115,13 @@ class DisorderContext:
     powers: Sequence[str]
     power: str | None = None
     letter: str = ""
+    board: Map | None = None   # the powers' titles (power_name)
 
 
 def render_disorder(ctx: DisorderContext) -> Rendered:
     return render("disorder.j2", judge=ctx.judge, game=ctx.game, phase=ctx.phase,
-                  powers=[power_name(p) for p in ctx.powers], power=power_name(ctx.power) if ctx.power else None,
+                  powers=[power_name(p, ctx.board) for p in ctx.powers],
+                  power=power_name(ctx.power, ctx.board) if ctx.power else None,
                   letter=ctx.letter)
 
 
@@ -137,11 +140,12 @@ class UnattendedContext:
     back: Sequence[str] = ()
     deadline: datetime | None = None
     zone: str = "UTC"
+    board: Map | None = None   # the powers' titles (power_name)
 
 
 def render_unattended(ctx: UnattendedContext, viewer_zone: str | None = None) -> Rendered:
     return render("unattended.j2", judge=ctx.judge, game=ctx.game, phase=ctx.phase, gm=ctx.gm,
-                  back=[power_name(p) for p in ctx.back], deadline=ctx.deadline, zone=ctx.zone,
+                  back=[power_name(p, ctx.board) for p in ctx.back], deadline=ctx.deadline, zone=ctx.zone,
                   viewer_zone=viewer_zone)
 
 

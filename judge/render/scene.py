@@ -24,6 +24,7 @@ from judge.render.legend import draw_legend
 from judge.render.palette import CENTRE_TINT, OTHERS, SEA, land_colour, power_colours, tint
 from judge.render.sceneparts import LegendEntry, Scene, UnitMark, Words
 from judge.render.statuses import draw_statuses
+from judge.render.words import power_name
 
 __all__ = ["Scene", "Words", "build_scene"]
 
@@ -91,7 +92,7 @@ def _units(scene: Scene, board: Map, state: GameState, colours: Mapping[str, str
 
 def _entries(scene: Scene, board: Map, state: GameState, colours: Mapping[str, str], words: Words) -> None:
     """Each power with its centres and units; the owners that are no power (minor states, Ottomans) as one."""
-    scene.entries = [LegendEntry(colours[p], board.powers[p].name.title(), len(state.centers.get(p, ())),
+    scene.entries = [LegendEntry(colours[p], power_name(p, board), len(state.centers.get(p, ())),
                                  len(state.units.get(p, ()))) for p in board.powers]
     others = [o for o in set(state.units) | set(state.centers) if o not in board.powers]
     if others:

@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from judge.engine.geography import Map
+from judge.engine.geography import Map, plain_title
 from judge.engine.orders import (
     AnyOrder, Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Unit, Waive,
 )
@@ -95,9 +95,13 @@ def unit_words(board: Map, unit: str | Unit) -> UnitWords:
     return UnitWords(unit.type, place(board, unit.location))
 
 
-def power_name(power: str) -> str:
-    """How a power is called in a mail: ``"ENGLAND"`` → ``"England"``, ``"HOLY_ROMAN"`` → ``"Holy Roman"``."""
-    return power.replace("_", " ").title()
+def power_name(power: str, board: Map | None = None) -> str:
+    """How a power is called in a mail: ``"ENGLAND"`` → ``"England"``, ``"HOLY_ROMAN"`` → ``"Holy Roman"``.
+
+    The one place a power's name is written: where ``board``'s map gives the
+    power a ``title`` (Diplomacy 1618's ``SPAIN`` → ``"Spanish Hapsburgs"``), that.
+    """
+    return board.power_title(power) if board is not None else plain_title(power)
 
 
 def owner_name(board: Map, owner: str) -> str:
@@ -107,7 +111,7 @@ def owner_name(board: Map, owner: str) -> str:
     is called by its province (``"GUY"`` -> ``"Guyenne"``).
     """
     if owner in board.powers:
-        return power_name(owner)
+        return power_name(owner, board)
     province = board.provinces.get(owner)
     return board.state_names.get(owner) or (province.name if province is not None else power_name(owner))
 

@@ -56,10 +56,11 @@ def into_disorder(judge: Judge, game: Game, state: GameState, silent: Sequence[s
         player.status = "dummy"
     for reader in player_readers(game, [p.power for p in fallen if p.power]):
         letter = board.powers[reader.viewer].letter if reader.viewer in board.powers else reader.viewer[:1]
-        ctx = DisorderContext(judge.name, game.name, state.phase, [reader.viewer], reader.viewer, letter)
+        ctx = DisorderContext(judge.name, game.name, state.phase, [reader.viewer], reader.viewer, letter, board)
         queue(game, reader, render_disorder(ctx), key=f"disorder:{state.phase}:{reader.viewer}")
     if fallen:
-        ctx = DisorderContext(judge.name, game.name, state.phase, sorted(p.power for p in fallen if p.power))
+        ctx = DisorderContext(judge.name, game.name, state.phase, sorted(p.power for p in fallen if p.power),
+                              board=board)
         queue(game, gm_reader(game), render_disorder(ctx), key=f"disorder:{state.phase}:GM")
 
 
@@ -110,6 +111,6 @@ def _tell(judge: Judge, game: Game, state: GameState, back: Sequence[str]) -> No
     """The pause (or the game going on again) to every seated player and the GM, once an address."""
     for each in by_address(readers(game, observers=False)):
         ctx = UnattendedContext(judge.name, game.name, state.phase, "GM" in each.viewers, back, game.deadline,
-                                game.zone)
+                                game.zone, variant_of(game).map)
         queue(game, each.main, render_unattended(ctx, each.zone), key=f"unattended:{state.phase}:{bool(back)}:"
                                                                         f"{each.address}")

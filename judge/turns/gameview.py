@@ -35,6 +35,11 @@ def variant_of(game: Game) -> Variant:
     return load_variant(game.variant, game.rules)
 
 
+def power_title(game: Game, power: str) -> str:
+    """A power as every mail writes it: its map's ``title`` (1618's "Spanish Hapsburgs"), else its key in words."""
+    return variant_of(game).map.power_title(power)
+
+
 def state_of(game: Game, variant: Variant | None = None) -> GameState | None:
     """The engine state of the current phase; None while the game is forming."""
     if not game.state:
@@ -399,7 +404,7 @@ def _place(variant: Variant, location: str) -> str:
 
 def _adjective(variant: Variant, power: str) -> str:
     found = variant.map.powers.get(power)
-    return found.adjective if found is not None and found.adjective else power.title()
+    return found.adjective if found is not None and found.adjective else variant.map.power_title(power)
 
 
 def engine_orders(variant: Variant, state: GameState, game: Game) -> dict[str, list[AnyOrder]]:

@@ -220,7 +220,7 @@ def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState
     ctx = GameEndContext(judge.name, game.name, variant.name.title(), played, reason, won,
                          {p: len(cs) for p, cs in state.centers.items() if p in variant.map.powers},
                          {p.power: p.address for p in game.players if p.power and p.address}, extra, template,
-                         tuple(agreed))
+                         tuple(agreed), variant.map)
     rendered = render_game_end(ctx)
     game.extra["end"] = {"reason": reason, "winners": list(won), "agreed": list(agreed),
                          "phase": None if played is None else str(played)}  # public: the website says how it ended

@@ -215,7 +215,7 @@ def _late_notices(judge: Judge, game: Game, state: GameState, late: list[str]) -
     for each in by_address([*player_readers(game, late), gm_reader(game)]):
         power = next((v for v in each.viewers if v in late), None)
         ctx = LateContext(judge.name, game.name, state.phase, late, game.deadline, game.zone, grace,
-                          game.settings.nmr, power)
+                          game.settings.nmr, power, variant_of(game).map)
         queue(game, each.main, render_late_notice(ctx, each.zone), key=f"late:{state.phase}:{each.address}")
 
 

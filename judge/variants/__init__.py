@@ -190,7 +190,7 @@ def _results_report(name: str, overrides: Overrides) -> Any | None:
 
 
 #: what the map cache's entries hold; bumped when ``judge.engine.mapdata`` changes
-MAP_CACHE_FORMAT = 2
+MAP_CACHE_FORMAT = 3
 
 
 def load_map(path: Path) -> Map:

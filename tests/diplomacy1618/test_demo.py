@@ -54,7 +54,7 @@ def test_r_1618_08_r_1618_09_the_prague_army_survives_1618_and_serves_the_palati
         assert "Austria: Army Vienna -> Prague.  (*bounce*)" in text and "Bohemian rebels: Army Prague HOLD." in text
         assert "Palatinate: Army Upper Palatinate SUPPORT Army Prague." in text
     fall = archived(game, DEMO.game, "F1618M")
-    assert "Palatinate:    5 Supply centers,  4 Units:  Builds   1 unit." in fall
+    assert "Palatinate:           5 Supply centers,  4 Units:  Builds   1 unit." in fall
     assert "The army of the Bohemian rebels still holds Prague at the end of Fall 1618:" in fall
     spring = archived(game, DEMO.game, "S1619M")
     assert "Bohemian rebels" not in spring
@@ -78,7 +78,7 @@ def test_judge_demo_variant_diplomacy1618_runs_from_the_command_line(tmp_path: P
                            str(tmp_path / "d")], capture_output=True, text=True, env=env, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     assert "Movement results for Fall of 1618.  (demo.F1618M)" in done.stdout
-    assert "Palatinate:    Heidelberg, Palatinate, Prague, Upper Palatinate," in done.stdout
+    assert "Palatinate:           Heidelberg, Palatinate, Prague, Upper Palatinate," in done.stdout
 
 
 def test_judge_adjudicate_variant_diplomacy1618_plays_the_end_of_1618() -> None:
