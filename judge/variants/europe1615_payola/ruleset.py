@@ -243,6 +243,11 @@ class Europe1615Payola(Payola):
         """R-1303-38, R-1304-50: a dislodged minor unit is disbanded at once."""
         return owner not in self.map.states
 
+    def removal_words(self, state: GameState, owner: str, unit: Unit) -> str:
+        """The texts' own words for it (R-1303-38, R-1304-50), not njudge's "with no valid retreats was destroyed"."""
+        return ("\"units of minor states that are dislodged are immediately disbanded\" (R-1303-38, R-1304-50)"
+                if owner in self.map.states else "")
+
     def build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
         """R-1303-40, R-1304-53: any owned centre, but none in REVOLT against its faith (R-1303-24);
         R-1304-54 (``fleet_builds = "owned_ports"``): an owned port that is not a centre, for a fleet."""
