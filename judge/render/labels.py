@@ -20,7 +20,7 @@ from judge.render.layout import (
 )
 from judge.render.palette import INK, MARK, OTHERS
 from judge.render.sceneparts import Cross, Label, Scene, Swatch, Text, Words
-from judge.render.shapes import CENTRE_RADIUS, FAITH_ARM, arrow_cover, arrow_shape, unit_box
+from judge.render.shapes import BOUNCE, CENTRE_RADIUS, FAITH_ARM, arrow_cover, arrow_shape, unit_box
 from judge.render.statuses import Marker
 
 ABBREVIATION, SMALL_ABBREVIATION, FULL_NAME, MARK_WORD, TAG, CORNER = 13, 11, 10, 11, 11, 12
@@ -40,11 +40,11 @@ def place_words(scene: Scene, board: Map, words: Words, markers: Sequence[Marker
     if corner is not None:
         _corner(scene, obstacles, words, corner)
     _markers(scene, obstacles, markers)
+    _tags(scene, obstacles, [(at, owner) for at, owner in tags if owner != at.partition("/")[0]])
     regions = regions_of(scene.geometry)
     names = [abbr for abbr in board.provinces if abbr in scene.geometry.regions]
     for abbr in sorted(names, key=lambda a: (len(regions.spots.get(a, ())), a)):
         _province(scene, obstacles, regions, abbr, board.provinces[abbr].name, marks.get(abbr, ""))
-    _tags(scene, obstacles, [(at, owner) for at, owner in tags if owner != at.partition("/")[0]])
     for word in sorted(set(marks.values())):
         for part in word.split():
             scene.key(f"mark {part}")
@@ -57,6 +57,8 @@ def drawn_shapes(scene: Scene) -> list[Shape]:
         shapes += arrow_cover(arrow_shape(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare), arrow.style)
     r = CENTRE_RADIUS + 1
     shapes += [(x - r, y - r, x + r, y + r) for (x, y), _ in scene.board.centres]
+    b = BOUNCE + 3
+    shapes += [(x - b, y - b, x + b, y + b) for x, y in scene.board.bounces]
     a = FAITH_ARM + 1
     shapes += [(c.xy[0] - a, c.xy[1] - a, c.xy[0] + a, c.xy[1] + a) for c in scene.board.crosses]
     return shapes
@@ -115,14 +117,39 @@ def _tags(scene: Scene, obstacles: Obstacles, tags: Sequence[tuple[str, str]]) -
         if xy is None:
             continue
         width, height = text_width(owner, TAG, True) + 6, line_height(TAG) + 2
-        box = place_near(obstacles, xy, width, height, gap=10.0) or box_around((xy[0] + 12 + width / 2, xy[1]),
-                                                                               width, height)
+        box = _touching(obstacles, scene, xy, width, height)
         obstacles.add(box)
         scene.board.swatches.append(Swatch(box, OTHERS))
         scene.board.texts.append(Text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), owner, TAG, "#FFFFFF", True,
                                       False, cls="tag", width=text_width(owner, TAG, True)))
         scene.labels.append(Label("tag", owner, box))
         scene.key("tag")
+
+
+def _touching(obstacles: Obstacles, scene: Scene, xy: XY, width: float, height: float) -> Box:
+    """A tag's box touching its unit's (issue 38: a tag 40 pixels off is read as another unit's): beside, under,
+    over, or slid along one of its sides, the first clear; if none is clear, the nearest clear spot."""
+    unit = next((unit_box(u.kind, u.xy) for u in scene.board.units if u.xy == xy and not u.ghost),
+                unit_box("A", xy))
+    x, y = xy
+    left, right, up, down = x - unit[0] + width / 2, unit[2] - x + width / 2, y - unit[1] + height / 2, unit[3] - y
+    down += height / 2
+    spots = [(x + right, y), (x - left, y), (x, y + down), (x, y - up)]
+    for step in range(1, 12):
+        slide = 2.0 * step
+        for sign in (1, -1):
+            spots += [(x + right, y + sign * slide), (x - left, y + sign * slide),
+                      (x + sign * slide * 2, y + down), (x + sign * slide * 2, y - up)]
+    for spot in spots:
+        box = box_around(spot, width, height)
+        if obstacles.free(box) and _touches(box, unit):
+            return box
+    return place_near(obstacles, xy, width, height, gap=10.0) or box_around((x + right, y), width, height)
+
+
+def _touches(box: Box, unit: Box) -> bool:
+    gap = max(unit[0] - box[2], box[0] - unit[2], unit[1] - box[3], box[1] - unit[3])
+    return gap <= 0.01
 
 
 def _markers(scene: Scene, obstacles: Obstacles, markers: Sequence[Marker]) -> None:

@@ -14,7 +14,7 @@ from judge.render.layout import Box
 from judge.render.palette import FAILED, FAITHS, INK, LAKE, tint
 from judge.render.sceneparts import Arrow, Marks, Scene, Swatch, Text, UnitMark
 from judge.render.shapes import (
-    BUILT_RADIUS, CENTRE_RADIUS, STYLES, arrow_shape, army_outline, cross_lines, dashes, faith_cross, fleet_outline,
+    BOUNCE, BUILT_RADIUS, CENTRE_RADIUS, UNIT_RADIUS, STYLES, arrow_shape, army_outline, cross_lines, dashes, faith_cross, fleet_outline,
 )
 
 BORDER = "#8F8778"
@@ -86,6 +86,8 @@ def _marks(image: Image.Image, draw: ImageDraw.ImageDraw, marks: Marks) -> None:
         _arrow(draw, arrow)
     for unit in marks.units:
         _unit(draw, unit)
+    for xy in marks.bounces:
+        _red_cross(draw, xy, BOUNCE)
     for swatch in marks.swatches:
         _swatch(image, draw, swatch)
     for text in marks.texts:
@@ -131,6 +133,16 @@ def _unit(draw: ImageDraw.ImageDraw, unit: UnitMark) -> None:
     if unit.removed:
         for p, q in cross_lines(unit.xy, 7.0):
             draw.line((p, q), fill=INK, width=2)
+    if unit.destroyed:
+        _red_cross(draw, unit.xy, UNIT_RADIUS + 1)
+
+
+def _red_cross(draw: ImageDraw.ImageDraw, xy: XY, size: float) -> None:
+    """A bounce's mark, or a destroyed unit's: red over a white outline."""
+    for p, q in cross_lines(xy, size):
+        draw.line((p, q), fill="white", width=7)
+    for p, q in cross_lines(xy, size):
+        draw.line((p, q), fill=FAILED, width=3)
 
 
 def _swatch(image: Image.Image, draw: ImageDraw.ImageDraw, swatch: Swatch) -> None:

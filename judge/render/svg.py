@@ -16,7 +16,7 @@ from judge.render.geometry import XY, Polygon
 from judge.render.palette import FAILED, FAITHS, INK, LAKE, tint
 from judge.render.sceneparts import Arrow, Marks, Scene, Swatch, Text, UnitMark
 from judge.render.shapes import (
-    BUILT_RADIUS, CENTRE_RADIUS, STYLES, arrow_shape, army_outline, cross_lines, faith_cross, fleet_outline,
+    BOUNCE, BUILT_RADIUS, CENTRE_RADIUS, UNIT_RADIUS, STYLES, arrow_shape, army_outline, cross_lines, faith_cross, fleet_outline,
 )
 
 STRIPES = 6.4  # the hatching's period, across the stripes (the PNG's 9 pixels along a row)
@@ -99,6 +99,8 @@ def _marks(marks: Marks, key: str = "") -> list[str]:
         out += _arrow(arrow, key)
     for unit in marks.units:
         out += _unit(unit, key)
+    for xy in marks.bounces:
+        out += _red_cross(xy, BOUNCE, f"{key}bounce")
     out += [_swatch(s) for s in marks.swatches]
     out += [_text(t) for t in marks.texts]
     return out
@@ -146,7 +148,16 @@ def _unit(unit: UnitMark, key: str = "") -> list[str]:
     out = [f'<polygon class="{key}{kind}" points="{_points(outline)}" fill="{fill}" stroke="{INK}" stroke-width="2"/>']
     if unit.removed:
         out += [f'<line {_line(p, q)} stroke="{INK}" stroke-width="2"/>' for p, q in cross_lines(unit.xy, 7.0)]
+    if unit.destroyed:
+        out += _red_cross(unit.xy, UNIT_RADIUS + 1, f"{key}destroyed")
     return out
+
+
+def _red_cross(xy: XY, size: float, cls: str) -> list[str]:
+    """A bounce's mark, or a destroyed unit's: red over a white outline."""
+    lines = cross_lines(xy, size)
+    return ([f'<g class="{cls}">'] + [f'<line {_line(p, q)} stroke="white" stroke-width="7"/>' for p, q in lines]
+            + [f'<line {_line(p, q)} stroke="{FAILED}" stroke-width="3"/>' for p, q in lines] + ["</g>"])
 
 
 def _swatch(swatch: Swatch) -> str:
