@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.render.geometry import XY
+from judge.render.geometry import XY, Geometry, Polygon
 from judge.render.layout import Box
 from judge.render.palette import FAILED, FAITHS, INK, LAKE, tint
 from judge.render.sceneparts import Arrow, Marks, Scene, Swatch, Text, UnitMark
@@ -95,33 +95,47 @@ class Drawing:
     map_height: int
     title: str
     items: tuple[Primitive, ...]
+    #: how many first items are the map's regions and lakes (the same shapes on every picture of the map)
+    ground: int = 0
 
 
 def draw(scene: Scene) -> Drawing:
     """The scene as primitives: regions, lakes, the map's marks, the legend's rule and marks."""
     width, height = scene.geometry.size
     items: list[Primitive] = _regions(scene)
+    ground = len(items)
     items += _marks(scene.board)
     items.append(Group("legend"))
     items.append(Stroke((0, height), (width, height), INK, 1))
     items += _marks(scene.legend, "key ")
     items.append(END)
-    return Drawing(width, max(scene.height, height), height, scene.title, tuple(items))
+    return Drawing(width, max(scene.height, height), height, scene.title, tuple(items), ground)
 
 
 def _regions(scene: Scene) -> list[Primitive]:
     """Larger parts first, so a region enclosed by another is painted over it; lakes last."""
-    parts = []
-    for name, region in scene.geometry.regions.items():
-        parts += [(_area(polygon[0]), name, polygon) for polygon in region.polygons]
     out: list[Primitive] = []
-    for _, name, polygon in sorted(parts, key=lambda p: -p[0]):
+    for name, polygon in painting_order(scene.geometry):
         region = scene.geometry.regions[name]
         full = scene.names.get(name, "")
         out.append(Area(polygon, scene.fills.get(name, "#FFFFFF"), BORDER if region.terrain == "land" else SEA_BORDER,
                         scene.hatches.get(name, ""), name, f"{full} ({name})" if full else ""))
     out += [Area(polygon, LAKE, SEA_BORDER) for polygon in scene.geometry.lakes]
     return out
+
+
+_ORDERS: dict[int, tuple[Geometry, tuple[tuple[str, Polygon], ...]]] = {}
+
+
+def painting_order(geometry: Geometry) -> tuple[tuple[str, Polygon], ...]:
+    """Every region's parts, largest first (worked out once per map: a geometry is read once and kept)."""
+    kept = _ORDERS.get(id(geometry))
+    if kept is None or kept[0] is not geometry:
+        parts = [(_area(polygon[0]), name, polygon) for name, region in geometry.regions.items()
+                 for polygon in region.polygons]
+        kept = (geometry, tuple((name, polygon) for _, name, polygon in sorted(parts, key=lambda p: -p[0])))
+        _ORDERS[id(geometry)] = kept
+    return kept[1]
 
 
 def _area(ring: tuple[float, ...]) -> float:
