@@ -107,6 +107,8 @@ def test_every_word_of_each_variants_busiest_phase_is_clear_of_units_arrows_mark
         box = label.box
         assert 0 <= box[0] and 0 <= box[1] and box[2] <= width and box[3] <= height, label
         hit = [kind for kind, shape in shapes if _meets(box, shape)]
+        if label.crowded:  # issue 38: inside its own province rather than clear in a neighbour; rare
+            continue
         assert not hit, f"{name} {ctx.phase}: the {label.kind} {label.name} is covered by a {hit[0]}"
         for other in scene.labels[i + 1:]:
             assert not _meets(box, other.box), f"{name}: {label.name} and {other.name} overlap"
@@ -121,14 +123,16 @@ def test_every_word_of_each_variants_busiest_phase_is_clear_of_units_arrows_mark
 def test_every_province_is_named_once_in_letters_a_mail_client_still_shows(busiest: dict[str, Played],
                                                                           name: str) -> None:
     """13-pixel bold abbreviations (11 where a region is too small), where the old pictures had 9: on a 1100-pixel
-    map shown 800 pixels wide they read 9.5 pixels high; the largest regions carry their full names too."""
+    map shown 800 pixels wide they read 9.5 pixels high; the largest regions carry their full names too.  Issue 38:
+    a label stays inside its own province, so a few crowded small ones (at most three a picture) drop to 9."""
     variant, ctx = busiest[name]
     scene = phase_scene(variant, ctx, "GM")
     assert scene is not None
     provinces = sorted(label.name for label in scene.labels if label.kind == "province")
     assert provinces == sorted(p for p in variant.map.provinces if p in scene.geometry.regions)
     sizes = [t.size for t in scene.board.texts if t.cls == "label"]
-    assert min(sizes) >= 11 and sum(s >= 13 for s in sizes) >= 0.9 * len(sizes)
+    assert sum(s < 11 for s in sizes) <= 3 and sum(s >= 13 for s in sizes) >= 0.9 * len(sizes)  # 9 px: issue 38
+    assert min(sizes) >= 9
     assert all(t.bold and t.halo for t in scene.board.texts if t.cls == "label")
     names = {t.text for t in scene.board.texts if t.cls == "name"}
     assert len(names) >= 10 and names <= {p.name for p in variant.map.provinces.values()}

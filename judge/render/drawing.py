@@ -144,7 +144,7 @@ def _area(ring: tuple[float, ...]) -> float:
 
 
 def _marks(marks: Marks, key: str = "") -> list[Primitive]:
-    out: list[Primitive] = [Dot(xy, CENTRE_RADIUS, colour or "white", INK, 1.2, f"{key}centre")
+    out: list[Primitive] = [Dot(xy, CENTRE_RADIUS, colour or CASING, INK, 1.2, f"{key}centre")
                             for xy, colour in marks.centres]
     for cross in marks.crosses:
         points = faith_cross(cross.xy)
@@ -199,9 +199,10 @@ def _unit(unit: UnitMark, key: str) -> list[Primitive]:
 
 
 def _red_cross(xy: XY, size: float) -> list[Primitive]:
-    """A failed order's, a bounce's or a destroyed unit's cross: red on a white ground."""
+    """A failed order's, a bounce's or a destroyed unit's cross: red, edged in ink on a white ground."""
     lines = cross_lines(xy, size)
-    return [Stroke(p, q, "white", 7) for p, q in lines] + [Stroke(p, q, FAILED, 3) for p, q in lines]
+    return ([Stroke(p, q, CASING, 7) for p, q in lines] + [Stroke(p, q, INK, 5) for p, q in lines]
+            + [Stroke(p, q, FAILED, 3) for p, q in lines])
 
 
 def _swatch(swatch: Swatch) -> list[Primitive]:

@@ -24,6 +24,8 @@ from judge.render.shapes import BOUNCE, CENTRE_RADIUS, FAITH_ARM, arrow_cover, a
 from judge.render.statuses import Marker
 
 ABBREVIATION, SMALL_ABBREVIATION, FULL_NAME, MARK_WORD, TAG, CORNER = 13, 11, 10, 11, 11, 12
+#: the last resort of a crowded small province, still inside it
+TINY_ABBREVIATION = 9
 #: spots tried for a label with the full name before settling for the abbreviation alone
 NAME_TRIES = 40
 #: a region needs this many spots (of 5 by 5 pixels) before a full name is tried in it
@@ -91,20 +93,20 @@ def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, n
         full = [short[0], (name, FULL_NAME, False, INK, "name"), *extra]
         box = place_in_region(regions, obstacles, abbr, *_block(full), tries=NAME_TRIES)
         found = (box, full) if box is not None else None
-    for lines, needed in ((short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)):
+    tiny: list[Line] = [(abbr, TINY_ABBREVIATION, True, INK, "label"), *extra]
+    for lines, needed in ((short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1), (tiny, 1)):
         if found is not None:
             break
         box = place_in_region(regions, obstacles, abbr, *_block(lines), needed=needed)
         found = (box, lines) if box is not None else None
-    if found is None:
-        box = place_near(obstacles, scene.geometry.regions[abbr].unit, *_block(small), gap=10.0, reach=10)
-        found = (box, small) if box is not None else None
-    if found is None:  # nowhere free near: under the unit, as before (tests/test_picture_layout.py would say so)
-        x, y = scene.geometry.regions[abbr].unit
-        found = (box_around((x, y + 18), *_block(short)), short)
+    crowded = found is None
+    if found is None:  # nowhere free in it: where it hides the least, all the same (issue 38: never in a neighbour)
+        spots = regions.spots.get(abbr) or [scene.geometry.regions[abbr].unit]
+        boxes = [box_around(spot, *_block(tiny)) for spot in spots[:200]]
+        found = (min(boxes, key=obstacles.crowding), tiny)
     box, lines = found
     obstacles.add(box)
-    scene.labels.append(Label("province", abbr, box))
+    scene.labels.append(Label("province", abbr, box, crowded))
     _write(scene, box, lines)
 
 

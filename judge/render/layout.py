@@ -112,6 +112,12 @@ class Obstacles:
         return True
 
 
+    def crowding(self, box: Box) -> int:
+        """How many shapes ``box`` meets (a crowded province's label goes where it hides the fewest)."""
+        met = {index for cell in _cells(box) for index in self.cells.get(cell, ())}
+        return sum(meets(self.shapes[index], box) for index in met)
+
+
 def _cells(box: Box) -> list[tuple[int, int]]:
     return [(cx, cy) for cx in range(int(box[0] // CELL), int(box[2] // CELL) + 1)
             for cy in range(int(box[1] // CELL), int(box[3] // CELL) + 1)]

@@ -74,11 +74,13 @@ class Cross:
 
 @dataclass(frozen=True, slots=True)
 class Label:
-    """Words placed on the map (``kind`` province, tag or corner) and the box they take."""
+    """Words placed on the map (``kind`` province, tag or corner) and the box they take; ``crowded``: a province's
+    label that found no clear spot inside its province, so lies over some of its marks (in the smallest size)."""
 
     kind: str
     name: str
     box: Box
+    crowded: bool = False
 
 
 @dataclass(slots=True)
