@@ -22,7 +22,7 @@ from judge.render.picture import phase_picture, phase_scene
 from judge.render.results import ResultsContext
 from judge.render.sceneparts import Scene
 from judge.render.shapes import (
-    BUILT_RADIUS, CENTRE_RADIUS, CROSS, FAITH_ARM, STYLES, arrow_shape, army_outline, fleet_outline,
+    BUILT_RADIUS, CENTRE_RADIUS, CROSS, FAITH_ARM, STYLES, arrow_parts, army_outline, fleet_outline,
 )
 from judge.turns.gameview import variant_of
 from judge.turns.pictures import replay_results
@@ -69,8 +69,10 @@ def covered(scene: Scene) -> list[tuple[str, Box | tuple[tuple[float, float], tu
         outline = fleet_outline(unit.xy) if unit.kind == "F" else army_outline(unit.xy)
         found.append(("unit", _square(x, y, BUILT_RADIUS + 2) if unit.built else _bounds(outline, 1.0)))
     for arrow in scene.board.arrows:
-        shape = arrow_shape(arrow.start, arrow.end, arrow.style, arrow.failed)
+        lead, shape = arrow_parts(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare, arrow.via)
         found.append(("arrow", (shape.shaft[0], shape.shaft[1], STYLES[arrow.style][0] / 2 + 1)))
+        if lead is not None:  # issue 38: an arrow bent through the border its provinces share
+            found.append(("arrow", (lead[0], lead[1], STYLES[arrow.style][0] / 2 + 1)))
         if shape.head:
             found.append(("arrowhead", _bounds(shape.head, 0.5)))
         if shape.ring is not None:

@@ -3,7 +3,8 @@
 Each demo game is played by mail; its busiest phases (the two movement phases
 with the most arrows, and every retreat phase) are drawn as the GM sees them.
 Units stand at the heart of their provinces, so every move, support and
-retreat is drawn at least 24 pixels long where its two points allow it; every
+retreat is drawn at least 24 pixels long where its two points allow it (bent through the border its
+two provinces share where a straight line would cross a third); every
 province's label lies in that province; every unit, arrow, cross and tag keeps
 3:1 contrast (WCAG non-text, relative luminance) against the fill it is drawn
 on, through its own colour or its drawn edge; the PNG and the SVG are written
@@ -29,15 +30,17 @@ from judge.render.geometry import geometry_file, load_geometry, map_file, varian
 from judge.render.layout import regions_of
 from judge.render.palette import contrast
 from judge.render.picture import phase_picture, phase_scene
-from judge.render.poles import _signed_distance
+from judge.render.poles import border_distance
 from judge.render.results import ResultsContext
 from judge.render.sceneparts import Scene
-from judge.render.shapes import MIN_LENGTH, arrow_shape, unit_box
+from judge.render.shapes import MIN_LENGTH, arrow_parts, unit_box
 from judge.turns.gameview import variant_of
 from judge.turns.pictures import replay_results
 from judge.variants import load_variant
 
 VARIANTS = demos()
+#: the mail-size budget of one picture (docs/maps/README.md)
+PNG_BUDGET, SVG_BUDGET = 200 * 1024, 300 * 1024
 Played = tuple[Variant, list[ResultsContext]]
 
 
@@ -80,9 +83,9 @@ def test_every_move_support_and_retreat_is_drawn_at_least_24_pixels_long(busiest
         for arrow in scene.board.arrows:
             if arrow.style not in ("move", "support", "retreat"):
                 continue
-            shape = arrow_shape(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare)
+            lead, shape = arrow_parts(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare, arrow.via)
             tip = shape.head[0] if shape.head else shape.shaft[1]
-            drawn = math.dist(shape.shaft[0], tip)
+            drawn = math.dist(shape.shaft[0], tip) + (math.dist(*lead) if lead else 0.0)
             assert drawn >= min(MIN_LENGTH, math.dist(arrow.start, arrow.end)) - 0.01, (name, scene.title, arrow)
             counted += 1
     assert counted >= 2, name
@@ -147,12 +150,12 @@ def test_units_stand_at_the_heart_of_their_provinces_and_the_poles_are_kept() ->
         raw = json.loads(geometry_file(path).read_text(encoding="utf-8"))["regions"]  # type: ignore[union-attr]
         better = 0
         for name, region in geometry.regions.items():
-            largest = max(region.polygons, key=lambda p: abs(_signed_distance(*region.unit, p)))
-            inner = [p for p in region.polygons if _signed_distance(*region.unit, p) > 0]
+            largest = max(region.polygons, key=lambda p: abs(border_distance(*region.unit, p)))
+            inner = [p for p in region.polygons if border_distance(*region.unit, p) > 0]
             assert inner, (variant, name)                                   # inside its region
             file_point = tuple(raw[name]["unit"])
-            now = max(_signed_distance(*region.unit, p) for p in inner)
-            before = max(_signed_distance(*file_point, p) for p in region.polygons)
+            now = max(border_distance(*region.unit, p) for p in inner)
+            before = max(border_distance(*file_point, p) for p in region.polygons)
             assert now >= before - 0.6 or raw[name].get("pinned"), (variant, name, now, before)
             better += now > before + 3
             assert largest
@@ -217,5 +220,6 @@ def test_the_svg_and_the_png_are_written_from_one_drawing(busiest: dict[str, Pla
     dots = sum(isinstance(i, Dot) for i in drawing.items)
     assert text.count("<polygon") == outlines and text.count("<line ") - text.count("<pattern") == strokes
     assert text.count("<circle") == dots
+    assert len(picture.data) <= PNG_BUDGET and len(vector.data) <= SVG_BUDGET  # docs/maps/README.md's budget
     for painter in (png, svg):  # neither painter draws a shape of its own
         assert not {"arrow_shape", "army_outline", "fleet_outline", "faith_cross"} & set(vars(painter))

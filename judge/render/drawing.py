@@ -18,7 +18,7 @@ from judge.render.layout import Box
 from judge.render.palette import FAILED, FAITHS, INK, LAKE, tint
 from judge.render.sceneparts import Arrow, Marks, Scene, Swatch, Text, UnitMark
 from judge.render.shapes import (
-    BOUNCE, BUILT_RADIUS, CENTRE_RADIUS, STYLES, UNIT_RADIUS, arrow_shape, army_outline, cross_lines, faith_cross,
+    BOUNCE, BUILT_RADIUS, CENTRE_RADIUS, STYLES, UNIT_RADIUS, arrow_parts, army_outline, cross_lines, faith_cross,
     fleet_outline,
 )
 
@@ -163,12 +163,13 @@ def _marks(marks: Marks, key: str = "") -> list[Primitive]:
 
 
 def _arrow(arrow: Arrow, key: str) -> list[Primitive]:
-    shape = arrow_shape(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare)
+    lead, shape = arrow_parts(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare, arrow.via)
     width, dash = STYLES[arrow.style]
-    a, b = shape.shaft
-    out: list[Primitive] = [Group(f"{key}{arrow.style}{' failed' if arrow.failed else ''}"),
-                            Stroke(a, b, CASING, width + 2 + 2 * CASE, dash), Stroke(a, b, INK, width + 2, dash),
-                            Stroke(a, b, arrow.colour, width, dash)]
+    legs = [shape.shaft] if lead is None else [lead, shape.shaft]
+    out: list[Primitive] = [Group(f"{key}{arrow.style}{' failed' if arrow.failed else ''}")]
+    out += [Stroke(a, b, CASING, width + 2 + 2 * CASE, dash) for a, b in legs]
+    out += [Stroke(a, b, INK, width + 2, dash) for a, b in legs]
+    out += [Stroke(a, b, arrow.colour, width, dash) for a, b in legs]
     if shape.head:
         out += [Outline(shape.head, None, CASING, 1 + 2 * CASE), Outline(shape.head, arrow.colour, INK, 1.2)]
     if shape.ring is not None:

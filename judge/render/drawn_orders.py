@@ -13,6 +13,7 @@ from judge.engine.orders import Build, Convoy, Disband, Move, Remove, Retreat, S
 from judge.engine.results import OrderResult
 from judge.engine.state import Dislodged
 from judge.render.geometry import XY, Geometry
+from judge.render.layout import crosses_another, gate, regions_of
 from judge.render.sceneparts import Arrow, Scene, UnitMark
 
 #: where a dislodged unit is drawn, from its province's place: beside the unit that took it, not under it
@@ -54,7 +55,8 @@ def _order(scene: Scene, result: OrderResult, colour: str) -> None:
         if isinstance(order, Retreat):  # from where the dislodged unit was drawn, beside its attacker
             start = (start[0] + DISLODGED_OFFSET[0], start[1] + DISLODGED_OFFSET[1])
         if end is not None:
-            _add(scene, Arrow(start, end, colour, "retreat" if isinstance(order, Retreat) else "move", failed))
+            via = _bend(scene, order.location, order.target, start, end)
+            _add(scene, Arrow(start, end, colour, "retreat" if isinstance(order, Retreat) else "move", failed, via=via))
             if failed:
                 _bounce(scene, order.target)
     elif isinstance(order, Support):
@@ -69,6 +71,16 @@ def _order(scene: Scene, result: OrderResult, colour: str) -> None:
         built = isinstance(order, Build)
         scene.board.units.append(UnitMark(kind or "A", xy, colour, ghost=not built, built=built, removed=not built))
         scene.key("built" if built else "removed")
+
+
+def _bend(scene: Scene, origin: str, target: str, start: XY, end: XY) -> XY | None:
+    """Where a move or retreat bends to go as the unit would, through the border its two provinces share, when
+    the straight line would cross a third province (a fleet's over land, an army's over sea); else None."""
+    regions = regions_of(scene.geometry)
+    a, b = origin.partition("/")[0], target.partition("/")[0]
+    if not crosses_another(regions, a, b, start, end):
+        return None
+    return gate(regions, a, b, start, end)
 
 
 def _bounce(scene: Scene, target: str) -> None:
@@ -117,4 +129,5 @@ def draw_dislodged(scene: Scene, dislodged: Sequence[Dislodged], colour_of: Call
         for target in item.retreats:
             end = scene.geometry.point(target)
             if end is not None:
-                _add(scene, Arrow(ghost, _along(ghost, end, 0.85), colour, "option"))
+                via = _bend(scene, item.unit.location, target, ghost, end)
+                _add(scene, Arrow(ghost, _along(via or ghost, end, 0.85), colour, "option", via=via))

@@ -16,11 +16,11 @@ from judge.engine.geography import Map
 from judge.render.fonts import line_height, text_width
 from judge.render.geometry import XY
 from judge.render.layout import (
-    Box, Obstacles, Regions, Shape, box_around, place_in_region, place_near, regions_of,
+    Box, Obstacles, Regions, Segment, Shape, box_around, place_in_region, place_near, regions_of,
 )
 from judge.render.palette import INK, MARK, OTHERS
 from judge.render.sceneparts import Cross, Label, Scene, Swatch, Text, Words
-from judge.render.shapes import BOUNCE, CENTRE_RADIUS, FAITH_ARM, arrow_cover, arrow_shape, unit_box
+from judge.render.shapes import BOUNCE, CENTRE_RADIUS, FAITH_ARM, STYLES, arrow_cover, arrow_parts, unit_box
 from judge.render.statuses import Marker
 
 ABBREVIATION, SMALL_ABBREVIATION, FULL_NAME, MARK_WORD, TAG, CORNER = 13, 11, 10, 11, 11, 12
@@ -56,7 +56,10 @@ def drawn_shapes(scene: Scene) -> list[Shape]:
     """What the map's marks cover (units, arrows, centres, crosses), for the words to keep clear of."""
     shapes: list[Shape] = [unit_box(u.kind, u.xy, u.built) for u in scene.board.units]
     for arrow in scene.board.arrows:
-        shapes += arrow_cover(arrow_shape(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare), arrow.style)
+        lead, shape = arrow_parts(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare, arrow.via)
+        shapes += arrow_cover(shape, arrow.style)
+        if lead is not None:
+            shapes.append(Segment(lead[0], lead[1], STYLES[arrow.style][0] / 2 + 2.0))
     r = CENTRE_RADIUS + 1
     shapes += [(x - r, y - r, x + r, y + r) for (x, y), _ in scene.board.centres]
     b = BOUNCE + 3

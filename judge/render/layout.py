@@ -177,6 +177,27 @@ class Regions:
         return sorted(found, key=lambda p: (_reach(unit, p), p[1], p[0]))
 
 
+def crosses_another(regions: Regions, a: str, b: str, start: XY, end: XY) -> bool:
+    """Whether the straight line from ``start`` (in region ``a``) to ``end`` (in ``b``) runs through a third region."""
+    own = {regions.index.get(a, -1), regions.index.get(b, -1), 0}
+    steps = max(1, int(math.dist(start, end) / 2))
+    return any(regions.at(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+               not in own for i in range(steps + 1))
+
+
+def gate(regions: Regions, a: str, b: str, start: XY, end: XY) -> XY | None:
+    """A point of the border regions ``a`` and ``b`` share (a strait, a pass) through which both legs from
+    ``start`` to ``end`` stay in the two regions, the nearest the straight line's middle; None if none."""
+    other = regions.index.get(b, -1)
+    reach = Regions.STEP + 1
+    middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    shared = sorted(((x, y) for x, y in regions.spots.get(a, ()) if any(
+        regions.at(x + dx, y + dy) == other for dx, dy in ((reach, 0), (-reach, 0), (0, reach), (0, -reach)))),
+        key=lambda p: math.dist(p, middle))
+    return next((p for p in shared[:400] if not crosses_another(regions, a, b, start, p)
+                 and not crosses_another(regions, a, b, p, end)), None)
+
+
 def _reach(unit: XY, spot: XY) -> float:
     """Distance from the unit, a spot above it counting a quarter more: names read best under their units."""
     dx, dy = spot[0] - unit[0], spot[1] - unit[1]

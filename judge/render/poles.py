@@ -25,7 +25,7 @@ Ring = Sequence[float]  # flat x, y, x, y ...
 PRECISION = 0.5
 
 
-def _signed_distance(x: float, y: float, rings: Sequence[Ring]) -> float:
+def border_distance(x: float, y: float, rings: Sequence[Ring]) -> float:
     """Distance from (x, y) to the nearest edge of the polygon; negative outside it (even-odd rule)."""
     inside = False
     best = math.inf
@@ -60,7 +60,7 @@ def pole(rings: Sequence[Ring], precision: float = PRECISION) -> tuple[XY, float
     queue: list[tuple[float, float, float, float, float]] = []
 
     def push(x: float, y: float, h: float) -> None:
-        d = _signed_distance(x, y, rings)
+        d = border_distance(x, y, rings)
         heapq.heappush(queue, (-(d + h * math.sqrt(2)), x, y, h, d))
 
     y = top
@@ -71,7 +71,7 @@ def pole(rings: Sequence[Ring], precision: float = PRECISION) -> tuple[XY, float
             x += size
         y += size
     cx, cy = _centroid(rings[0])
-    best = (cx, cy, _signed_distance(cx, cy, rings))
+    best = (cx, cy, border_distance(cx, cy, rings))
     while queue:
         bound, x, y, h, d = heapq.heappop(queue)
         if d > best[2]:

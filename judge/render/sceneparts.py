@@ -28,7 +28,8 @@ class UnitMark:
 class Arrow:
     """An order's line: ``style`` move, retreat, support, hold (a ring at the end), convoy or option.
 
-    ``bare``: from ``start`` to ``end`` exactly (the legend's), not pulled back from units there.
+    ``bare``: from ``start`` to ``end`` exactly (the legend's), not pulled back from units there; ``via``: the
+    point of the two provinces' shared border it bends through, where the straight line would cross a third.
     """
 
     start: XY
@@ -37,6 +38,7 @@ class Arrow:
     style: str
     failed: bool = False
     bare: bool = False
+    via: XY | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,16 +41,28 @@ class ArrowShape:
     cross: XY | None
 
 
-def arrow_shape(start: XY, end: XY, style: str, failed: bool, bare: bool = False) -> ArrowShape:
-    """Where an arrow of ``style`` from ``start`` to ``end`` is drawn (``bare``: no room left for units)."""
+def arrow_parts(start: XY, end: XY, style: str, failed: bool, bare: bool = False,
+                via: XY | None = None) -> tuple[tuple[XY, XY] | None, ArrowShape]:
+    """An arrow that bends at ``via``: its first leg (pulled back from the unit) and the rest, as :func:`arrow_shape`."""
+    if via is None:
+        return None, arrow_shape(start, end, style, failed, bare)
+    length = math.dist(start, via) or 1.0
+    gap = min(UNIT_RADIUS + 2, length / 2)
+    lead = ((start[0] + (via[0] - start[0]) * gap / length, start[1] + (via[1] - start[1]) * gap / length), via)
+    return lead, arrow_shape(via, end, style, failed, bare, bent=True)
+
+
+def arrow_shape(start: XY, end: XY, style: str, failed: bool, bare: bool = False, bent: bool = False) -> ArrowShape:
+    """Where an arrow of ``style`` from ``start`` to ``end`` is drawn (``bare``: no room left for units;
+    ``bent``: ``start`` is a bend, not a unit)."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    gap_start = UNIT_RADIUS + 2 if style != "option" else UNIT_RADIUS
+    gap_start = 0.0 if bent else UNIT_RADIUS + 2 if style != "option" else UNIT_RADIUS
     gap_end = {"move": UNIT_RADIUS + 3, "retreat": UNIT_RADIUS + 3, "hold": HOLD_RING, "option": 2.0}.get(style, 0.0)
     if bare:
         gap_start, gap_end = 0.0, (HOLD_RING if style == "hold" else 0.0)
-    elif style != "hold" and length - gap_start - gap_end < min(MIN_LENGTH, length):
+    elif style != "hold" and length - gap_start - gap_end < min(MIN_LENGTH, length) and gap_start + gap_end:
         # a short arrow runs over the units' edges rather than shrink to a stub (issue 38)
         share = max(0.0, length - MIN_LENGTH) / (gap_start + gap_end)
         gap_start, gap_end = gap_start * share, gap_end * share
