@@ -68,8 +68,9 @@ def time_variant(variant: str, folder: Path, repeat: int,
             painter = before[0] if fmt == "PNG" else before[1]
             old_times, old_data = _timed(lambda: painter(scene), repeat)
             old_median = statistics.median(old_times)
-            line += (f"  | before: painting alone {old_median:6.1f} ms {len(old_data) / 1024:6.1f} KB;"
-                     f" now painting alone {statistics.median(_timed(lambda: _paint(fmt, scene), repeat)[0]):6.1f} ms")
+            now = statistics.median(_timed(lambda: _paint(fmt, scene), repeat)[0])
+            line += (f"  | painting alone: before {old_median:6.1f} ms {len(old_data) / 1024:6.1f} KB,"
+                     f" now {now:6.1f} ms ({now / old_median:4.2f}x the time, {len(data) / len(old_data):4.2f}x the bytes)")
         print(line + f"  {'ok' if median < GOAL_MS else 'OVER GOAL'}")
 
 
