@@ -18,6 +18,7 @@ import pytest
 
 from judge.engine.state import GameState
 from judge.engine.orders import Unit
+from judge.render.shapes import unit_box
 from judge.render.geometry import variant_geometry
 from judge.render.palette import FAITHS, NEUTRAL_HATCH, power_colours
 from judge.render.picture import phase_picture, phase_scene
@@ -138,7 +139,9 @@ def test_R_v3_69_a_minor_states_unit_carries_its_states_name_where_the_province_
     for owner, at in (("PRU", "MEC"), ("OTE", "SER")):
         x, y = geometry.regions[at].unit
         box = tags[owner]
-        assert abs((box[0] + box[2]) / 2 - x) < 45 and abs((box[1] + box[3]) / 2 - y) < 30, owner  # beside its unit
+        unit = unit_box("A", (x, y))                        # issue 38: the tag touches its unit, not 40 px off
+        gap = max(unit[0] - box[2], box[0] - unit[2], unit[1] - box[3], box[1] - unit[3])
+        assert -0.01 <= gap <= 1.0, owner
     assert svg.count('class="tag"') == 3 and ">OTE</text>" in svg           # two tags and the legend's key
     assert "tag" in scene.keys and "Unit of a minor state (its name)" in svg
 

@@ -22,7 +22,7 @@ from judge.render.picture import phase_picture, phase_scene
 from judge.render.results import ResultsContext
 from judge.render.sceneparts import Scene
 from judge.render.shapes import (
-    BUILT_RADIUS, CENTRE_RADIUS, CROSS, FAITH_ARM, STYLES, arrow_shape, army_outline, fleet_outline,
+    BUILT_RADIUS, CENTRE_RADIUS, CROSS, FAITH_ARM, STYLES, arrow_parts, army_outline, fleet_outline,
 )
 from judge.turns.gameview import variant_of
 from judge.turns.pictures import replay_results
@@ -69,8 +69,10 @@ def covered(scene: Scene) -> list[tuple[str, Box | tuple[tuple[float, float], tu
         outline = fleet_outline(unit.xy) if unit.kind == "F" else army_outline(unit.xy)
         found.append(("unit", _square(x, y, BUILT_RADIUS + 2) if unit.built else _bounds(outline, 1.0)))
     for arrow in scene.board.arrows:
-        shape = arrow_shape(arrow.start, arrow.end, arrow.style, arrow.failed)
+        lead, shape = arrow_parts(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare, arrow.via)
         found.append(("arrow", (shape.shaft[0], shape.shaft[1], STYLES[arrow.style][0] / 2 + 1)))
+        if lead is not None:  # issue 38: an arrow bent through the border its provinces share
+            found.append(("arrow", (lead[0], lead[1], STYLES[arrow.style][0] / 2 + 1)))
         if shape.head:
             found.append(("arrowhead", _bounds(shape.head, 0.5)))
         if shape.ring is not None:
@@ -107,6 +109,8 @@ def test_every_word_of_each_variants_busiest_phase_is_clear_of_units_arrows_mark
         box = label.box
         assert 0 <= box[0] and 0 <= box[1] and box[2] <= width and box[3] <= height, label
         hit = [kind for kind, shape in shapes if _meets(box, shape)]
+        if label.crowded:  # issue 38: inside its own province rather than clear in a neighbour; rare
+            continue
         assert not hit, f"{name} {ctx.phase}: the {label.kind} {label.name} is covered by a {hit[0]}"
         for other in scene.labels[i + 1:]:
             assert not _meets(box, other.box), f"{name}: {label.name} and {other.name} overlap"
@@ -121,14 +125,16 @@ def test_every_word_of_each_variants_busiest_phase_is_clear_of_units_arrows_mark
 def test_every_province_is_named_once_in_letters_a_mail_client_still_shows(busiest: dict[str, Played],
                                                                           name: str) -> None:
     """13-pixel bold abbreviations (11 where a region is too small), where the old pictures had 9: on a 1100-pixel
-    map shown 800 pixels wide they read 9.5 pixels high; the largest regions carry their full names too."""
+    map shown 800 pixels wide they read 9.5 pixels high; the largest regions carry their full names too.  Issue 38:
+    a label stays inside its own province, so a few crowded small ones (at most three a picture) drop to 9."""
     variant, ctx = busiest[name]
     scene = phase_scene(variant, ctx, "GM")
     assert scene is not None
     provinces = sorted(label.name for label in scene.labels if label.kind == "province")
     assert provinces == sorted(p for p in variant.map.provinces if p in scene.geometry.regions)
     sizes = [t.size for t in scene.board.texts if t.cls == "label"]
-    assert min(sizes) >= 11 and sum(s >= 13 for s in sizes) >= 0.9 * len(sizes)
+    assert sum(s < 11 for s in sizes) <= 3 and sum(s >= 13 for s in sizes) >= 0.9 * len(sizes)  # 9 px: issue 38
+    assert min(sizes) >= 9
     assert all(t.bold and t.halo for t in scene.board.texts if t.cls == "label")
     names = {t.text for t in scene.board.texts if t.cls == "name"}
     assert len(names) >= 10 and names <= {p.name for p in variant.map.provinces.values()}

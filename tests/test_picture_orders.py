@@ -4,7 +4,8 @@ explains every symbol and tint on the map, and only those.
 Moves are solid arrows; a support is a dashed line ending on the arrow of the
 move it supports (a dot there), or on a ring round the unit it keeps in
 place; a convoy is a dotted line ending in a small ring on the army's path;
-a failed order keeps its line and gets a cross; a dislodged unit is drawn
+a failed order keeps its line and gets a cross (a failed move: one mark on the province it could not
+enter, issue 38); a dislodged unit is drawn
 pale with thin dashed arrows to where it may retreat; builds are ringed and
 removals crossed out.
 """
@@ -63,7 +64,9 @@ def test_moves_supports_holds_and_convoys_each_have_their_own_line_in_the_svg() 
     assert all(f'r="{HOLD_RING:g}"' in body and 'fill="none"' in body for body in holds)       # a ring round it
     assert all('stroke-dasharray="2 3"' in body and 'fill="none"' in body for body in convoys)  # dotted, a ring
     assert text.count('<g class="move failed">') == 2                                           # PAR and MUN bounced
-    assert all(FAILED in body for body in re.findall(r'<g class="move failed">(.*?)</g>', text, re.S))
+    # issue 38: the standoff is marked once, on BUR, and both its arrows stay whole (no cross over either)
+    assert text.count('<g class="bounce">') == 1
+    assert all(FAILED not in body for body in re.findall(r'<g class="move failed">(.*?)</g>', text, re.S))
     assert all(FAILED not in body for body in re.findall(r'<g class="move">(.*?)</g>', text, re.S))
 
 
@@ -121,7 +124,7 @@ def test_the_legend_explains_each_symbol_the_map_shows_and_no_other() -> None:
     busy = phase_scene(VARIANT, played(UNITS, ORDERS), "OBSERVER")
     quiet = phase_scene(VARIANT, played({"FRANCE": [Unit("A", "PAR")]}, {"FRANCE": ["A PAR-BUR"]}), "OBSERVER")
     assert busy is not None and quiet is not None
-    assert set(busy.keys) == {"centre", "army", "fleet", "move", "support", "hold", "convoy", "failed"}
+    assert set(busy.keys) == {"centre", "army", "fleet", "move", "support", "hold", "convoy", "bounce"}
     assert set(quiet.keys) == {"centre", "army", "move"}
     for scene in (busy, quiet):
         explained = {t.text for t in scene.legend.texts}

@@ -218,10 +218,11 @@ def build_geometry(map_path: Path, seeds_path: Path | None = None) -> dict[str, 
         if region.is_empty:  # a plain land or sea outside the frame
             continue
         kind = next(k for o, k, _ in points if o == owner)
-        first = next((projection.one(p) for o, _, p in points if o == owner), None)
-        units[owner] = _anchor(region, wanted.get(owner, first))
+        units[owner] = _anchor(region, wanted.get(owner))
         out["regions"][owner] = {"terrain": kind, "province": owner in board.provinces,
                                  "polygons": _rings(region), "unit": units[owner]}
+        if owner in wanted:  # a GM's point: the picture keeps it instead of the pole (judge/render/poles.py)
+            out["regions"][owner]["pinned"] = True
     for abbr, province in board.provinces.items():
         for coast in province.coasts:
             location = f"{abbr}/{coast}"

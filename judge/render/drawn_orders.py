@@ -6,16 +6,20 @@ result's.  Holds draw nothing (the unit stays), as on the classic maps.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from judge.engine.orders import Build, Convoy, Disband, Move, Remove, Retreat, Support
 from judge.engine.results import OrderResult
 from judge.engine.state import Dislodged
 from judge.render.geometry import XY, Geometry
+from judge.render.layout import crosses_another, gate, regions_of
 from judge.render.sceneparts import Arrow, Scene, UnitMark
 
-#: where a dislodged unit is drawn, from its province's place (it shares it with the unit that took it)
-DISLODGED_OFFSET = (10.0, -10.0)
+#: where a dislodged unit is drawn, from its province's place: beside the unit that took it, not under it
+DISLODGED_OFFSET = (19.0, -9.0)
+#: how far above a unit standing in a contested province its bounce mark goes
+BOUNCE_ABOVE = 17.0
 
 
 def draw_orders(scene: Scene, results: Sequence[OrderResult], colour_of: Callable[[OrderResult], str]) -> None:
@@ -35,7 +39,7 @@ def _along(a: XY, b: XY, share: float) -> XY:
 def _add(scene: Scene, arrow: Arrow) -> None:
     scene.board.arrows.append(arrow)
     scene.key(arrow.style)
-    if arrow.failed:
+    if arrow.failed and arrow.style not in ("move", "retreat"):  # a failed move's mark is the bounce
         scene.key("failed")
 
 
@@ -51,7 +55,10 @@ def _order(scene: Scene, result: OrderResult, colour: str) -> None:
         if isinstance(order, Retreat):  # from where the dislodged unit was drawn, beside its attacker
             start = (start[0] + DISLODGED_OFFSET[0], start[1] + DISLODGED_OFFSET[1])
         if end is not None:
-            _add(scene, Arrow(start, end, colour, "retreat" if isinstance(order, Retreat) else "move", failed))
+            via = _bend(scene, order.location, order.target, start, end)
+            _add(scene, Arrow(start, end, colour, "retreat" if isinstance(order, Retreat) else "move", failed, via=via))
+            if failed:
+                _bounce(scene, order.target)
     elif isinstance(order, Support):
         _support(scene, order, start, colour, failed)
     elif isinstance(order, Convoy):
@@ -64,6 +71,35 @@ def _order(scene: Scene, result: OrderResult, colour: str) -> None:
         built = isinstance(order, Build)
         scene.board.units.append(UnitMark(kind or "A", xy, colour, ghost=not built, built=built, removed=not built))
         scene.key("built" if built else "removed")
+
+
+def _bend(scene: Scene, origin: str, target: str, start: XY, end: XY) -> XY | None:
+    """Where a move or retreat bends to go as the unit would, through the border its two provinces share, when
+    the straight line would cross a third province (a fleet's over land, an army's over sea); else None."""
+    regions = regions_of(scene.geometry)
+    a, b = origin.partition("/")[0], target.partition("/")[0]
+    if not crosses_another(regions, a, b, start, end):
+        return None
+    return gate(regions, a, b, start, end)
+
+
+def _bounce(scene: Scene, target: str) -> None:
+    """Mark a failed move once on the province it could not enter (both arrows of a standoff stay whole)."""
+    key = target.partition("/")[0]
+    if key not in scene.bounced:
+        scene.bounced.add(key)
+        scene.bounce_targets.append(target)
+        scene.key("bounce")
+
+
+def place_bounces(scene: Scene) -> None:
+    """The bounce marks, once every unit is drawn: on the province's point, or just above a unit standing there."""
+    for target in scene.bounce_targets:
+        xy = scene.geometry.point(target)
+        if xy is None:
+            continue
+        occupied = any(math.dist(u.xy, xy) < 1.0 for u in scene.board.units)
+        scene.board.bounces.append((xy[0], xy[1] - BOUNCE_ABOVE) if occupied else xy)
 
 
 def _support(scene: Scene, order: Support, start: XY, colour: str, failed: bool) -> None:
@@ -87,9 +123,11 @@ def draw_dislodged(scene: Scene, dislodged: Sequence[Dislodged], colour_of: Call
             continue
         colour = colour_of(item.power)
         ghost = (at[0] + DISLODGED_OFFSET[0], at[1] + DISLODGED_OFFSET[1])
-        scene.board.units.append(UnitMark(item.unit.type, ghost, colour, ghost=True))
-        scene.key("dislodged")
+        destroyed = not item.retreats  # nowhere to go: it is disbanded, and drawn so
+        scene.board.units.append(UnitMark(item.unit.type, ghost, colour, ghost=True, destroyed=destroyed))
+        scene.key("destroyed" if destroyed else "dislodged")
         for target in item.retreats:
             end = scene.geometry.point(target)
             if end is not None:
-                _add(scene, Arrow(ghost, _along(ghost, end, 0.85), colour, "option"))
+                via = _bend(scene, item.unit.location, target, ghost, end)
+                _add(scene, Arrow(ghost, _along(via or ghost, end, 0.85), colour, "option", via=via))

@@ -14,8 +14,11 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
+from judge.cache import entry_name, read_entry, write_entry
 from judge.paths import gamedata_dir
+from judge.render.poles import region_pole
 
 Ring = tuple[float, ...]
 Polygon = tuple[Ring, ...]
@@ -86,13 +89,28 @@ def variant_geometry(variant: str) -> Geometry | None:
 
 @lru_cache(maxsize=16)
 def load_geometry(path: Path) -> Geometry:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    regions = {name: Region(name, r["terrain"], bool(r["province"]), _polygons(r["polygons"]),
-                            (float(r["unit"][0]), float(r["unit"][1])))
+    """The file's regions, each unit standing at its region's pole unless a GM pinned its point."""
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text)
+    poles = unit_points(path, text, data["regions"])
+    regions = {name: Region(name, r["terrain"], bool(r["province"]), _polygons(r["polygons"]), poles[name])
                for name, r in data["regions"].items()}
     coasts = {loc: (float(xy[0]), float(xy[1])) for loc, xy in data.get("coasts", {}).items()}
     return Geometry((int(data["size"][0]), int(data["size"][1])), regions, _polygons(data.get("lakes", [])),
                     coasts, str(data.get("source", "")))
+
+
+def unit_points(path: Path, text: str, regions: dict[str, Any]) -> dict[str, XY]:
+    """Region -> where its unit stands: the pinned point, else the pole (judge/render/poles.py), kept in the cache."""
+    name = entry_name("poles", path)
+    kept = read_entry(name, text)
+    if not isinstance(kept, dict) or set(kept) != set(regions):
+        kept = {}
+        for region, raw in regions.items():
+            found = None if raw.get("pinned") else region_pole(raw["polygons"])
+            kept[region] = list(found) if found is not None else [float(raw["unit"][0]), float(raw["unit"][1])]
+        write_entry(name, text, kept)
+    return {region: (float(xy[0]), float(xy[1])) for region, xy in kept.items()}
 
 
 def _polygons(raw: list[list[list[float]]]) -> tuple[Polygon, ...]:

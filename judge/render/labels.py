@@ -17,14 +17,16 @@ from judge.engine.geography import Map
 from judge.render.fonts import line_height, text_width
 from judge.render.geometry import XY
 from judge.render.layout import (
-    Box, Obstacles, Regions, Shape, box_around, place_in_region, place_near, regions_of,
+    Box, Obstacles, Regions, Segment, Shape, box_around, place_in_region, place_near, regions_of,
 )
 from judge.render.palette import INK, MARK, OTHERS
 from judge.render.sceneparts import Cross, Label, Scene, Swatch, Text, Words
-from judge.render.shapes import CENTRE_RADIUS, FAITH_ARM, arrow_cover, arrow_shape, unit_box
+from judge.render.shapes import BOUNCE, CENTRE_RADIUS, FAITH_ARM, STYLES, arrow_cover, arrow_parts, unit_box
 from judge.render.statuses import Marker, inside_outline
 
 ABBREVIATION, SMALL_ABBREVIATION, FULL_NAME, MARK_WORD, TAG, CORNER = 13, 11, 10, 11, 11, 12
+#: the last resort of a crowded small province, still inside it
+TINY_ABBREVIATION = 9
 #: spots tried for a label with the full name before settling for the abbreviation alone
 NAME_TRIES = 40
 #: a region needs this many spots (of 5 by 5 pixels) before a full name is tried in it
@@ -41,12 +43,12 @@ def place_words(scene: Scene, board: Map, words: Words, markers: Sequence[Marker
     if corner is not None:
         _corner(scene, obstacles, words, corner)
     _markers(scene, obstacles, markers)
+    _tags(scene, obstacles, [(at, owner) for at, owner in tags if owner != at.partition("/")[0]])
     regions = regions_of(scene.geometry)
     names = [abbr for abbr in board.provinces if abbr in scene.geometry.regions]
     later: list[tuple[str, Box, list[Line]] | None] = []  # centre values not under their names: beside, at the end
     for abbr in sorted(names, key=lambda a: (len(regions.spots.get(a, ())), a)):
         later.append(_province(scene, obstacles, regions, abbr, board.provinces[abbr].name, marks.get(abbr, "")))
-    _tags(scene, obstacles, [(at, owner) for at, owner in tags if owner != at.partition("/")[0]])
     for pending in later:
         if pending is not None:
             _beside(scene, obstacles, *pending)
@@ -59,9 +61,14 @@ def drawn_shapes(scene: Scene) -> list[Shape]:
     """What the map's marks cover (units, arrows, centres, crosses), for the words to keep clear of."""
     shapes: list[Shape] = [unit_box(u.kind, u.xy, u.built) for u in scene.board.units]
     for arrow in scene.board.arrows:
-        shapes += arrow_cover(arrow_shape(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare), arrow.style)
+        lead, shape = arrow_parts(arrow.start, arrow.end, arrow.style, arrow.failed, arrow.bare, arrow.via)
+        shapes += arrow_cover(shape, arrow.style)
+        if lead is not None:
+            shapes.append(Segment(lead[0], lead[1], STYLES[arrow.style][0] / 2 + 2.0))
     r = CENTRE_RADIUS + 1
     shapes += [(x - r, y - r, x + r, y + r) for (x, y), _ in scene.board.centres]
+    b = BOUNCE + 3
+    shapes += [(x - b, y - b, x + b, y + b) for x, y in scene.board.bounces]
     a = FAITH_ARM + 1
     shapes += [(c.xy[0] - a, c.xy[1] - a, c.xy[0] + a, c.xy[1] + a) for c in scene.board.crosses]
     return shapes
@@ -98,20 +105,20 @@ def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, n
         full = [short[0], (name, FULL_NAME, False, INK, "name"), *extra]
         box = place_in_region(regions, obstacles, abbr, *_block(full), tries=NAME_TRIES)
         found = (box, full) if box is not None else None
-    for lines, needed in tries:
+    tiny: list[Line] = [(abbr, TINY_ABBREVIATION, True, INK, "label"), *extra]
+    for lines, needed in (*tries, (tiny, 1)):
         if found is not None:
             break
         box = place_in_region(regions, obstacles, abbr, *_block(lines), needed=needed)
         found = (box, lines) if box is not None else None
-    if found is None:
-        box = place_near(obstacles, scene.geometry.regions[abbr].unit, *_block(small), gap=10.0, reach=10)
-        found = (box, small) if box is not None else None
-    if found is None:  # nowhere free near: under the unit, as before (tests/test_picture_layout.py would say so)
-        x, y = scene.geometry.regions[abbr].unit
-        found = (box_around((x, y + 18), *_block(short)), short)
+    crowded = found is None
+    if found is None:  # nowhere free in it: where it hides the least, all the same (issue 38: never in a neighbour)
+        spots = regions.spots.get(abbr) or [scene.geometry.regions[abbr].unit]
+        boxes = [box_around(spot, *_block(tiny)) for spot in spots[:200]]
+        found = (min(boxes, key=obstacles.crowding), tiny)
     box, lines = found
     obstacles.add(box)
-    scene.labels.append(Label("province", abbr, box))
+    scene.labels.append(Label("province", abbr, box, crowded))
     _write(scene, box, lines)
     return (abbr, box, extra) if extra and extra[0] not in lines else None
 
@@ -135,14 +142,39 @@ def _tags(scene: Scene, obstacles: Obstacles, tags: Sequence[tuple[str, str]]) -
         if xy is None:
             continue
         width, height = text_width(owner, TAG, True) + 6, line_height(TAG) + 2
-        box = place_near(obstacles, xy, width, height, gap=10.0) or box_around((xy[0] + 12 + width / 2, xy[1]),
-                                                                               width, height)
+        box = _touching(obstacles, scene, xy, width, height)
         obstacles.add(box)
         scene.board.swatches.append(Swatch(box, OTHERS))
         scene.board.texts.append(Text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), owner, TAG, "#FFFFFF", True,
                                       False, cls="tag", width=text_width(owner, TAG, True)))
         scene.labels.append(Label("tag", owner, box))
         scene.key("tag")
+
+
+def _touching(obstacles: Obstacles, scene: Scene, xy: XY, width: float, height: float) -> Box:
+    """A tag's box touching its unit's (issue 38: a tag 40 pixels off is read as another unit's): beside, under,
+    over, or slid along one of its sides, the first clear; if none is clear, the nearest clear spot."""
+    unit = next((unit_box(u.kind, u.xy) for u in scene.board.units if u.xy == xy and not u.ghost),
+                unit_box("A", xy))
+    x, y = xy
+    left, right, up, down = x - unit[0] + width / 2, unit[2] - x + width / 2, y - unit[1] + height / 2, unit[3] - y
+    down += height / 2
+    spots = [(x + right, y), (x - left, y), (x, y + down), (x, y - up)]
+    for step in range(1, 12):
+        slide = 2.0 * step
+        for sign in (1, -1):
+            spots += [(x + right, y + sign * slide), (x - left, y + sign * slide),
+                      (x + sign * slide * 2, y + down), (x + sign * slide * 2, y - up)]
+    for spot in spots:
+        box = box_around(spot, width, height)
+        if obstacles.free(box) and _touches(box, unit):
+            return box
+    return place_near(obstacles, xy, width, height, gap=10.0) or box_around((x + right, y), width, height)
+
+
+def _touches(box: Box, unit: Box) -> bool:
+    gap = max(unit[0] - box[2], box[0] - unit[2], unit[1] - box[3], box[1] - unit[3])
+    return gap <= 0.01
 
 
 def _markers(scene: Scene, obstacles: Obstacles, markers: Sequence[Marker]) -> None:

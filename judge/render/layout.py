@@ -112,6 +112,12 @@ class Obstacles:
         return True
 
 
+    def crowding(self, box: Box) -> int:
+        """How many shapes ``box`` meets (a crowded province's label goes where it hides the fewest)."""
+        met = {index for cell in _cells(box) for index in self.cells.get(cell, ())}
+        return sum(meets(self.shapes[index], box) for index in met)
+
+
 def _cells(box: Box) -> list[tuple[int, int]]:
     return [(cx, cy) for cx in range(int(box[0] // CELL), int(box[2] // CELL) + 1)
             for cy in range(int(box[1] // CELL), int(box[3] // CELL) + 1)]
@@ -169,6 +175,27 @@ class Regions:
         found = [(float(x), float(y)) for y in range(int(min(ys)), int(max(ys)) + 1, step)
                  for x in range(int(min(xs)), int(max(xs)) + 1, step) if self.at(x, y) == own]
         return sorted(found, key=lambda p: (_reach(unit, p), p[1], p[0]))
+
+
+def crosses_another(regions: Regions, a: str, b: str, start: XY, end: XY) -> bool:
+    """Whether the straight line from ``start`` (in region ``a``) to ``end`` (in ``b``) runs through a third region."""
+    own = {regions.index.get(a, -1), regions.index.get(b, -1), 0}
+    steps = max(1, int(math.dist(start, end) / 2))
+    return any(regions.at(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+               not in own for i in range(steps + 1))
+
+
+def gate(regions: Regions, a: str, b: str, start: XY, end: XY) -> XY | None:
+    """A point of the border regions ``a`` and ``b`` share (a strait, a pass) through which both legs from
+    ``start`` to ``end`` stay in the two regions, the nearest the straight line's middle; None if none."""
+    other = regions.index.get(b, -1)
+    reach = Regions.STEP + 1
+    middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    shared = sorted(((x, y) for x, y in regions.spots.get(a, ()) if any(
+        regions.at(x + dx, y + dy) == other for dx, dy in ((reach, 0), (-reach, 0), (0, reach), (0, -reach)))),
+        key=lambda p: math.dist(p, middle))
+    return next((p for p in shared[:400] if not crosses_another(regions, a, b, start, p)
+                 and not crosses_another(regions, a, b, p, end)), None)
 
 
 def _reach(unit: XY, spot: XY) -> float:

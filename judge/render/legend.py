@@ -8,8 +8,9 @@ from judge.render.palette import LAND, MARK, NEUTRAL_FILL, NEUTRAL_HATCH, OTHERS
 from judge.render.sceneparts import Arrow, Cross, Marks, Scene, Swatch, Text, UnitMark, Words
 
 #: the keys in the order the legend explains them
-ORDER = ("centre", "army", "fleet", "move", "retreat", "support", "hold", "convoy", "failed", "dislodged", "option",
-         "built", "removed", "tag", "state ALIGNED", "state NEUTRAL", "state NEUTRAL OPEN", "state UNALIGNED", "state UNMARKED",
+ORDER = ("centre", "army", "fleet", "move", "retreat", "support", "hold", "convoy", "failed", "bounce", "dislodged",
+         "destroyed", "option", "built", "removed", "tag", "state ALIGNED", "state NEUTRAL", "state NEUTRAL OPEN",
+         "state UNALIGNED", "state UNMARKED",
          "state SEGREGATED", "state INDEPENDENT", "faith CATHOLIC", "faith PROTESTANT", "faith DUALITY",
          "mark REVOLT", "mark CONTESTED", "mark PORT")
 GREY = "#8A8A8A"
@@ -66,14 +67,17 @@ def _symbol(scene: Scene, key: str, x: float, y: float) -> None:
     marks, mid = scene.legend, (x + SYMBOL / 2, y)
     if key in ("centre",):
         marks.centres.append((mid, None))
-    elif key in ("army", "fleet", "dislodged", "removed", "built"):
+    elif key in ("army", "fleet", "dislodged", "destroyed", "removed", "built"):
         kind = "F" if key == "fleet" else "A"
-        ghost = key in ("dislodged", "removed")
-        marks.units.append(UnitMark(kind, mid, GREY, ghost=ghost, removed=key == "removed"))
+        ghost = key in ("dislodged", "destroyed", "removed")
+        marks.units.append(UnitMark(kind, mid, GREY, ghost=ghost, removed=key == "removed",
+                                    destroyed=key == "destroyed"))
+    elif key == "bounce":
+        marks.bounces.append(mid)
         if key == "built":
             marks.units.append(UnitMark(kind, mid, GREY, built=True))
     elif key in ("move", "retreat", "support", "convoy", "option", "failed"):
-        style = "move" if key == "failed" else key
+        style = "support" if key == "failed" else key
         marks.arrows.append(Arrow((x + 1, y), (x + SYMBOL - 1, y), "#555555", style, key == "failed", True))
     elif key == "hold":
         marks.units.append(UnitMark("A", (x + SYMBOL - 12, y), GREY))

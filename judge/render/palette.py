@@ -74,3 +74,18 @@ def tint(colour: str, white: float) -> str:
     """``colour`` mixed with ``white`` parts of white (0 = itself, 1 = white)."""
     r, g, b = (round(c + (255 - c) * white) for c in rgb(colour))
     return f"#{r:02X}{g:02X}{b:02X}"
+
+
+def luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of an sRGB colour (0 black .. 1 white)."""
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two colours (1 .. 21); a mark needs 3 against what it is drawn on (non-text)."""
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)

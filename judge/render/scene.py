@@ -17,7 +17,7 @@ from judge.engine.boardmarks import BoardCorner, StateMark
 from judge.engine.geography import Map
 from judge.engine.results import OrderResult
 from judge.engine.state import Dislodged, GameState
-from judge.render.drawn_orders import draw_dislodged, draw_orders
+from judge.render.drawn_orders import draw_dislodged, draw_orders, place_bounces
 from judge.render.geometry import Geometry
 from judge.render.labels import place_words
 from judge.render.legend import draw_legend
@@ -45,6 +45,7 @@ def build_scene(geometry: Geometry, board: Map, state: GameState, results: Seque
     owner_of = _units(scene, board, state, colours)
     draw_orders(scene, results, lambda r: colours.get(r.power) or colours.get(owner_of.get(r.unit, ""), OTHERS))
     draw_dislodged(scene, dislodged, lambda power: colours.get(power, OTHERS))
+    place_bounces(scene)
     markers = draw_statuses(scene, board, colours, states)
     tags = [(unit.location, owner) for owner, units in sorted(state.units.items()) if owner not in board.powers
             for unit in units]

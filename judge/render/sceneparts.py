@@ -12,7 +12,8 @@ from judge.render.palette import INK
 
 @dataclass(frozen=True, slots=True)
 class UnitMark:
-    """A unit: ``kind`` A or F at ``xy``; ``ghost`` for a dislodged or removed unit; ``built`` this phase."""
+    """A unit: ``kind`` A or F at ``xy``; ``ghost`` for a dislodged or removed unit; ``built`` this phase;
+    ``destroyed``: dislodged with nowhere to retreat (crossed out in red)."""
 
     kind: str
     xy: XY
@@ -20,13 +21,15 @@ class UnitMark:
     ghost: bool = False
     built: bool = False
     removed: bool = False
+    destroyed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Arrow:
     """An order's line: ``style`` move, retreat, support, hold (a ring at the end), convoy or option.
 
-    ``bare``: from ``start`` to ``end`` exactly (the legend's), not pulled back from units there.
+    ``bare``: from ``start`` to ``end`` exactly (the legend's), not pulled back from units there; ``via``: the
+    point of the two provinces' shared border it bends through, where the straight line would cross a third.
     """
 
     start: XY
@@ -35,6 +38,7 @@ class Arrow:
     style: str
     failed: bool = False
     bare: bool = False
+    via: XY | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,21 +76,24 @@ class Cross:
 
 @dataclass(frozen=True, slots=True)
 class Label:
-    """Words placed on the map (``kind`` province, tag or corner) and the box they take."""
+    """Words placed on the map (``kind`` province, tag or corner) and the box they take; ``crowded``: a province's
+    label that found no clear spot inside its province, so lies over some of its marks (in the smallest size)."""
 
     kind: str
     name: str
     box: Box
+    crowded: bool = False
 
 
 @dataclass(slots=True)
 class Marks:
-    """What is drawn over the fills, in painting order: centres, crosses, arrows, units, swatches, texts."""
+    """What is drawn over the fills, in painting order: centres, crosses, arrows, units, bounces, swatches, texts."""
 
     centres: list[tuple[XY, str | None]] = field(default_factory=list)
     crosses: list[Cross] = field(default_factory=list)
     arrows: list[Arrow] = field(default_factory=list)
     units: list[UnitMark] = field(default_factory=list)
+    bounces: list[XY] = field(default_factory=list)
     swatches: list[Swatch] = field(default_factory=list)
     texts: list[Text] = field(default_factory=list)
 
@@ -125,6 +132,8 @@ class Scene:
     keys: list[str] = field(default_factory=list)
     legend: Marks = field(default_factory=Marks)
     height: int = 0
+    bounced: set[str] = field(default_factory=set)
+    bounce_targets: list[str] = field(default_factory=list)
 
     def key(self, name: str) -> None:
         """Note that the legend must explain ``name`` (once, in the order first met)."""

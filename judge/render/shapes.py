@@ -18,6 +18,8 @@ from judge.render.layout import Box, Segment, Shape
 
 UNIT_RADIUS = 8.0  # an army's half width; a fleet is drawn to the same scale
 BUILT_RADIUS = 13.0
+#: the least drawn length of an arrow, where its two points are at least that far apart (issue 38)
+MIN_LENGTH = 24.0
 HOLD_RING = UNIT_RADIUS + 5
 #: per order style: (line width, dash (on, off) or None for a solid line)
 STYLES: dict[str, tuple[int, tuple[float, float] | None]] = {
@@ -39,15 +41,31 @@ class ArrowShape:
     cross: XY | None
 
 
-def arrow_shape(start: XY, end: XY, style: str, failed: bool, bare: bool = False) -> ArrowShape:
-    """Where an arrow of ``style`` from ``start`` to ``end`` is drawn (``bare``: no room left for units)."""
+def arrow_parts(start: XY, end: XY, style: str, failed: bool, bare: bool = False,
+                via: XY | None = None) -> tuple[tuple[XY, XY] | None, ArrowShape]:
+    """An arrow that bends at ``via``: its first leg (pulled back from the unit) and the rest, as :func:`arrow_shape`."""
+    if via is None:
+        return None, arrow_shape(start, end, style, failed, bare)
+    length = math.dist(start, via) or 1.0
+    gap = min(UNIT_RADIUS + 2, length / 2)
+    lead = ((start[0] + (via[0] - start[0]) * gap / length, start[1] + (via[1] - start[1]) * gap / length), via)
+    return lead, arrow_shape(via, end, style, failed, bare, bent=True)
+
+
+def arrow_shape(start: XY, end: XY, style: str, failed: bool, bare: bool = False, bent: bool = False) -> ArrowShape:
+    """Where an arrow of ``style`` from ``start`` to ``end`` is drawn (``bare``: no room left for units;
+    ``bent``: ``start`` is a bend, not a unit)."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    gap_start = UNIT_RADIUS + 2 if style != "option" else UNIT_RADIUS
+    gap_start = 0.0 if bent else UNIT_RADIUS + 2 if style != "option" else UNIT_RADIUS
     gap_end = {"move": UNIT_RADIUS + 3, "retreat": UNIT_RADIUS + 3, "hold": HOLD_RING, "option": 2.0}.get(style, 0.0)
-    if bare or length < gap_start + gap_end + 4:
-        gap_start, gap_end = 0.0, (HOLD_RING if bare and style == "hold" else 0.0)
+    if bare:
+        gap_start, gap_end = 0.0, (HOLD_RING if style == "hold" else 0.0)
+    elif style != "hold" and length - gap_start - gap_end < min(MIN_LENGTH, length) and gap_start + gap_end:
+        # a short arrow runs over the units' edges rather than shrink to a stub (issue 38)
+        share = max(0.0, length - MIN_LENGTH) / (gap_start + gap_end)
+        gap_start, gap_end = gap_start * share, gap_end * share
     a = (start[0] + ux * gap_start, start[1] + uy * gap_start)
     b = (end[0] - ux * gap_end, end[1] - uy * gap_end)
     head: tuple[XY, ...] = ()
@@ -63,8 +81,8 @@ def arrow_shape(start: XY, end: XY, style: str, failed: bool, bare: bool = False
     elif style in ("support", "convoy"):
         ring = (b, 3.5 if style == "support" else 4.5, style == "support")
     cross = None
-    if failed:
-        cross = _along(a, b, 0.75) if style in ("move", "retreat") else _along(a, b, 0.5)
+    if failed and style not in ("move", "retreat"):  # a failed move is marked once on its province (bounce)
+        cross = _along(a, b, 0.5)
     return ArrowShape((a, b), head, ring, cross)
 
 
@@ -133,8 +151,8 @@ def unit_box(kind: str, xy: XY, built: bool = False) -> Box:
     return (x - UNIT_RADIUS - 1, y - UNIT_RADIUS - 1, x + UNIT_RADIUS + 1, y + UNIT_RADIUS * 1.1 + 1)
 
 
-#: half the size of a failed order's cross
-CROSS = 5.0
+#: half the size of a failed order's cross, and of a bounce's mark on its province
+CROSS, BOUNCE = 5.0, 6.5
 
 
 def cross_lines(xy: XY, size: float = CROSS) -> tuple[tuple[XY, XY], tuple[XY, XY]]:
