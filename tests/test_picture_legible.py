@@ -186,7 +186,7 @@ def test_a_dislodged_unit_stands_beside_its_attacker_and_a_destroyed_one_is_cros
     variant = load_variant("standard")
     from judge.engine import adjudicate
     from judge.engine.state import Phase
-    from judge.reading.orders import parse_order
+    from judge.reading.order_reader import parse_order
     from judge.render.results import results_context
     units = {"FRANCE": [Unit("A", "PAR"), Unit("A", "PIC"), Unit("A", "GAS")], "GERMANY": [Unit("A", "BUR")],
              "ITALY": [Unit("A", "MAR")], "AUSTRIA": [Unit("A", "MUN")], "ENGLAND": [Unit("A", "BEL"), Unit("A", "RUH")]}

@@ -98,14 +98,16 @@ def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, n
     short: list[Line] = [(abbr, ABBREVIATION, True, INK, "label"), *extra]
     small: list[Line] = [(abbr, SMALL_ABBREVIATION, True, INK, "label"), *extra]
     tries = [(short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)]
-    if mark.isdigit():  # a centre's value (Europe 1615) goes where it leaves the name its size, else is left out
+    value = mark.isdigit()  # a centre's value (Europe 1615) goes where it leaves the name its size, else beside it
+    if value:
         tries[2:2] = [(short[:1], 9), (short[:1], 6)]
+        tries += [(short[:1], 1), (small[:1], 1)]
     found: tuple[Box, list[Line]] | None = None
     if name and name.upper() != abbr and len(regions.spots.get(abbr, ())) >= NAME_ROOM:
         full = [short[0], (name, FULL_NAME, False, INK, "name"), *extra]
         box = place_in_region(regions, obstacles, abbr, *_block(full), tries=NAME_TRIES)
         found = (box, full) if box is not None else None
-    tiny: list[Line] = [(abbr, TINY_ABBREVIATION, True, INK, "label"), *extra]
+    tiny: list[Line] = [(abbr, TINY_ABBREVIATION, True, INK, "label"), *([] if value else extra)]
     for lines, needed in (*tries, (tiny, 1)):
         if found is not None:
             break
