@@ -69,7 +69,7 @@ def tables_from_json(data: Any) -> PhaseTables | None:
         dislodged = tuple(_dislodged(d) for d in data["dislodged"])
         centers = None if data.get("centers") is None else _centers(data["centers"])
         return PhaseTables(str(data["kind"]), groups, dislodged, centers)
-    except (KeyError, TypeError, ValueError):
+    except (AttributeError, KeyError, TypeError, ValueError):  # a record from elsewhere (an import) not in shape
         return None
 
 
