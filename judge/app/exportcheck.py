@@ -207,8 +207,8 @@ PUBLIC = Record({"version": Int(1, 1000), "kind": TEXT, "centers": Maybe(Record(
         {"kind": TEXT}, {"unit": Maybe(UNIT), "target": Maybe(PLACE), "other": Maybe(UNIT),
                          "text": Str(what="an order", longest=1000)})},
         {"unordered": Bool(), "reason": Str(what="a reason", longest=1000)}), 1000), 1000),
-    "dislodged": ListOf(Record({"adjective": TEXT, "unit": UNIT, "retreats": ListOf(PLACE, 100), "destroyed": Bool()},
-                               {"removal": TEXT}), 1000)})
+    "dislodged": ListOf(Record({"adjective": TEXT, "unit": UNIT},
+                               {"retreats": ListOf(PLACE, 100), "destroyed": Bool(), "removal": TEXT}), 1000)})
 RESULTS = Record({"results": ListOf(RESULT), "state_after": POSITION,
                   "dislodged": ListOf(Record({"power": TEXT, "unit": TEXT, "retreats": ListOf(TEXT, 100)}))},
                  {"replay": FACTS, "public": PUBLIC})

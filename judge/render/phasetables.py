@@ -49,7 +49,7 @@ def public_tables(ctx: ResultsContext) -> dict[str, Any]:
     """The phase's tables as an observer may read them, as JSON for its history record."""
     groups = [[_line_json(line) for line in group] for group in order_groups(ctx, OBSERVER)]
     return {"version": VERSION, "kind": ctx.phase.kind, "groups": groups,
-            "dislodged": [asdict(d) for d in dislodged_lines(ctx, OBSERVER)],
+            "dislodged": [_lean(asdict(d)) for d in dislodged_lines(ctx, OBSERVER)],
             "centers": asdict(centers_section(ctx)) if ctx.show_centers else None}
 
 
@@ -57,7 +57,16 @@ def _line_json(line: OrderLine) -> dict[str, Any]:
     """An order line without whom it is visible to (every kept line is the public's)."""
     found = asdict(line)
     found.pop("visible_to")
-    return found
+    return _lean(found)
+
+
+def _lean(value: Any) -> Any:
+    """Without the fields at their defaults (no coast, no text, not unordered): the record stays small."""
+    if isinstance(value, dict):
+        return {k: _lean(v) for k, v in value.items() if v not in (None, "", False, [], ())}
+    if isinstance(value, (list, tuple)):
+        return [_lean(v) for v in value]
+    return value
 
 
 def tables_from_json(data: Any) -> PhaseTables | None:
@@ -95,8 +104,8 @@ def _dislodged(data: Mapping[str, Any]) -> DislodgedLine:
     unit = _unit(data["unit"])
     if unit is None:
         raise ValueError("a dislodged unit without its unit")
-    return DislodgedLine(str(data["adjective"]), unit, tuple(p for p in map(_place, data["retreats"]) if p),
-                         bool(data["destroyed"]), str(data.get("removal", "")))
+    return DislodgedLine(str(data["adjective"]), unit, tuple(p for p in map(_place, data.get("retreats", [])) if p),
+                         bool(data.get("destroyed")), str(data.get("removal", "")))
 
 
 def _centers(data: Mapping[str, Any]) -> CentersSection:
