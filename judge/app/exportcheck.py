@@ -195,9 +195,23 @@ FACTS = Record({}, {"judge": TEXT, "game": GameName(), "zone": Zone(), "rules": 
                     "press": ListOf(Record({"phase": PhaseName(), "from": Maybe(TEXT), "body": LONG_TEXT}))})
 RESULT = Record({"power": TEXT, "unit": TEXT, "order": Str(what="an order", longest=1000), "result": TEXT,
                  "message": Str(what="a message", longest=1000)})
+PLACE = Record({"name": TEXT}, {"coast": TEXT})
+UNIT = Record({"type": TEXT, "place": PLACE})
+SMALL = Int(-1000, 1000)
+#: the phase page's tables (``judge.render.phasetables``); read leniently too, a record in another shape shows text
+PUBLIC = Record({"version": Int(1, 1000), "kind": TEXT, "centers": Maybe(Record(
+    {"owners": ListOf(Record({"name": TEXT, "centers": ListOf(TEXT, 1000)}), 1000), "unowned": ListOf(TEXT, 1000),
+     "counts": ListOf(Record({"name": TEXT, "centers": SMALL, "units": SMALL, "adjustment": SMALL},
+                             {"unusable": SMALL}), 1000)}, {"width": SMALL})),
+    "groups": ListOf(ListOf(Record({"power": TEXT, "result": TEXT, "order": Record(
+        {"kind": TEXT}, {"unit": Maybe(UNIT), "target": Maybe(PLACE), "other": Maybe(UNIT),
+                         "text": Str(what="an order", longest=1000)})},
+        {"unordered": Bool(), "reason": Str(what="a reason", longest=1000)}), 1000), 1000),
+    "dislodged": ListOf(Record({"adjective": TEXT, "unit": UNIT},
+                               {"retreats": ListOf(PLACE, 100), "destroyed": Bool(), "removal": TEXT}), 1000)})
 RESULTS = Record({"results": ListOf(RESULT), "state_after": POSITION,
                   "dislodged": ListOf(Record({"power": TEXT, "unit": TEXT, "retreats": ListOf(TEXT, 100)}))},
-                 {"replay": FACTS})
+                 {"replay": FACTS, "public": PUBLIC})
 ORDER = Record({"unit": TEXT, "line": Later("an order line")}, {"date": Maybe(Moment())})
 PHASE = Record({"kind": Str(choices=lambda: ("phase",), what='"phase"'), "phase": PhaseName(),
                 "state_before": POSITION, "orders": MapOf(Str(what="a power"), ListOf(ORDER, 1000)),

@@ -32,6 +32,7 @@ from judge.engine.variant import Variant
 from judge.render import OBSERVER, environment
 from judge.render.palette import power_colours
 from judge.render.picture import phase_picture
+from judge.render.phasetables import tables_from_json
 from judge.render.secrecy import reveal_all
 from judge.render.site import Ending, GamePage, InPlay, PhasePage, Press, Seat, Series, Standings
 from judge.render.words import power_name
@@ -156,7 +157,8 @@ def game_page(archive: GameArchive, work: PhaseWork | None = None, live: Live | 
         phases.append(PhasePage(entry.phase, _title(entry.text), entry.text, work.picture(variant, archive, entry),
                                 [p for p in press if p.phase == entry.phase],
                                 names[n - 1] if n else None, names[n + 1] if n + 1 < len(names) else None,
-                                entry.processed_at, at_end.get(entry.phase)))
+                                entry.processed_at, at_end.get(entry.phase),
+                                tables_from_json(entry.results.get("public"))))
     charts = [centre_chart(variant, archive.phases), *public_numbers(variant, archive, work)]
     ending = ending_of(variant, archive, live) if archive.status in OVER else None
     return GamePage(archive.name, variant.name.title(), archive.status, phases,

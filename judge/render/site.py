@@ -17,6 +17,7 @@ from typing import Any
 from judge.paths import templates_dir
 from judge.render.charts import PALETTE, Line, Marker, Series
 from judge.render.env import environment, in_words
+from judge.render.phasetables import PhaseTables
 
 __all__ = ["PALETTE", "Ending", "GamePage", "GameRow", "InPlay", "Line", "Marker", "PhasePage", "Press", "Seat", "Series",
            "SiteIndex", "Standings", "in_words", "render_game", "render_index", "render_phase", "stylesheet"]
@@ -34,6 +35,9 @@ class Press:
 class PhasePage:
     """One phase: its public results text, its map picture's file name (None: text only), its press.
 
+    ``tables`` are the order, dislodged and centre tables the results mail's
+    HTML shows, as the public reads them (``judge.render.phasetables``).
+
     ``at_end`` is what the rules publish about this phase once the game is
     over, as (title, text) (Payola: its bribe chart), None while the game runs.
     """
@@ -47,6 +51,7 @@ class PhasePage:
     next: str | None = None
     played: datetime | None = None
     at_end: tuple[str, str] | None = None
+    tables: PhaseTables | None = None   # the mail's order tables, as kept when it was played (None: text only)
 
 
 @dataclass(frozen=True)

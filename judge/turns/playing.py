@@ -25,6 +25,7 @@ from judge.render import (
     GM, OBSERVER, GameEndContext, Recipient, Rendered, ResultsContext, render_game_end, render_results,
     results_context,
 )
+from judge.render.phasetables import public_tables
 from judge.store import Game, PhaseRecord, Player, SubmittedOrder, to_iso
 from judge.turns.context import Judge
 from judge.turns.deadlines import schedule
@@ -150,7 +151,8 @@ def process_phase(judge: Judge, game: Game, now: datetime) -> str:
     public = render_results(ctx, OBSERVER)
     facts = replay_facts(judge.name, game, ctx.deadline)
     record = PhaseRecord(str(played), state_to_json(state), _orders_copy(game),
-                         {**results_json(outcome, game.state), "replay": facts}, public.body, now)
+                         {**results_json(outcome, game.state), "replay": facts, "public": public_tables(ctx)},
+                         public.body, now)
     judge.store.record_phase(game.name, record)
     crash_point("phase:recorded")
     judge.store.write_archive(game.name, str(played), public.body)

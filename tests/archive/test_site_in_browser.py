@@ -43,6 +43,14 @@ def visit(browser: webdriver.Chrome, page: Path) -> str:
     return browser.find_element(By.TAG_NAME, "body").text
 
 
+def order_rows(browser: webdriver.Chrome) -> dict[str, list[str]]:
+    """The page's order tables: power -> the orders of its rows, as shown."""
+    found: dict[str, list[str]] = browser.execute_script(
+        "const o = {}; for (const t of document.querySelectorAll('table')) { const h = t.querySelector('th[colspan]');"
+        " if (h) o[h.innerText.trim()] = [...t.rows].slice(1).map(r => r.cells[0].innerText.trim()); } return o;")
+    return found
+
+
 def test_the_index_lists_the_published_games(browser: webdriver.Chrome, site: Path) -> None:
     text = visit(browser, site / "index.html")
     assert "Games of demo-judge" in text
@@ -55,6 +63,10 @@ def test_the_index_lists_the_published_games(browser: webdriver.Chrome, site: Pa
 def test_a_phase_page_shows_its_orders_and_its_map_picture(browser: webdriver.Chrome, site: Path) -> None:
     text = visit(browser, site / "v3" / "S1615M.html")
     assert "Movement results for Spring of 1615." in text
+    assert "Army Paris -> Burgundy" in order_rows(browser)["France"]  # the order tables of the mail's HTML
+    assert "Army Wurttemberg -> Franconia" in order_rows(browser)["Wurttemberg"]
+    browser.find_element(By.CSS_SELECTOR, "details.text summary").click()  # the results text, folded under them
+    text = browser.find_element(By.TAG_NAME, "body").text
     assert "France: Army Paris -> Burgundy." in text and "Wurttemberg: Army Wurttemberg -> Franconia." in text
     image = browser.find_element(By.CSS_SELECTOR, "figure.map img")
     assert image.get_attribute("alt") == "The map after S1615M"
@@ -62,7 +74,7 @@ def test_a_phase_page_shows_its_orders_and_its_map_picture(browser: webdriver.Ch
         "return [arguments[0].complete && arguments[0].naturalWidth, arguments[0].getBoundingClientRect().width]", image)
     assert natural == 1100 and 0 < shown <= 360  # the real map picture, fitted to the phone's screen
     payola = visit(browser, site / "demo" / "S1901M.html")
-    assert "England: Fleet London -> North Sea." in payola
+    assert "Fleet London -> North Sea" in order_rows(browser)["England"]
     assert "No map picture for this phase" in payola and not browser.find_elements(By.CSS_SELECTOR, "img")
 
 
