@@ -17,7 +17,7 @@ from judge.engine.geography import Map
 from judge.render.fonts import line_height, text_width
 from judge.render.geometry import XY
 from judge.render.layout import (
-    Box, Obstacles, Regions, Segment, Shape, box_around, place_in_region, place_near, regions_of,
+    Box, Obstacles, Regions, Segment, Shape, box_around, meets, place_in_region, place_near, regions_of,
 )
 from judge.render.palette import INK, MARK, OTHERS
 from judge.render.sceneparts import Cross, Label, Scene, Swatch, Text, Words
@@ -46,7 +46,7 @@ def place_words(scene: Scene, board: Map, words: Words, markers: Sequence[Marker
     _tags(scene, obstacles, [(at, owner) for at, owner in tags if owner != at.partition("/")[0]])
     regions = regions_of(scene.geometry)
     names = [abbr for abbr in board.provinces if abbr in scene.geometry.regions]
-    later: list[tuple[str, Box, list[Line]] | None] = []  # centre values not under their names: beside, at the end
+    later: list[tuple[str, Box, list[Line]] | None] = []  # centre values: after every name, under or beside it
     for abbr in sorted(names, key=lambda a: (len(regions.spots.get(a, ())), a)):
         later.append(_province(scene, obstacles, regions, abbr, board.provinces[abbr].name, marks.get(abbr, "")))
     for pending in later:
@@ -94,20 +94,17 @@ def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, n
               mark: str) -> tuple[str, Box, list[Line]] | None:
     """A province's abbreviation (with its full name where there is room, and the words marking it): wholly in
     its region if it fits there, else in a smaller size, else mostly in it, else centred in it, else beside it."""
-    extra: list[Line] = [(mark, MARK_WORD, True, MARK, "mark")] if mark else []
+    value: list[Line] = [(mark, MARK_WORD, True, MARK, "mark")] if mark else []
+    extra = [] if mark.isdigit() else value  # a centre's value (Europe 1615) waits until every name is placed
     short: list[Line] = [(abbr, ABBREVIATION, True, INK, "label"), *extra]
     small: list[Line] = [(abbr, SMALL_ABBREVIATION, True, INK, "label"), *extra]
     tries = [(short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)]
-    value = mark.isdigit()  # a centre's value (Europe 1615) goes where it leaves the name its size, else beside it
-    if value:
-        tries[2:2] = [(short[:1], 9), (short[:1], 6)]
-        tries += [(short[:1], 1), (small[:1], 1)]
     found: tuple[Box, list[Line]] | None = None
     if name and name.upper() != abbr and len(regions.spots.get(abbr, ())) >= NAME_ROOM:
         full = [short[0], (name, FULL_NAME, False, INK, "name"), *extra]
         box = place_in_region(regions, obstacles, abbr, *_block(full), tries=NAME_TRIES)
         found = (box, full) if box is not None else None
-    tiny: list[Line] = [(abbr, TINY_ABBREVIATION, True, INK, "label"), *([] if value else extra)]
+    tiny: list[Line] = [(abbr, TINY_ABBREVIATION, True, INK, "label"), *extra]
     for lines, needed in (*tries, (tiny, 1)):
         if found is not None:
             break
@@ -117,18 +114,22 @@ def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, n
     if found is None:  # nowhere free in it: where it hides the least, all the same (issue 38: never in a neighbour)
         spots = regions.spots.get(abbr) or [scene.geometry.regions[abbr].unit]
         boxes = [box_around(spot, *_block(tiny)) for spot in spots[:200]]
-        found = (min(boxes, key=obstacles.crowding), tiny)
+        words = [label.box for label in scene.labels]  # hiding a unit or an arrow a little, never another word
+        found = (min(boxes, key=lambda b: (any(meets(w, b) for w in words), obstacles.crowding(b))), tiny)
     box, lines = found
     obstacles.add(box)
     scene.labels.append(Label("province", abbr, box, crowded))
     _write(scene, box, lines)
-    return (abbr, box, extra) if extra and extra[0] not in lines else None
+    return (abbr, box, value) if value and value[0] not in lines else None
 
 
 def _beside(scene: Scene, obstacles: Obstacles, abbr: str, box: Box, lines: list[Line]) -> None:
-    """A centre's value that did not fit under its name, in the first free place next to it (or nowhere)."""
+    """A centre's value, placed once every name is (so it never crowds one): under its name, else in the first
+    free place next to it, else nowhere (the value is also in the rules and the docs)."""
     width, height = _block(lines)
-    near = place_near(obstacles, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), width, height, gap=1.0, reach=3)
+    under = box_around(((box[0] + box[2]) / 2, box[3] + height / 2), width, height)
+    near = under if obstacles.free(under) else place_near(
+        obstacles, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), width, height, gap=1.0, reach=3)
     if near is not None:
         obstacles.add(near)
         scene.labels.append(Label("mark", abbr, near))

@@ -233,8 +233,10 @@ def _franconia_in_picture(sandbox: Sandbox, mails: list[IncomingMail], phase: st
     assert len(found) == 1, [str(m.message["Subject"]) for m in mails]
     [svg] = [p.get_payload(decode=True).decode() for p in attached_files(found[0].message)
              if p.get_content_type() == "image/svg+xml"]
-    region, after = svg[svg.index('<path id="FRA"'):].split("\n", 2)[:2]
+    # the region's path, then (on its line or the next) its hatching's path, if any
+    region, after = svg[svg.index('<path id="FRA"'):].split("</path>", 1)
     fill = region.split(' fill="', 1)[1].split('"', 1)[0]
+    after = after.lstrip()
     hatch = after.split("url(#", 1)[1].split(")", 1)[0] if after.startswith('<path class="hatch"') else None
     return fill, hatch
 
