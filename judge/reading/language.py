@@ -30,14 +30,14 @@ from functools import lru_cache, partial
 from typing import Any, cast
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
+from lark.exceptions import LarkError, UnexpectedInput
 from lark.lark import PostLex
 
 from judge.engine.geography import normalise_name
 from judge.reading.grammars import lalr_parser
 from judge.reading.njudge import Phased, njudge_line, press_header
-from judge.reading.usage import SET_OPTIONS, SET_WORDS, USAGE
-from judge.reading.suggest import close, did_you_mean, or_list, word_matches
+from judge.reading.usage import syntax_error
+from judge.reading.suggest import close, or_list
 from judge.reading.values import (
     ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
     read_njudge_phase, read_phase, read_power, read_press_to, read_round, read_seats, read_signon, read_span_end,
@@ -359,12 +359,7 @@ def parse_mail_body(text: str, parts: tuple[int, ...] = ()) -> ParsedMail:
     ``parts`` are the line numbers (from 1) where the mail's second and later text parts begin: a
     signature ends the part it is in, not the mail (SIGNOFF ends the mail).
     """
-    text = text.removeprefix("\ufeff") if text else ""
-    lines = _LINE_BREAK_RE.split(text[:MAX_BODY_CHARS]) if text else []
-    cut = len(text) > MAX_BODY_CHARS or len(lines) > MAX_MAIL_LINES
-    if len(text) > MAX_BODY_CHARS:
-        lines.pop()  # cut in the middle: never act on half a line
-    lines = lines[:MAX_MAIL_LINES]
+    lines, cut = _body_lines(text)
     mail = ParsedMail()
     index = 0
     phased = Phased()   # njudge's PHASE line the orders below it are for, and their IFs
@@ -414,6 +409,16 @@ def parse_mail_body(text: str, parts: tuple[int, ...] = ()) -> ParsedMail:
     return mail
 
 
+def _body_lines(text: str) -> tuple[list[str], bool]:
+    """The lines the judge reads of a body (never half a line), and whether the rest was cut off."""
+    text = text.removeprefix("\ufeff") if text else ""
+    lines = _LINE_BREAK_RE.split(text[:MAX_BODY_CHARS]) if text else []
+    cut = len(text) > MAX_BODY_CHARS or len(lines) > MAX_MAIL_LINES
+    if len(text) > MAX_BODY_CHARS:
+        lines.pop()  # cut in the middle: never act on half a line
+    return lines[:MAX_MAIL_LINES], cut
+
+
 def parse_command_line(raw: str, number: int = 1) -> Command | CommandError:
     """Parse one line that starts with a command word; errors come back, never raised."""
     if len(raw) > MAX_COMMAND_LENGTH:
@@ -424,7 +429,7 @@ def parse_command_line(raw: str, number: int = 1) -> Command | CommandError:
     except Invalid as bad:
         return CommandError(number, bad.column, bad.message, raw)
     except UnexpectedInput as err:
-        column, message = _syntax_error(err, raw)
+        column, message = syntax_error(err, raw)
         return CommandError(number, column, message, raw)
     except (LarkError, LookupError, ValueError, TypeError, AttributeError, AssertionError,
             OverflowError, RecursionError) as exc:
@@ -477,33 +482,3 @@ def _add(mail: ParsedMail, parsed: Command | CommandError) -> None:
 
 def _indent(raw: str) -> int:
     return len(raw) - len(raw.lstrip())
-
-
-# -- syntax errors: what the command needed, in the player's words -------------------
-
-def _command_name(line: str) -> str:
-    """The command a line was meant to be, from its first word (or two, for SET)."""
-    words = line.upper().split()
-    if len(words) > 1 and words[1] in ("DEADLINE!", "GRACE!"):  # confirmed: the same command
-        words[1] = words[1].removesuffix("!")
-    if words[0] != "SET" or len(words) < 2 or words[1] not in SET_WORDS:
-        return words[0]
-    if words[1] == "NO" and len(words) > 2 and f"NO{words[2]}" in SET_WORDS:  # SET NO DRAW is SET NODRAW
-        return f"SET NO{words[2]}"
-    return f"SET {SET_WORDS[words[1]]}"
-
-
-def _syntax_error(err: UnexpectedInput, line: str) -> tuple[int, str]:
-    """Column and message for a line the grammar refused."""
-    name = _command_name(line)
-    syntax, needs = USAGE.get(name, (name, ""))
-    token = err.token if isinstance(err, UnexpectedToken) else None
-    if token is None or token.type == "$END":
-        return len(line.rstrip()) + 2, f"{name} needs {needs or 'nothing more'}"
-    column, got = token.column or 1, token.value
-    if name == "SET":  # the option itself is the word that failed
-        hint = did_you_mean([f"SET {w}" for w in word_matches(got, SET_WORDS)])
-        return column, f"unknown SET option '{got}': SET takes {SET_OPTIONS}{hint}"
-    if "$END" in (getattr(err, "expected", None) or ()):
-        return column, f"unexpected '{got}': write {syntax}" if needs else f"{name} takes nothing more, not '{got}'"
-    return column, f"{name} needs {needs}, not '{got}'"

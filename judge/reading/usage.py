@@ -5,7 +5,11 @@ Split from :mod:`judge.reading.language` (which words the errors) so the grammar
 
 from __future__ import annotations
 
-__all__ = ["SET_OPTIONS", "SET_WORDS", "USAGE"]
+from lark.exceptions import UnexpectedInput, UnexpectedToken
+
+from judge.reading.suggest import did_you_mean, word_matches
+
+__all__ = ["SET_OPTIONS", "SET_WORDS", "USAGE", "syntax_error"]
 
 SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, NOABSENCE, ZONE, MAP, FORMAT, DRAW, NODRAW, CONCEDE, NOCONCEDE, "
                 "GAMEZONE, "
@@ -59,3 +63,33 @@ USAGE: dict[str, tuple[str, str]] = {
                 "number of his request when several wait"),
     "SET RULE": ("SET RULE [option [value]]", "at most an option and its value, as in SET RULE ballot_minimum net"),
 }
+
+
+# -- syntax errors: what the command needed, in the player's words -------------------
+
+def _command_name(line: str) -> str:
+    """The command a line was meant to be, from its first word (or two, for SET)."""
+    words = line.upper().split()
+    if len(words) > 1 and words[1] in ("DEADLINE!", "GRACE!"):  # confirmed: the same command
+        words[1] = words[1].removesuffix("!")
+    if words[0] != "SET" or len(words) < 2 or words[1] not in SET_WORDS:
+        return words[0]
+    if words[1] == "NO" and len(words) > 2 and f"NO{words[2]}" in SET_WORDS:  # SET NO DRAW is SET NODRAW
+        return f"SET NO{words[2]}"
+    return f"SET {SET_WORDS[words[1]]}"
+
+
+def syntax_error(err: UnexpectedInput, line: str) -> tuple[int, str]:
+    """Column and message for a line the grammar refused."""
+    name = _command_name(line)
+    syntax, needs = USAGE.get(name, (name, ""))
+    token = err.token if isinstance(err, UnexpectedToken) else None
+    if token is None or token.type == "$END":
+        return len(line.rstrip()) + 2, f"{name} needs {needs or 'nothing more'}"
+    column, got = token.column or 1, token.value
+    if name == "SET":  # the option itself is the word that failed
+        hint = did_you_mean([f"SET {w}" for w in word_matches(got, SET_WORDS)])
+        return column, f"unknown SET option '{got}': SET takes {SET_OPTIONS}{hint}"
+    if "$END" in (getattr(err, "expected", None) or ()):
+        return column, f"unexpected '{got}': write {syntax}" if needs else f"{name} takes nothing more, not '{got}'"
+    return column, f"{name} needs {needs}, not '{got}'"
