@@ -305,12 +305,7 @@ def build_message(
     msg["Subject"] = _one_line(subject)
     msg["Date"] = format_datetime((date or datetime.now(UTC)).astimezone(UTC))
     msg["Message-ID"] = make_msgid(domain=msgid_domain or _domain_of(from_addr))
-    refs = _references(in_reply_to, references)
-    parent = message_ids(in_reply_to)
-    if parent:
-        msg["In-Reply-To"] = parent[0]
-    if refs:
-        msg["References"] = " ".join(refs)
+    _thread(msg, in_reply_to, references)
     msg["Auto-Submitted"] = auto_submitted
     msg["X-Auto-Response-Suppress"] = "All"
     msg[LOOP_HEADER] = parseaddr(loop_address or from_addr)[1] or from_addr
@@ -324,6 +319,16 @@ def build_message(
         _attach(msg, item)
     _check_headers(msg)
     return msg
+
+
+def _thread(msg: EmailMessage, in_reply_to: str | None, references: str | Sequence[str] | None) -> None:
+    """``In-Reply-To`` and ``References``, so the players' clients thread the answer under their mail."""
+    refs = _references(in_reply_to, references)
+    parent = message_ids(in_reply_to)
+    if parent:
+        msg["In-Reply-To"] = parent[0]
+    if refs:
+        msg["References"] = " ".join(refs)
 
 
 def _add_html(msg: EmailMessage, html: str, attachments: list[Attachment]) -> list[Attachment]:
