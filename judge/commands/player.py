@@ -104,6 +104,8 @@ def do_order(s: Session, cmd: Command) -> str:
         return _one_order(s, handle, cmd.text)
     try:   # a line the order grammar reads whole (its commas ignored) is one order, as before
         return _one_order(s, handle, cmd.text)
+    except Prose:
+        raise   # plain prose with a comma ("Thanks, see you soon") is prose, not several orders
     except Refused:
         pass
     notes = []

@@ -169,7 +169,8 @@ def _command(raw: str, words: list[str]) -> Reading | None:
         return Reading(rewrite=f"OBSERVE {raw.split(None, 1)[1]}")
     if first == "WITHDRAW" and len(words) == 1:
         return Reading(rewrite="RESIGN")
-    if first in _UNSUPPORTED and not (first == "MAP" and len(words) == 1):
+    file_words = first == "GET" and len(words) > 2   # njudge's GET names one file: "Get Outlook for iOS" is prose
+    if first in _UNSUPPORTED and not (first == "MAP" and len(words) == 1) and not file_words:
         return Reading(refusal=_UNSUPPORTED[first])
     if first == "RESIGN" and len(words) > 1:
         return Reading(refusal="njudge's master resigns a power with RESIGN power; here it is EJECT power "
