@@ -163,6 +163,8 @@ def is_prose(line: str, known: Callable[[str], bool]) -> bool:
     ``known`` (a place, a power, a command word of the game)."""
     if is_signoff(line):
         return True
+    if line.lstrip()[:1].isdigit():   # an amount first: an INF line or an offer ("16: RHYN"), never a greeting
+        return False
     tokens = _WORD.findall(line)
     if not tokens or any(t.casefold() in words().order_words for t in tokens):
         return False
