@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
@@ -66,3 +68,10 @@ def observe(sandbox: Sandbox, who: str, game: str = GAME, password: str = "look"
     sandbox.poll()
     sandbox.send(who, confirm_line(sandbox, who, game), "confirm")
     sandbox.poll()
+
+
+def answer_of(sandbox: Sandbox, script: Any, power: str, lines: str) -> str:
+    """``lines`` mailed as ``power`` of a demo script's game, one poll, and its reply on one line."""
+    script.send_as(sandbox, power, lines)
+    sandbox.poll()
+    return " ".join(reply(sandbox, sandbox.new_mail(), script.address(power)).split())

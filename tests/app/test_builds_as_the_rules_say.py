@@ -14,7 +14,7 @@ from typing import Any
 
 from judge.app.demo import load_script
 from judge.app.sandbox import Sandbox
-from tests.app.helpers import reply
+from tests.app.helpers import answer_of
 
 
 def _winter(sandbox: Sandbox, variant: str, units: dict[str, list[str]], centres: dict[str, list[str]]) -> Any:
@@ -28,12 +28,6 @@ def _winter(sandbox: Sandbox, variant: str, units: dict[str, list[str]], centres
     return script
 
 
-def _send(sandbox: Sandbox, script: Any, power: str, lines: str) -> str:
-    script.send_as(sandbox, power, lines)
-    sandbox.poll()
-    return " ".join(reply(sandbox, sandbox.new_mail(), script.address(power)).split())
-
-
 SWEDEN_1618 = {"SWEDEN": ["A SWE", "A HPO"], "SAXONY": ["A DRE"], "BRANDENBURG": ["A BER"]}
 CENTRES_1618 = {"SWEDEN": ["SWE", "SWX", "HPO", "STE", "MEC"], "SAXONY": ["DRE", "LEI", "THU"],
                 "BRANDENBURG": ["BER", "UCK", "BRD", "STE"]}
@@ -42,12 +36,12 @@ CENTRES_1618 = {"SWEDEN": ["SWE", "SWX", "HPO", "STE", "MEC"], "SAXONY": ["DRE",
 def test_1618_each_refusal_cites_its_rule(sandbox: Sandbox) -> None:
     script = _winter(sandbox, "diplomacy1618", SWEDEN_1618,
                      {**CENTRES_1618, "SWEDEN": ["SWE", "SWX", "HPO", "MEC"], "BRANDENBURG": ["BER", "UCK", "BRD"]})
-    text = _send(sandbox, script, "Sweden", "SET WAIT\nBUILD A SWX\nBUILD A HPO\nBUILD A SWE")
+    text = answer_of(sandbox, script, "Sweden", "SET WAIT\nBUILD A SWX\nBUILD A HPO\nBUILD A SWE")
     assert ("BUILD A SWX Swedish off-board centre may never be lost, \"however, it may not build there\" (rule 4): "
             "it is no build site; your 2 builds are unusable this winter: no home centre of yours is free") in text
     assert "BUILD A HPO Hither Pomerania is occupied: a unit is built only in a home centre you own" in text
     assert "BUILD A SWE Sweden is occupied" in text
-    text = _send(sandbox, script, "Brandenburg", "SET WAIT\nBUILD F STE")
+    text = answer_of(sandbox, script, "Brandenburg", "SET WAIT\nBUILD F STE")
     assert ("BUILD F STE Stettin becomes a home centre of yours (fleets only, rule 5) only once you have "
             "taken it") in text
 
@@ -55,9 +49,9 @@ def test_1618_each_refusal_cites_its_rule(sandbox: Sandbox) -> None:
 def test_1618_unusable_builds_are_said_and_a_partial_build_order_does_not_wait_out_the_grace(
         sandbox: Sandbox) -> None:
     script = _winter(sandbox, "diplomacy1618", SWEDEN_1618, CENTRES_1618)
-    _send(sandbox, script, "Saxony", "BUILD A LEI")          # two builds due: one ordered
+    answer_of(sandbox, script, "Saxony", "BUILD A LEI")          # two builds due: one ordered
     for power in ("Sweden", "Brandenburg"):
-        _send(sandbox, script, power, "WAIVE")
+        answer_of(sandbox, script, power, "WAIVE")
     game = sandbox.store.load_game(script.game)
     assert game.grace_end is not None and game.deadline is not None and game.grace_end > game.deadline
     sandbox.clock.set(game.deadline + timedelta(minutes=1))    # the deadline, long before the grace ends
@@ -90,7 +84,7 @@ def test_standard_a_count_line_says_which_builds_are_unusable(sandbox: Sandbox) 
 def test_europe1615_an_occupied_home_centre_is_refused_as_occupied(sandbox: Sandbox) -> None:
     script = _winter(sandbox, "europe1615-v3", {"FRANCE": ["A PAR", "A NOR"]},
                      {"FRANCE": ["PAR", "NOR", "GUY", "PRO", "TOU"]})
-    text = _send(sandbox, script, "France", "SET WAIT\nBUILD A PAR\nBUILD A GUY\nBUILD A MAD")
+    text = answer_of(sandbox, script, "France", "SET WAIT\nBUILD A PAR\nBUILD A GUY\nBUILD A MAD")
     assert "BUILD A PAR Paris is occupied: a unit is built only in a home centre you own where no unit stands" in text
     assert "BUILD A MAD Madrid is not a free home centre of yours" in text
     assert "Builds an army in Guyenne." in text
