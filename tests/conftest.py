@@ -16,3 +16,6 @@ import tempfile
 # (which inherits it); removed when the run ends, after the judge's own writes at exit (registered later).
 os.environ["JUDGE_CACHE_DIR"] = _CACHE = tempfile.mkdtemp(prefix="judge-test-cache-")
 atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+
+
+from tests.demo_phases import demo_phases  # noqa: E402,F401  (a session fixture: each demo played once)

@@ -10,12 +10,11 @@ are worked out here from the drawn outlines, not from the placer's own list.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 
-from judge.app.demo import demos, load_script
-from judge.app.sandbox import Sandbox
+from judge.app.demo import demos
+from tests.demo_phases import Played
 from judge.engine.variant import Variant
 from judge.render.layout import Box
 from judge.render.picture import phase_picture, phase_scene
@@ -24,27 +23,17 @@ from judge.render.sceneparts import Scene
 from judge.render.shapes import (
     BUILT_RADIUS, CENTRE_RADIUS, CROSS, FAITH_ARM, STYLES, arrow_parts, army_outline, fleet_outline,
 )
-from judge.turns.gameview import variant_of
-from judge.turns.pictures import replay_results
 
 VARIANTS = demos()
-Played = tuple[Variant, ResultsContext]
+Busiest = tuple[Variant, ResultsContext]
 
 
 @pytest.fixture(scope="module")
-def busiest(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Played]:
-    """Each demo game played by mail, and its movement phase with the most orders, ready to draw."""
-    found: dict[str, Played] = {}
-    for name in VARIANTS:
-        sandbox = Sandbox.create(Path(tmp_path_factory.mktemp(name)) / "judge", password_cost=8)
-        script = load_script(name)
-        script.play(sandbox)
-        game = sandbox.store.load_game(script.game)
-        variant = variant_of(game)
-        played = [replay_results("j", game, sandbox.store.phase_record(script.game, r.phase))
-                  for r in sandbox.store.phases(script.game) if r.phase.endswith("M")]
-        found[name] = (variant, max(played, key=lambda ctx: len(_arrows(variant, ctx))))
-    return found
+def busiest(demo_phases: dict[str, Played]) -> dict[str, Busiest]:
+    """Each demo game's movement phase with the most orders, ready to draw."""
+    return {name: (variant, max((ctx for ctx in played if ctx.phase.kind == "M"),
+                                key=lambda ctx: len(_arrows(variant, ctx))))
+            for name, (variant, played) in demo_phases.items()}
 
 
 def _arrows(variant: Variant, ctx: ResultsContext) -> list[object]:
@@ -99,7 +88,7 @@ def _meets(box: Box, shape: Box | tuple[tuple[float, float], tuple[float, float]
 
 @pytest.mark.parametrize("name", VARIANTS)
 def test_every_word_of_each_variants_busiest_phase_is_clear_of_units_arrows_markers_and_other_words(
-        busiest: dict[str, Played], name: str) -> None:
+        busiest: dict[str, Busiest], name: str) -> None:
     variant, ctx = busiest[name]
     scene = phase_scene(variant, ctx, "GM")
     assert scene is not None and len(scene.board.arrows) >= 4, name
@@ -122,7 +111,7 @@ def test_every_word_of_each_variants_busiest_phase_is_clear_of_units_arrows_mark
 
 
 @pytest.mark.parametrize("name", VARIANTS)
-def test_every_province_is_named_once_in_letters_a_mail_client_still_shows(busiest: dict[str, Played],
+def test_every_province_is_named_once_in_letters_a_mail_client_still_shows(busiest: dict[str, Busiest],
                                                                           name: str) -> None:
     """13-pixel bold abbreviations (11 where a region is too small), where the old pictures had 9: on a 1100-pixel
     map shown 800 pixels wide they read 9.5 pixels high; the largest regions carry their full names too.  Issue 38:
@@ -140,7 +129,7 @@ def test_every_province_is_named_once_in_letters_a_mail_client_still_shows(busie
     assert len(names) >= 10 and names <= {p.name for p in variant.map.provinces.values()}
 
 
-def test_the_same_phase_is_drawn_the_same_every_time(busiest: dict[str, Played]) -> None:
+def test_the_same_phase_is_drawn_the_same_every_time(busiest: dict[str, Busiest]) -> None:
     variant, ctx = busiest["europe1615-v3"]
     first = phase_picture(variant, ctx, "OBSERVER", "PNG")
     again = phase_picture(variant, ctx, "OBSERVER", "PNG")

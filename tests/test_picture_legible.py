@@ -19,11 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.app.demo import demos, load_script
-from judge.app.sandbox import Sandbox
+from judge.app.demo import demos
+from tests.demo_phases import Played
 from judge.engine.orders import Unit
 from judge.engine.state import GameState
-from judge.engine.variant import Variant
 from judge.render import png, svg
 from judge.render.drawing import Area, Dot, Drawing, Group, Outline, Stroke, draw
 from judge.render.geometry import geometry_file, load_geometry, map_file, variant_geometry
@@ -31,30 +30,20 @@ from judge.render.layout import regions_of
 from judge.render.palette import contrast
 from judge.render.picture import phase_picture, phase_scene
 from judge.render.poles import border_distance
-from judge.render.results import ResultsContext
 from judge.render.sceneparts import Scene
 from judge.render.shapes import MIN_LENGTH, arrow_parts, unit_box
-from judge.turns.gameview import variant_of
-from judge.turns.pictures import replay_results
 from judge.variants import load_variant
 
 VARIANTS = demos()
 #: the mail-size budget of one picture (docs/maps/README.md)
 PNG_BUDGET, SVG_BUDGET = 200 * 1024, 300 * 1024
-Played = tuple[Variant, list[ResultsContext]]
 
 
 @pytest.fixture(scope="module")
-def busiest(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Played]:
+def busiest(demo_phases: dict[str, Played]) -> dict[str, Played]:
+    """Each demo's two busiest movement phases and every retreat phase."""
     found: dict[str, Played] = {}
-    for name in VARIANTS:
-        sandbox = Sandbox.create(Path(tmp_path_factory.mktemp(name)) / "judge", password_cost=8)
-        script = load_script(name)
-        script.play(sandbox)
-        game = sandbox.store.load_game(script.game)
-        variant = variant_of(game)
-        played = [replay_results("j", game, sandbox.store.phase_record(script.game, r.phase))
-                  for r in sandbox.store.phases(script.game) if r.phase[-1] in "MR"]
+    for name, (variant, played) in demo_phases.items():
         moves = sorted((ctx for ctx in played if ctx.phase.kind == "M"), key=lambda ctx: -len(ctx.results))
         found[name] = (variant, moves[:2] + [ctx for ctx in played if ctx.phase.kind == "R"])
     return found
