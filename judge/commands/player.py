@@ -441,23 +441,25 @@ def do_set_wait(s: Session, cmd: Command) -> str:
             else "the phase may run as soon as every order is in")
 
 
+def _reader_choosing(s: Session, command: str) -> tuple[Game, str]:
+    """The game and the reader (a power, or the GM speaking for himself) a choice of how mail comes is for."""
+    player, game = seat_spoken_for(s), current(s).game
+    if player is not None and not player.power:
+        raise Refused(f"you have no power yet: send {command} once the game has started")
+    return game, player.power if player is not None and player.power else GM
+
+
 def do_set_map(s: Session, cmd: Command) -> str:
     """SET MAP: the picture in this seat's result mails (the GM's own when the GM speaks)."""
-    player, game = seat_spoken_for(s), current(s).game
     fmt = str(cmd.args["format"]).upper()
-    if player is not None and not player.power:
-        raise Refused("you have no power yet: send SET MAP once the game has started")
-    set_map_format(game, player.power if player is not None and player.power else GM, fmt)
+    set_map_format(*_reader_choosing(s, "SET MAP"), fmt)
     return "no map picture will come with your results" if fmt == "NONE" else f"your results will carry the map as {fmt}"
 
 
 def do_set_format(s: Session, cmd: Command) -> str:
     """SET FORMAT: this seat's mails as text alone, or as text and HTML (the GM's own when the GM speaks)."""
-    player, game = seat_spoken_for(s), current(s).game
     fmt = str(cmd.args["format"]).lower()
-    if player is not None and not player.power:
-        raise Refused("you have no power yet: send SET FORMAT once the game has started")
-    set_mail_format(game, player.power if player is not None and player.power else GM, fmt)
+    set_mail_format(*_reader_choosing(s, "SET FORMAT"), fmt)
     return "your mails will come as text alone" if fmt == "text" else "your mails will come as text and HTML"
 
 
