@@ -205,8 +205,9 @@ class CommandBuilder(Transformer):
     def set_nowait(self, _c: list) -> Parsed:
         return "set_wait", {"wait": False}
 
-    def set_draw(self, _c: list) -> Parsed:
-        return "set_draw", {"draw": True}
+    def set_draw(self, c: list) -> Parsed:
+        """SET DRAW, or njudge's NoDIAS SET DRAW powers (names, or initials run together: FRG)."""
+        return "set_draw", {"draw": True, **({"powers": tuple(str(w) for w in c)} if c else {})}
 
     def set_nodraw(self, _c: list) -> Parsed:
         return "set_draw", {"draw": False}
