@@ -64,8 +64,9 @@ def do_set_draw(s: Session, cmd: Command) -> str:
     if not _dias(handle):
         return _nodias_vote(s, handle, power, cmd)
     if cmd.args.get("powers"):
-        raise Refused(f"'{game.name}' is DIAS: a draw includes every power still in the game, so a draw vote names "
-                      "none (write SET DRAW alone; the GM's SET NODIAS lets a vote name its powers); no vote was cast")
+        raise Refused(f"'{game.name}' is DIAS (njudge's default): a draw includes every power still in the game, so "
+                      "a draw vote names none (write SET DRAW alone; the GM's SET NODIAS lets a vote name its powers); "
+                      "no vote was cast")
     if not cmd.args["draw"]:
         had = bool(own_vote(game, power).get(DRAW))
         vote(game, power, DRAW, None)

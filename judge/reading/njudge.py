@@ -89,7 +89,6 @@ _SET_MISSING: dict[str, str] = {
     "CENTRES": "write SET CENTRES number (SET RULE victory_centers)", "PARTIAL": "press to some powers is always allowed",
     "NOPARTIAL": "press to some powers is always allowed", "FAKE": "press is never faked",
     "NOFAKE": "press is never faked", "OBSERVER": "observers may send BROADCAST",
-    "PLAYERS": "one player per power", "VARIANT": "the variant is chosen with CREATE game variant password",
     "START": "the GM starts the game with START", "STRICTGRACE": "the grace is SET GRACE duration",
     "NOSTRICTGRACE": "the grace is SET GRACE duration", "STRICTWAIT": "any player may SET WAIT",
     "NOSTRICTWAIT": "any player may SET WAIT", "QUIET": "seat changes are always announced",
@@ -109,12 +108,10 @@ _SET_MISSING: dict[str, str] = {
     "WATCH": "observers never see partial press", "NOWATCH": "observers never see partial press",
     "ANYDISBAND": "removals only when units outnumber centres (njudge's own index marks ANYDISBAND '+', not yet "
     "implemented)",
-    "BLANKBOARD": "games start from the variant's "
-    "position", "EMPTYBOARD": "games start from the variant's position", "RESUME": "the GM may RESUME",
+    "RESUME": "the GM may RESUME",
     "NORESUME": "the GM may RESUME", "BLANKPRESS": "empty press is refused", "NOBLANKPRESS": "empty press is "
     "refused", "TRANSFORM": "units never transform", "TRAFO": "units never transform",
-    "NOTRANSFORM": "units never transform", "NOTRAFO": "units never transform", "PREFERENCE": "JOIN game "
-    "password AS power asks for a power", "LIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
+    "NOTRANSFORM": "units never transform", "NOTRAFO": "units never transform", "LIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
     "NOLIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
     "PUBLIC": "every game is in LIST (SET PUBLISH yes|no: on the website)",
     "PRIVATE": "every game is in LIST (SET PUBLISH yes|no: on the website)",

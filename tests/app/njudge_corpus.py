@@ -111,7 +111,7 @@ index | P | works | SET NO WAIT
 index | P | works | SET DRAW
 index | P | works | SET NODRAW
 index | P | works | SET NO DRAW
-draws | P | none | SET DRAW FRG
+draws | R | works | SET DRAW FRG
 draws | P | works | SET CONCEDE England
 draws | P | works | SET NOCONCEDE
 index | P | works | SET ABSENCE 2026-04-01 TO 2026-04-03
@@ -187,13 +187,13 @@ index | G | none | SET ACCESS ANY
 index | G | none | SET ACCESS SAME-SITE
 index | G | none | SET ALL PRESS
 index | G | none | SET NORMAL PRESS
-index | G | none | SET ANYCENTRES
-index | G | none | SET ANYCENTERS
+index | G | works | SET ANYCENTRES
+index | G | works | SET ANYCENTERS
 index | G | none | SET ANYDISBAND
 index | G | none | SET AUTOPROCESS
 index | G | none | SET AUTOSTART
-index | G | none | SET AUTODISBAND
-index | G | none | SET NOAUTODISBAND
+index | G | works | SET AUTODISBAND
+index | G | works | SET NOAUTODISBAND
 index | G | none | SET BLANKBOARD
 index | G | none | SET EMPTYBOARD
 index | G | none | SET BN 1999AA
@@ -201,13 +201,13 @@ index | G | none | SET MN 1999AAA
 index | G | none | SET EP 94-1
 index | G | works | SET CD
 index | G | works | SET NOCD
-index | G | none | SET CENTERS 18
+index | G | works | SET CENTERS 18
 index | G | none | SET COMMENT a friendly game
 index | G | none | SET COMMENT BEGIN\nA long comment\nA Par-Bur\nSIGNOFF
 index | G | none | SET DEDICATION 5
-index | G | none | SET DIAS
-index | G | none | SET NODIAS
-index | G | none | SET NO DIAS
+index | G | works | SET DIAS
+index | G | works | SET NODIAS
+index | G | works | SET NO DIAS
 index | G | works | SET DEADLINE 2026-03-30 23:30
 deadlines | G | works | SET DEADLINE +2d
 deadlines | G | works | SET DEADLINE Mar 30 23:30
@@ -227,9 +227,9 @@ index | G | works | SET WHITE
 index | G | works | SET WHITE PRESS
 index | G | works | SET NO GREY
 index | G | works | SET NO WHITE
-index | G | none | SET HOMECENTRES
-index | G | none | SET HOMECENTERS
-index | G | none | SET ONECENTRE
+index | G | works | SET HOMECENTRES
+index | G | works | SET HOMECENTERS
+index | G | works | SET ONECENTRE
 index | G | none | SET LATECOUNT
 index | G | none | SET NOLATECOUNT
 index | G | none | SET LATEPRESS
