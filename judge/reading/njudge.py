@@ -110,8 +110,10 @@ _SET_MISSING: dict[str, str] = {
     "implemented)",
     "RESUME": "the GM may RESUME",
     "NORESUME": "the GM may RESUME", "BLANKPRESS": "empty press is refused", "NOBLANKPRESS": "empty press is "
-    "refused", "TRANSFORM": "units never transform", "TRAFO": "units never transform",
-    "NOTRANSFORM": "units never transform", "NOTRAFO": "units never transform", "LIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
+    "refused", "TRANSFORM": "no variant here has transformations (army to fleet and back), so units never "
+    "transform", "TRAFO": "no variant here has transformations, so units never transform",
+    "NOTRANSFORM": "no variant here has transformations: units never transform (as SET NOTRANSFORM asks)",
+    "NOTRAFO": "no variant here has transformations: units never transform", "LIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
     "NOLIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
     "PUBLIC": "every game is in LIST (SET PUBLISH yes|no: on the website)",
     "PRIVATE": "every game is in LIST (SET PUBLISH yes|no: on the website)",
