@@ -71,6 +71,10 @@ ACCEPTED = [
     ("SET NO ABSENCE", "set_noabsence", {}),
     ("set no wait", "set_wait", {"wait": False}),
     ("SET DRAW", "set_draw", {"draw": True}),
+    ("SET DRAW AEF", "set_draw", {"draw": True, "powers": ("AEF",)}),
+    ("SET VARIANT standard", "set_forming", {"setting": "VARIANT", "words": ("standard",)}),
+    ("SET EMPTYBOARD", "set_forming", {"setting": "BLANKBOARD", "words": ()}),
+    ("SET PREFERENCE E G F", "set_preference", {"powers": ("E", "G", "F")}),
     ("set nodraw", "set_draw", {"draw": False}),
     ("SET NO DRAW", "set_draw", {"draw": False}),
     ("SET CONCEDE England", "set_concede", {"power": "England"}),
@@ -230,8 +234,6 @@ REJECTED = [
      "ABSENCE, NOABSENCE, ZONE, MAP, FORMAT, DRAW, NODRAW, CONCEDE, NOCONCEDE, GAMEZONE, DEADLINE, MINDEADLINE, ROUND, GRACE, "
      "TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH — did you mean SET ZONE?")),
     ("SET NO", 8, "SET NO needs WAIT, DRAW, CONCEDE or ABSENCE (SET NO WAIT is SET NOWAIT)"),
-    ("SET DRAW now", 1, "a draw here always includes every power still in the game (njudge's DIAS): write SET DRAW "
-                        "alone; no vote was cast"),
     ("SET NODRAW please", 12, "SET NODRAW takes nothing more, not 'please'"),
     ("SET NO DRAW at all", 13, "SET NODRAW takes nothing more, not 'at'"),
     ("SET NO CONCEDE France", 16, "SET NOCONCEDE takes nothing more, not 'France'"),

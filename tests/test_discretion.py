@@ -73,5 +73,6 @@ def test_the_standard_game_offers_its_victory_condition_the_draw_votes_and_the_o
     assert [(o.name, o.value, o.allowed()) for o in options] == [
         ("victory_centers", 18, "a whole number from 1 to 34"), ("draws", True, "true or false"),
         ("civil_disorder", "2023", "2023, 2000 or 2000_any_route"), ("via_fallback", False, "false or true"),
-        ("adjacent_convoy", "intent", "intent or via")]
+        ("adjacent_convoy", "intent", "intent or via"), ("build_sites", "home", "home, any or one_home"),
+        ("retreats", True, "true or false"), ("dias", True, "true or false")]
     assert load_variant("standard", {"victory_centers": 20}).ruleset.victory_centers() == 20

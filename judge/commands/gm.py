@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 
 from judge.commands.anyone import install_player, keep_to_side
 from judge.commands.foresight import notice_refusal, poll_plays, with_plays
+from judge.commands.forming import by_preference
 from judge.commands.session import Handle, Refused, Session
 from judge.commands.takeover import choose
 from judge.engine.codec import state_to_json
@@ -67,6 +68,7 @@ def do_start(s: Session, cmd: Command) -> str:
     auctioned = _auction(game, variant)
     open_powers = [p for p in variant.map.powers if game.player(p) is None]
     random.Random(game.name).shuffle(open_powers)
+    by_preference(game, open_powers)   # njudge's SET PREFERENCE
     _give_out(game, variant, open_powers)
     for power in open_powers:
         game.players.append(Player("", "", power, status="dummy"))

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from judge.commands import absence, anyone, gm, guessing, observers, player, rules, takeover, votes
+from judge.commands import absence, anyone, forming, gm, guessing, observers, player, rules, takeover, votes
 from judge.commands.echo import shown, shown_reason
 from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Prose, Refused, Session, Workspace
 from judge.crash import crash_point
@@ -45,6 +45,7 @@ HANDLERS: dict[str, Handler] = {
     **{name.removeprefix("do_"): getattr(gm, name) for name in dir(gm) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(rules, name) for name in dir(rules) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(votes, name) for name in dir(votes) if name.startswith("do_")},
+    **{name.removeprefix("do_"): getattr(forming, name) for name in dir(forming) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(absence, name) for name in dir(absence) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(observers, name) for name in dir(observers) if name.startswith("do_")},
 }

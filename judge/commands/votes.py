@@ -1,7 +1,9 @@
 """A player's secret vote to end the game: ``SET DRAW``, ``SET NODRAW``, ``SET CONCEDE power``, ``SET NOCONCEDE``.
 
 njudge's commands: each power votes for itself, in secret; once every power
-still playing has voted for a draw (including every survivor, DIAS), or every
+still playing has voted for a draw (including every survivor, DIAS; or, where
+the GM set ``SET RULE dias no``, njudge's NoDIAS, the powers every vote
+accepts: ``judge.engine.agreement.nodias_draw``), or every
 one but X has conceded to X, the game ends at once, before the current phase
 is played (``judge.turns.endvotes``).  The reply confirms the sender's own
 vote and, when it was the last one needed, that the game is over; it never
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.agreement import Agreed
+from judge.engine.geography import Map
 from judge.reading.language import Command
 from judge.reading.suggest import unknown_power
 from judge.turns.endvotes import CONCEDE, DRAW, end_if_agreed, end_votes, own_vote, vote
@@ -53,15 +56,64 @@ def _ended(s: Session, handle: Handle, note: str) -> str:
 
 
 def do_set_draw(s: Session, cmd: Command) -> str:
-    """SET DRAW votes for a draw including all survivors; SET NODRAW withdraws it."""
-    handle, power = _voter(s, casting=cmd.args["draw"])
+    """SET DRAW votes for a draw including all survivors; SET NODRAW withdraws it.  In a NoDIAS game (the
+    ``dias`` rule option off) SET DRAW powers names the draw accepted and SET NODRAW accepts only one's own
+    power, as njudge's ``draws`` file says."""
+    handle, power = _voter(s, casting=cmd.args["draw"] or not _dias(handle_of(s)))
+    game, title = handle.game, power_title(handle.game, power)
+    if not _dias(handle):
+        return _nodias_vote(s, handle, power, cmd)
+    if cmd.args.get("powers"):
+        raise Refused(f"'{game.name}' is DIAS (njudge's default): a draw includes every power still in the game, so "
+                      "a draw vote names none (write SET DRAW alone; the GM's SET NODIAS lets a vote name its powers); "
+                      "no vote was cast")
     if not cmd.args["draw"]:
-        had = bool(own_vote(handle.game, power).get(DRAW))
-        vote(handle.game, power, DRAW, None)
+        had = bool(own_vote(game, power).get(DRAW))
+        vote(game, power, DRAW, None)
         return "your vote for a draw is withdrawn" if had else "you had no vote for a draw"
-    vote(handle.game, power, DRAW, True)
-    return _ended(s, handle, f"{power_title(handle.game, power)} votes for a draw including every power still in the game, "
+    vote(game, power, DRAW, True)
+    return _ended(s, handle, f"{title} votes for a draw including every power still in the game, "
                              "until SET NODRAW (njudge's vote lasted one phase; here it stays)")
+
+
+def handle_of(s: Session) -> Handle:
+    """The game the sender signed on to (the dispatcher checked the sign-on)."""
+    handle = s.current()
+    assert handle is not None
+    return handle
+
+
+def _dias(handle: Handle) -> bool:
+    return bool(handle.variant.ruleset.house.dias)
+
+
+def _nodias_vote(s: Session, handle: Handle, power: str, cmd: Command) -> str:
+    """njudge's NoDIAS vote: the powers named (all survivors if none), or, for SET NODRAW, only one's own."""
+    game, board = handle.game, handle.variant.map
+    if not cmd.args["draw"]:
+        named = [power]
+    elif cmd.args.get("powers"):
+        named = draw_powers(board, cmd.args["powers"], game.name)
+    else:
+        named = list(end_votes(handle.variant, handle.state).powers) if handle.state else [power]
+    vote(game, power, DRAW, sorted(named))
+    names = ", ".join(power_title(game, p) for p in sorted(named))
+    accepts = ("a draw of " + names + " or of any of them" + (" with " if power in named else " with or without ")
+               + power_title(game, power)) if len(named) > 1 or power not in named else f"only a concession to {names}"
+    return _ended(s, handle, f"{power_title(game, power)} accepts {accepts} (the game is NoDIAS)")
+
+
+def draw_powers(board: Map, words: tuple[str, ...], game: str) -> list[str]:
+    """The powers a NoDIAS draw vote names: each word a power, or njudge's initials run together (``AEF``)."""
+    found: list[str] = []
+    for word in (w for written in words for w in written.split(",") if w):
+        one = board.power_named(word)
+        powers = [one] if one else [board.power_named(letter) for letter in word] if word.isalpha() else [None]
+        if None in powers:
+            raise Refused(unknown_power(board, word, game) + " (a NoDIAS draw vote names powers, or their initials "
+                          "run together as in SET DRAW AEF); no vote was cast")
+        found.extend(p for p in powers if p is not None and p not in found)
+    return found
 
 
 def do_set_concede(s: Session, cmd: Command) -> str:

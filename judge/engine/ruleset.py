@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from judge.engine.agreement import EndVotes
 from judge.engine.boardmarks import BoardCorner, StateMark
 from judge.engine.discretion import GmAction, RuleOption
+from judge.engine.houserules import HouseRules
 from judge.engine.orders import Unit
 from judge.engine.readings import Readings
 from judge.engine.standing import Standing
@@ -62,6 +63,7 @@ class Ruleset:
         self.map = board
         self.options = dict(options or {})
         self.readings = Readings.of(self.options)
+        self.house = HouseRules.of(self.options)
 
     # -- who orders a unit --------------------------------------------------
     def order_weights(self, state: GameState, owner: str, unit: Unit) -> Mapping[str, int]:
@@ -128,8 +130,8 @@ class Ruleset:
         return True
 
     def may_retreat(self, state: GameState, owner: str, unit: Unit) -> bool:
-        """Whether a dislodged unit retreats (True) or is disbanded at once (False)."""
-        return True
+        """Whether a dislodged unit retreats (True) or is disbanded at once (False: the ``retreats`` option)."""
+        return self.house.retreats
 
     # -- the year ------------------------------------------------------------
     def ownership_season(self) -> str:
@@ -178,9 +180,9 @@ class Ruleset:
         return {}
 
     def build_sites(self, state: GameState, power: str) -> tuple[str, ...]:
-        """Where the power may build: its owned, unoccupied home centres (occupancy checked by the engine)."""
-        owned = state.centers.get(power, set())
-        return tuple(p for p in self.map.homes.get(power, ()) if p in owned)
+        """Where the power may build: its owned home centres, or others by the ``build_sites`` option
+        (occupancy checked by the engine)."""
+        return self.house.sites(state.centers.get(power, set()), self.map.homes.get(power, ()), self.map.centers)
 
     def build_refusal(self, state: GameState, power: str, province: str) -> str:
         """Why ``province`` is no build site of the power, where the rules give a reason: the rest of a sentence
@@ -373,7 +375,14 @@ class Ruleset:
                            note="the supply centres a power needs to win"),
                 RuleOption("draws", bool(self.options.get("draws", True)), (True, False),
                            note="whether the players may end the game by SET DRAW and SET CONCEDE"),
-                *self.readings.rule_options())
+                *self.readings.rule_options(), *self._house_options())
+
+    def _house_options(self) -> tuple[RuleOption, ...]:
+        """The house flags (``judge/engine/houserules.py``) of the hooks this ruleset leaves standard."""
+        standard = Ruleset.__dict__
+        return self.house.rule_options(type(self).build_sites is standard["build_sites"],
+                                       type(self).may_retreat is standard["may_retreat"],
+                                       type(self).end_votes is standard["end_votes"])
 
     def gm_actions(self) -> tuple[GmAction, ...]:
         """Decisions on a game's variant data the rules leave to the GM (``GM <action> …``); none here."""

@@ -62,12 +62,12 @@ AUDIENCE: dict[str, str] = {
                      "create", "join", "signon", "signon_gm"), "anyone"),
     **dict.fromkeys(("order", "phase", "clear", "status", "press", "broadcast", "set_password", "set_address",
                      "set_zone", "set_map", "set_format", "set_wait", "set_absence", "set_noabsence", "set_draw",
-                     "set_concede", "resign"),
+                     "set_concede", "resign", "set_preference"),
                     "player"),
     **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
                      "set_gamezone", "set_nmr", "set_press", "set_rule", "set_seats", "set_takeover", "set_publish",
                      "approve", "gm_action", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
-                     "become", "terminate"), "gm"),
+                     "become", "terminate", "set_forming"), "gm"),
 }
 KINDS = frozenset(AUDIENCE)
 #: player commands the GM may use for himself (his own settings, press, the game's STATUS, SET WAIT for
@@ -186,6 +186,14 @@ class CommandBuilder(Transformer):
         """njudge's PHASE season year phase: the orders below it are for that phase."""
         return "phase", {"phase": read_njudge_phase(c)}
 
+    def set_forming(self, c: list) -> Parsed:
+        """njudge's SET VARIANT v, SET PLAYERS n, SET BLANKBOARD (EMPTYBOARD): the setting and its words."""
+        setting = "BLANKBOARD" if c[0].type == "EMPTYBOARD" else c[0].type
+        return "set_forming", {"setting": setting, "words": tuple(str(w) for w in c[1:])}
+
+    def set_preference(self, c: list) -> Parsed:
+        return "set_preference", {"powers": tuple(str(w) for w in c)}
+
     def history_to(self, c: list) -> Parsed:
         return "history", {"game": read_name(c[0]), "from_phase": None, "to_phase": read_span_end(c[1])}
 
@@ -205,8 +213,9 @@ class CommandBuilder(Transformer):
     def set_nowait(self, _c: list) -> Parsed:
         return "set_wait", {"wait": False}
 
-    def set_draw(self, _c: list) -> Parsed:
-        return "set_draw", {"draw": True}
+    def set_draw(self, c: list) -> Parsed:
+        """SET DRAW, or njudge's NoDIAS SET DRAW powers (names, or initials run together: FRG)."""
+        return "set_draw", {"draw": True, **({"powers": tuple(str(w) for w in c)} if c else {})}
 
     def set_nodraw(self, _c: list) -> Parsed:
         return "set_draw", {"draw": False}

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.reading.njudge_dates import MONTHS, WEEKDAYS, join_date_words
+from judge.reading.njudge_rules import rule_flag
 
 __all__ = ["Phased", "Reading", "njudge_line", "press_header", "split_orders"]
 
@@ -84,12 +85,10 @@ _SET_MISSING: dict[str, str] = {
     "DEDICATION": "the judge keeps no dedication ratings", "RATED": "the judge rates no games",
     "UNRATED": "the judge rates no games", "BN": "no Boardman numbers", "BNC": "no Boardman numbers",
     "MN": "no Miller numbers", "MNC": "no Miller numbers", "EP": "no EP numbers",
-    "COMMENT": "a game has no comment line", "CENTERS": "the variant sets the centres to win",
-    "CENTRES": "the variant sets the centres to win", "DIAS": "a draw here always includes all survivors",
-    "NODIAS": "a draw here always includes all survivors", "PARTIAL": "press to some powers is always allowed",
+    "COMMENT": "a game has no comment line", "CENTERS": "write SET CENTERS number (SET RULE victory_centers)",
+    "CENTRES": "write SET CENTRES number (SET RULE victory_centers)", "PARTIAL": "press to some powers is always allowed",
     "NOPARTIAL": "press to some powers is always allowed", "FAKE": "press is never faked",
     "NOFAKE": "press is never faked", "OBSERVER": "observers may send BROADCAST",
-    "PLAYERS": "one player per power", "VARIANT": "the variant is chosen with CREATE game variant password",
     "START": "the GM starts the game with START", "STRICTGRACE": "the grace is SET GRACE duration",
     "NOSTRICTGRACE": "the grace is SET GRACE duration", "STRICTWAIT": "any player may SET WAIT",
     "NOSTRICTWAIT": "any player may SET WAIT", "QUIET": "seat changes are always announced",
@@ -107,18 +106,14 @@ _SET_MISSING: dict[str, str] = {
     "ALL": "partial press is not copied to the GM", "NORMAL": "partial press is not copied to the GM",
     "BROADCAST": "everyone receives broadcasts", "NOBROADCAST": "everyone receives broadcasts",
     "WATCH": "observers never see partial press", "NOWATCH": "observers never see partial press",
-    "AUTODISBAND": "SET RULE lists the variant's rule options", "NOAUTODISBAND": "SET RULE lists the rule options",
-    "ANYCENTRE": "SET RULE lists the variant's rule options", "ANYCENTRES": "SET RULE lists the rule options",
-    "ANYCENTER": "SET RULE lists the variant's rule options", "ANYCENTERS": "SET RULE lists the rule options",
-    "HOMECENTRE": "builds are in home centres", "HOMECENTRES": "builds are in home centres",
-    "HOMECENTER": "builds are in home centres", "HOMECENTERS": "builds are in home centres",
-    "ONECENTRE": "builds are in home centres", "ONECENTER": "builds are in home centres",
-    "ANYDISBAND": "removals only when units outnumber centres", "BLANKBOARD": "games start from the variant's "
-    "position", "EMPTYBOARD": "games start from the variant's position", "RESUME": "the GM may RESUME",
+    "ANYDISBAND": "removals only when units outnumber centres (njudge's own index marks ANYDISBAND '+', not yet "
+    "implemented)",
+    "RESUME": "the GM may RESUME",
     "NORESUME": "the GM may RESUME", "BLANKPRESS": "empty press is refused", "NOBLANKPRESS": "empty press is "
-    "refused", "TRANSFORM": "units never transform", "TRAFO": "units never transform",
-    "NOTRANSFORM": "units never transform", "NOTRAFO": "units never transform", "PREFERENCE": "JOIN game "
-    "password AS power asks for a power", "LIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
+    "refused", "TRANSFORM": "no variant here has transformations (army to fleet and back), so units never "
+    "transform", "TRAFO": "no variant here has transformations, so units never transform",
+    "NOTRANSFORM": "no variant here has transformations: units never transform (as SET NOTRANSFORM asks)",
+    "NOTRAFO": "no variant here has transformations: units never transform", "LIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
     "NOLIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
     "PUBLIC": "every game is in LIST (SET PUBLISH yes|no: on the website)",
     "PRIVATE": "every game is in LIST (SET PUBLISH yes|no: on the website)",
@@ -226,9 +221,8 @@ def _njudge_history(words: list[str]) -> bool:
 def _set(option: list[str]) -> Reading | None:
     """njudge's SET options: the same under another form, the timing, or none here."""
     text = " ".join(option)
-    if option[0] == "DRAW" and len(option) > 1:
-        return Reading(refusal="a draw here always includes every power still in the game (njudge's DIAS): "
-                               "write SET DRAW alone; no vote was cast")
+    if rule := rule_flag(option):
+        return Reading(rewrite=rule)
     if option[0] in _TIMING_KINDS:
         return _timing(option)
     if text in _SET_SAME:

@@ -79,7 +79,7 @@ def tally(game: Game, variant: Variant, state: GameState) -> Agreed | None:
     ends = end_votes(variant, state)
     if ends.refusal:
         return None
-    return agreed_end(ends.powers, voters(game, ends.powers), game.extra[VOTES])
+    return agreed_end(ends.powers, voters(game, ends.powers), game.extra[VOTES], variant.ruleset.house.dias)
 
 
 def end_if_agreed(judge: Judge, game: Game) -> Agreed | None:

@@ -5,7 +5,8 @@ Taken as facts from njudge's help files (github:jonmarkgo/njudge ``data/index``,
 forms, not the text.  One case a line: ``source | who | expect | text``, where
 
 - who: ``A`` anyone (no sign-on), ``P`` France signed on, ``R`` Russia signed on (its case may end his
-  seat: played last of the players), ``G`` the GM signed on, ``Z`` the GM's last mails (they end the game);
+  seat: played last of the players), ``G`` the GM signed on, ``Z`` the GM's last mails (they end the game),
+  ``F`` the GM of a second game that has not started, ``Q`` a player who joined that game;
 - expect: ``works`` (done as njudge does it; a refusal njudge gives too counts), ``=WORD`` (refused with a
   reply that names this judge's equivalent WORD), ``none`` (refused as a feature this judge has not);
 - text: the mail's lines after the sign-on, ``\\n`` between lines.
@@ -111,7 +112,7 @@ index | P | works | SET NO WAIT
 index | P | works | SET DRAW
 index | P | works | SET NODRAW
 index | P | works | SET NO DRAW
-draws | P | none | SET DRAW FRG
+draws | R | works | SET DRAW FRG
 draws | P | works | SET CONCEDE England
 draws | P | works | SET NOCONCEDE
 index | P | works | SET ABSENCE 2026-04-01 TO 2026-04-03
@@ -124,7 +125,7 @@ absence | P | works | SET ABSENCE 2026-04-05 TO 2026-04-06\nSET NOABSENCE
 absence | P | works | SET ABSENCE 2026-04-08 TO 2026-04-09\nSET NO ABSENCE
 absence | P | works | SET HOLIDAY 2026-04-11 TO 2026-04-12\nSET NOHOLIDAY
 absence | P | works | SET VACATION 2026-04-14 TO 2026-04-15\nSET NOVACATION
-index | P | none | SET PREFERENCE EGF
+index | Q | works | SET PREFERENCE EGF
 index | P | works | LIST
 index | P | works | HELP
 index | P | works | STATUS
@@ -187,27 +188,27 @@ index | G | none | SET ACCESS ANY
 index | G | none | SET ACCESS SAME-SITE
 index | G | none | SET ALL PRESS
 index | G | none | SET NORMAL PRESS
-index | G | none | SET ANYCENTRES
-index | G | none | SET ANYCENTERS
+index | G | works | SET ANYCENTRES
+index | G | works | SET ANYCENTERS
 index | G | none | SET ANYDISBAND
 index | G | none | SET AUTOPROCESS
 index | G | none | SET AUTOSTART
-index | G | none | SET AUTODISBAND
-index | G | none | SET NOAUTODISBAND
-index | G | none | SET BLANKBOARD
-index | G | none | SET EMPTYBOARD
+index | G | works | SET AUTODISBAND
+index | G | works | SET NOAUTODISBAND
+index | F | none | SET BLANKBOARD
+index | F | none | SET EMPTYBOARD
 index | G | none | SET BN 1999AA
 index | G | none | SET MN 1999AAA
 index | G | none | SET EP 94-1
 index | G | works | SET CD
 index | G | works | SET NOCD
-index | G | none | SET CENTERS 18
+index | G | works | SET CENTERS 18
 index | G | none | SET COMMENT a friendly game
 index | G | none | SET COMMENT BEGIN\nA long comment\nA Par-Bur\nSIGNOFF
 index | G | none | SET DEDICATION 5
-index | G | none | SET DIAS
-index | G | none | SET NODIAS
-index | G | none | SET NO DIAS
+index | G | works | SET DIAS
+index | G | works | SET NODIAS
+index | G | works | SET NO DIAS
 index | G | works | SET DEADLINE 2026-03-30 23:30
 deadlines | G | works | SET DEADLINE +2d
 deadlines | G | works | SET DEADLINE Mar 30 23:30
@@ -227,9 +228,9 @@ index | G | works | SET WHITE
 index | G | works | SET WHITE PRESS
 index | G | works | SET NO GREY
 index | G | works | SET NO WHITE
-index | G | none | SET HOMECENTRES
-index | G | none | SET HOMECENTERS
-index | G | none | SET ONECENTRE
+index | G | works | SET HOMECENTRES
+index | G | works | SET HOMECENTERS
+index | G | works | SET ONECENTRE
 index | G | none | SET LATECOUNT
 index | G | none | SET NOLATECOUNT
 index | G | none | SET LATEPRESS
@@ -276,7 +277,7 @@ index | G | none | SET OBSERVER NO PRESS
 index | G | none | SET OBSERVER WHITE
 index | G | none | SET BROADCAST PRESS
 index | G | none | SET NOBROADCAST PRESS
-index | G | none | SET PLAYERS 7
+index | F | works | SET PLAYERS 7
 index | G | none | SET QUIET
 index | G | none | SET NOQUIET
 index | G | none | SET RATED
@@ -293,7 +294,7 @@ index | G | none | SET STRICTWAIT
 index | G | none | SET NOSTRICTWAIT
 index | G | none | SET TRANSFORM ANY
 index | G | none | SET NOTRANSFORM
-index | G | none | SET VARIANT standard
+index | F | works | SET VARIANT standard
 index | G | none | SET WATCH ALLPRESS
 index | G | none | SET NOWATCH ALLPRESS
 press | G | none | SET GREY, PARTIAL FAKES BROADCAST

@@ -67,7 +67,7 @@ def test_an_unknown_option_or_value_is_refused_with_what_is_allowed(sandbox: San
     sandbox.poll()
     text = reply(sandbox, sandbox.new_mail(), GM)
     assert ("line 2: SET RULE colour red\n      standard has no rule option 'colour' (its options: victory_centers, "
-            "draws, civil_disorder, via_fallback, adjacent_convoy; RULES lists them)") in text
+            "draws, civil_disorder, via_fallback, adjacent_convoy, build_sites, retreats, dias; RULES lists them)") in text
     assert ("line 3: SET RULE victory_centers many\n      victory_centers takes a whole number from 1 to 34, "
             "not 'many'") in text
     assert "victory_centers takes a whole number from 1 to 34, not '99'" in text

@@ -199,8 +199,8 @@ def test_refusals_name_the_line_and_the_rest_of_the_mail_counts(sandbox: Sandbox
     send_as(sandbox, "France", "SET DRAW now\nA PAR - BUR\nSET CONCEDE\nSET DRAWS", "bad lines")
     sandbox.poll()
     answer = reply(sandbox, sandbox.new_mail(), address("France"))
-    assert "line 2: SET DRAW now\n      column 1: a draw here always includes every power still in the game " \
-        "(njudge's DIAS): write SET DRAW alone" in answer
+    assert "line 2: SET DRAW now\n      'demo' is DIAS (njudge's default): a draw includes every power still in " \
+        "the game, so a draw vote names none (write SET DRAW alone" in answer
     assert "line 4: SET CONCEDE\n      column 13: SET CONCEDE needs the power you concede the game to" in answer
     assert "line 5: SET DRAWS\n      column 5: unknown SET option 'DRAWS'" in answer
     assert "Army Paris -> Burgundy" in answer or "A PAR - BUR" in answer

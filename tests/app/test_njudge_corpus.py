@@ -18,6 +18,7 @@ from tests.app.helpers import GM, POWERS, address, signon, start_game
 from tests.app.njudge_corpus import cases
 
 ANYONE = "vet@example.org"
+FORMING, JOINER = "forming", "joiner@example.org"
 _ENTRY_RE = re.compile(r"^  line (\d+): ", re.MULTILINE)
 _UNSUPPORTED_WORDS = ("njudge", "has no", "keeps no", "not supported", "never", "not here", "no such")
 _MISLEADING_WORDS = ("not signed on", "did you mean", "needs you to be signed on")
@@ -40,6 +41,8 @@ def _sender(who: str) -> tuple[str, str]:
         return ANYONE, ""
     if who in ("G", "Z"):
         return GM, "SIGNON Mdemo gm-secret\n"
+    if who in ("F", "Q"):   # the GM, or a player who joined, of a game that has not started
+        return (GM, f"SIGNON M{FORMING} gm-secret\n") if who == "F" else (JOINER, f"JOIN {FORMING} pw-joiner\n")
     power = "France" if who == "P" else "Russia"
     return address(power), signon(power) + "\n"
 
@@ -66,9 +69,11 @@ def classify(expect: str, reply: str, first: int) -> str:
 def test_njudge_forms_by_mail_are_read_as_njudge_reads_them_or_refused_naming_the_equivalent(
         sandbox: Sandbox) -> None:
     start_game(sandbox, setup="SET PRESS grey", powers=tuple(p for p in POWERS if p != "Turkey"))
+    sandbox.send(GM, f"CREATE {FORMING} standard gm-secret", "forming game")
+    sandbox.send(JOINER, f"JOIN {FORMING} pw-joiner", "joining")
     all_cases = cases()
     results: dict[int, str] = {}
-    for group in ("P", "A", "G", "R", "Z"):
+    for group in ("P", "A", "G", "R", "Z", "F", "Q"):
         for number, (_source, who, _expect, text) in enumerate(all_cases):
             if who != group:
                 continue
