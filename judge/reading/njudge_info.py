@@ -72,8 +72,8 @@ def read_history_end(token: Token) -> str | HistoryDate:
     time = _TIME_RE.fullmatch(parts[-1]) if len(parts) > 1 else None
     found = parse_njudge_date("-".join(parts[:-1] if time else parts))
     if found is None or (time and (int(time.group(1)) > 23 or int(time.group(2)) > 59)):
-        raise Invalid(f"'{token}' is neither a phase nor a date: write a phase like S1901M or a date like "
-                      "Jan 1 1990 (or Mar 30 23:30)", token.column)
+        raise Invalid(f"'{token}' is not a phase: write it like S1618M, F1618R or W1618A, or a season and its year "
+                      "(S1618: all of that season), or a date (njudge's Jan 1 1990, Mar 30 23:30)", token.column)
     return HistoryDate(found, int(time.group(1)) if time else 0, int(time.group(2)) if time else 0, str(token))
 
 
