@@ -89,7 +89,7 @@ def broadcasts(record: PhaseRecord) -> list[dict[str, Any]]:
 def broadcast_text(record: PhaseRecord, board: Any) -> str:
     """BROAD: the phase's broadcasts after its results ("" for none)."""
     press = broadcasts(record)
-    return render("history_press.j2", press=press, board=board).body if press else ""
+    return render("_history_press.j2", press=press, board=board).body if press else ""
 
 
 def capped(rendered: Rendered, lines: int | None) -> Rendered:
@@ -97,5 +97,5 @@ def capped(rendered: Rendered, lines: int | None) -> Rendered:
     body = rendered.body.splitlines()
     if lines is None or len(body) <= lines:
         return rendered
-    note = render("history_press.j2", press=[], cut=lines, total=len(body)).body
+    note = render("_history_press.j2", press=[], cut=lines, total=len(body)).body
     return Rendered(rendered.subject, "\n".join(body[:lines]) + "\n" + note, None)
