@@ -2,8 +2,8 @@
 
 njudge's ``data/history``: FROM and TO are real time (a date without a year is this year's, a FROM in the
 future last year's: a history is of the past; a weekday is the last such day; a time of day defaults to
-midnight; a TO before the FROM is ignored); EXCLSTART turn [EXCLEND turn] leaves out the phases from the one to the other (to the end without EXCLEND),
-the whole history for a turn njudge would not read; BROAD adds each phase's broadcasts (grey ones without
+midnight; a TO before the FROM is ignored); EXCLSTART turn [EXCLEND turn] leaves out the phases from the
+one to the other (to the end without EXCLEND), the whole history for a turn njudge would not read; BROAD adds each phase's broadcasts (grey ones without
 their sender); LINES n cuts the mail at n lines (njudge's default, 1000, is not imposed here).
 """
 

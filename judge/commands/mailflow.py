@@ -202,7 +202,7 @@ def _not_allowed(s: Session, cmd: Command) -> str:
             return (f"{_word(cmd)} is for a game's players and GM, signed on first (SIGNON <power letter><game> "
                     "<password>): observers receive broadcasts, but the judge has no press from observers")
         if _word(cmd) == "PREDICT":   # njudge's word for PREVIEW
-            return "njudge's PREDICT is PREVIEW here, the GM's: it needs a sign-on as the GM (SIGNON GM <game> <password>)"
+            return "njudge's PREDICT is PREVIEW here, the GM's: it needs a sign-on as the GM (SIGNON GM <game> <pw>)"
         who = "SIGNON GM <game> <password>" if audience == "gm" else "SIGNON <power letter><game> <password>"
         return f"{_word(cmd)} needs you to be signed on first ({who})"
     if audience == "gm" and s.role != "gm":

@@ -118,7 +118,8 @@ Parsed = tuple[str, dict[str, Any]]
 _BARE: dict[str, Parsed] = {
     "HELP": ("help", {}), "CLEAR": ("clear", {}), "RESIGN": ("resign", {}), "STATUS": ("status", {}),
     "START": ("start", {}), "PROCESS": ("process", {"force": False}), "PROCESS_NOW": ("process", {"force": True}),
-    "PREVIEW": ("preview", {}), "PREDICT": ("preview", {}), "PAUSE": ("pause", {}), "RESUME": ("resume", {}), "TERMINATE": ("terminate", {}),
+    "PREVIEW": ("preview", {}), "PREDICT": ("preview", {}), "PAUSE": ("pause", {}), "RESUME": ("resume", {}),
+    "TERMINATE": ("terminate", {}),
 }
 
 
