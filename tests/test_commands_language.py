@@ -40,6 +40,17 @@ ACCEPTED = [
     ("HISTORY game1 S1901M TO F1902M", "history", {"game": "game1", "from_phase": "S1901M", "to_phase": "F1902M"}),
     ("HISTORY game1 TO W1901A", "history", {"game": "game1", "from_phase": None, "to_phase": "W1901A"}),
     ("SUMMARY game1", "summary", {"game": "game1"}),
+    ("SUMMARY", "summary", {"game": None}),
+    ("GET syntax", "get", {"file": "syntax"}),
+    ("SEND ME press", "get", {"file": "press"}),
+    ("VERSION 1.0", "version", {"level": "1.0"}),
+    ("WHOGAME game1 FULL", "whogame", {"game": "game1", "full": True}),
+    ("WHOGAME FULL", "whogame", {"game": None, "full": True}),
+    ("MAP game1", "map", {"game": "game1", "option": None}),
+    ("PREDICT", "preview", {}),
+    ("HISTORY game1 LINES 100", "history", {"game": "game1", "from_phase": None, "to_phase": None, "lines": 100}),
+    ("HISTORY game1 EXCLSTART S1903M EXCLEND F1905B BROAD", "history",
+     {"game": "game1", "from_phase": None, "to_phase": None, "exclude": ((1903, 0, 0), (1905, 3, 2)), "broad": True}),
     ("PROVINCES game1", "provinces", {"game": "game1"}),
     ("provinces", "provinces", {"game": None}),
     ("OBSERVE game1 Pass.Word", "observe", {"game": "game1", "password": "Pass.Word"}),
@@ -196,18 +207,17 @@ def test_press_headers(header: str, kind: str, args: dict) -> None:
 
 REJECTED = [
     # (line, column, message)
-    ("HELP me", 6, "HELP takes nothing more, not 'me'"),
+    ("HELP me now", 9, "unexpected 'now': write HELP [file]"),
     ("PROCESS !", 9, "PROCESS takes nothing more, not '!'"),
     ("SET WAIT now", 10, "SET WAIT takes nothing more, not 'now'"),
     ("LIST a b", 8, "unexpected 'b': write LIST [game]"),
-    ("SUMMARY", 9, "SUMMARY needs a game name"),
     ("OBSERVE game1", 15, "OBSERVE needs a game name and a password"),
     ("CREATE game1 standard", 23,
      "CREATE needs a game name, a variant and a password, as in CREATE game1 standard secret"),
     ("HISTORY", 9, ("HISTORY needs a game name, then if you like the phases, as in "
      "HISTORY game1 FROM S1901M TO F1902M")),
     ("HISTORY game1 Spring F1902M", 15, "'Spring' is not a phase: write it like S1618M, F1618R or W1618A, or a "
-     "season and its year (S1618: all of that season)"),
+     "season and its year (S1618: all of that season), or a date (njudge's Jan 1 1990, Mar 30 23:30)"),
     ("SIGNON", 8, ("SIGNON needs a power and a game, then the password, as in SIGNON Fgame1 secret "
      "or SIGNON France game1 secret")),
     ("SIGNON F secret", 8, "SIGNON needs the power letter and the game name together, as in SIGNON Fgame1 secret"),
@@ -323,7 +333,8 @@ def test_the_command_words_come_from_the_grammar() -> None:
     assert command_words() == {
         "help", "list", "history", "summary", "observe", "confirm", "unobserve", "create", "signon", "join", "clear",
         "press", "broadcast", "resign", "status", "set", "start", "process", "process!", "preview", "rollback",
-        "pause", "resume", "eject", "dummy", "terminate", "become", "rules", "gm", "approve", "provinces", "phase"}
+        "pause", "resume", "eject", "dummy", "terminate", "become", "rules", "gm", "approve", "provinces", "phase",
+        "predict", "version", "whogame", "map"}
     assert command_parser() is command_parser()
 
 

@@ -31,6 +31,8 @@ from judge.render import (
 )
 from judge.render.words import OrderWords, Place, UnitWords, order_words
 from judge.render.env import ESCAPED, html_twin
+from judge.render.helpfiles import HelpFileContext, SeatLine, WhoGameContext, help_files, render_help_file
+from judge.render.helpfiles import render_whogame
 from judge.render.html import plain_html
 from tests.mail.html_parts import unsafe
 from judge.variants import load_variant
@@ -394,7 +396,20 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
     "history.j2": lambda: render_history(HistoryContext("demo-judge", "demo", "Standard", [
         HistoryEntry("S1901M", datetime(2026, 3, 23, 11, 0, tzinfo=UTC), spring()[2].body),
         HistoryEntry("F1901M", datetime(2026, 4, 2, 9, 5, 7, tzinfo=UTC), ":: Judge: J\n\nFall text.\n")])),
+    "whogame.j2": lambda: render_whogame(WhoGameContext("J", "demo", "Standard", "active",
+                                                        [SeatLine("France", "played")], full=True, observers=2)),
+    "list_full.j2": lambda: render("list_full.j2", judge="J", details=[SAMPLES["status.j2"]().body] * 2),
+    "map_mail.j2": lambda: render("map_mail.j2", judge="J", game="demo", phase="S1901M", fmt="PNG", none=True),
 }
+
+
+@pytest.mark.parametrize("name", sorted(help_files()))
+def test_every_help_file_renders_as_a_mail(name: str) -> None:
+    """Each file GET sends (``templates/help/``): a subject, the judge's header, one final newline."""
+    mail = render_help_file(name, HelpFileContext("J", "judge@example.org", "0.1.0",
+                                                  [VariantLine("standard", "Standard Diplomacy", 7)]))
+    assert mail.subject and "\n" not in mail.subject and mail.html is None
+    assert mail.body.startswith(":: Judge: J") and mail.body.endswith("\n") and not mail.body.endswith("\n\n")
 
 
 def test_a_mail_set_aside_says_why_or_apologises() -> None:

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from judge.commands import reports, takeover
 from judge.commands.guessing import GM_SEAT, check_signon
+from judge.commands.history_span import HistoryOptions, history_options
 from judge.commands.session import Handle, Refused, Session
 from judge.reading.language import AUDIENCE, GM_TOO, Command
 from judge.reading.lines import read_line
@@ -77,6 +78,10 @@ def do_list(s: Session, cmd: Command) -> str:
         rendered = reports.list_games(s.store, s.judge.name, _sender_zone(s), s.workspace.games)
         s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
         return "the list of games is in a separate mail"
+    if name.lower() == "full" and not s.has_game(name):   # njudge's LIST FULL: every game in full
+        rendered = reports.list_full(s.store, s.judge.name, _sender_zone(s), s.workspace.games)
+        s.reply_to_sender(rendered.subject, rendered.body)
+        return "every game's details are in a separate mail"
     game = peek(s, name)
     zone = _sender_zone(s) if game.name == s.game else None
     s.reply_with_deadline(game, lambda view: reports.status(s.judge.name, game, None, viewer_zone=zone, view=view))
@@ -87,13 +92,15 @@ def do_history(s: Session, cmd: Command) -> str:
     game = peek(s, cmd.args["game"])
     first = _span(s, game, cmd.args["from_phase"], first=True)
     last = _span(s, game, cmd.args["to_phase"], first=False)
+    options = history_options(game, cmd.args, s.judge.now())   # njudge's dates, EXCLSTART, BROAD, LINES
     try:
         insider = s.game == game.name and s.role in ("player", "gm")  # signed on: his own ledgers too (5.7)
         viewer = ("GM" if s.role == "gm" else s.power) if insider else None
-        rendered = reports.history(s.store, s.judge.name, game, first, last, viewer)
+        rendered = reports.history(s.store, s.judge.name, game, first, last, viewer, options)
     except UnknownPhase as exc:
         raise Refused(f"{exc}") from None
-    s.reply_to_sender(rendered.subject, rendered.body, _history_map(s, game, first, last), html=rendered.html)
+    s.reply_to_sender(rendered.subject, rendered.body, _history_map(s, game, first, last, options),
+                      html=rendered.html)
     return "the history is in a separate mail"
 
 
@@ -110,9 +117,10 @@ def _span(s: Session, game: Game, written: str | None, first: bool) -> str | Non
     return played[0] if first else played[-1]
 
 
-def _history_map(s: Session, game: Game, first: str | None, last: str | None) -> list[Attachment]:
+def _history_map(s: Session, game: Game, first: str | None, last: str | None,
+                 options: HistoryOptions) -> list[Attachment]:
     """The public map of the last phase HISTORY sends, in the format the sender chose if he plays the game."""
-    records = s.store.phases(game.name, first, last)
+    records = [r for r in s.store.phases(game.name, first, last) if options.keeps(r)]
     if not records:
         return []
     seat = next((p for p in game.players if p.address == s.mail.sender and p.power), None)
@@ -127,7 +135,9 @@ def _history_map(s: Session, game: Game, first: str | None, last: str | None) ->
 
 
 def do_summary(s: Session, cmd: Command) -> str:
-    game = peek(s, cmd.args["game"])
+    if cmd.args["game"] is None and s.game is None:   # njudge's SUMMARY alone: the game signed on to
+        raise Refused("SUMMARY needs a game's name: SUMMARY game (alone, after a SIGNON, it is that game's)")
+    game = peek(s, cmd.args["game"] or s.game)
     insider = s.game == game.name and s.role in ("player", "gm")   # signed on to it in this mail
     rendered = reports.summary(s.store, s.judge.name, game, addresses=insider)
     s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)

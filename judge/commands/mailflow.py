@@ -21,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from judge.commands import absence, anyone, forming, gm, guessing, observers, player, rules, takeover, votes
+from judge.commands import (absence, anyone, forming, gameinfo, gm, guessing, helpfiles, observers, player, rules,
+                            takeover, votes)
 from judge.commands.echo import shown, shown_reason
 from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Prose, Refused, Session, Workspace
 from judge.crash import crash_point
@@ -39,15 +40,11 @@ from judge.turns.ticks import DeadlineView
 log = logging.getLogger("judge.commands")
 
 Handler = Callable[[Session, Command], str]
+#: every ``do_<kind>`` of the command modules, by kind
 HANDLERS: dict[str, Handler] = {
-    **{name.removeprefix("do_"): getattr(anyone, name) for name in dir(anyone) if name.startswith("do_")},
-    **{name.removeprefix("do_"): getattr(player, name) for name in dir(player) if name.startswith("do_")},
-    **{name.removeprefix("do_"): getattr(gm, name) for name in dir(gm) if name.startswith("do_")},
-    **{name.removeprefix("do_"): getattr(rules, name) for name in dir(rules) if name.startswith("do_")},
-    **{name.removeprefix("do_"): getattr(votes, name) for name in dir(votes) if name.startswith("do_")},
-    **{name.removeprefix("do_"): getattr(forming, name) for name in dir(forming) if name.startswith("do_")},
-    **{name.removeprefix("do_"): getattr(absence, name) for name in dir(absence) if name.startswith("do_")},
-    **{name.removeprefix("do_"): getattr(observers, name) for name in dir(observers) if name.startswith("do_")},
+    name.removeprefix("do_"): getattr(module, name)
+    for module in (anyone, player, gm, rules, votes, forming, absence, observers, helpfiles, gameinfo)
+    for name in dir(module) if name.startswith("do_")
 }
 _SIGNING_ON = ("signon", "signon_gm", "join", "create")
 _AS_POWER = frozenset({"order", "clear", "phase"})
@@ -56,7 +53,8 @@ _SPEAKING = frozenset({"press", "broadcast"})
 #: commands that change nothing but the signed-on game's orders: their checkpoint keeps only those
 _ORDERS_ONLY = frozenset({"order", "clear", "phase"})
 #: commands that change no game (their answers go to the session): their checkpoint copies none
-_READING = frozenset({"help", "list", "history", "summary", "rules", "status", "become"})
+_READING = frozenset({"help", "list", "history", "summary", "rules", "status", "become", "get", "version", "whogame",
+                      "map"})
 #: the most commands of one mail that may change a game other than by its orders (each copies the games it
 #: touches first, for its checkpoint): SET lines, press, sign-ons...
 MAX_CHANGES = 100
@@ -64,7 +62,7 @@ MAX_CHANGES = 100
 MAX_DOCUMENTS = 5
 #: the most press messages (PRESS, BROADCAST) one mail may send
 MAX_PRESS = 10
-_DOCUMENTS = frozenset({"help", "list", "history", "summary", "rules", "status", "preview"})
+_DOCUMENTS = frozenset({"help", "list", "history", "summary", "rules", "status", "preview", "get", "whogame", "map"})
 
 
 def act_on_mail(judge: Judge, mail: Incoming, workspace: Workspace | None = None) -> bool:
@@ -199,6 +197,8 @@ def _not_allowed(s: Session, cmd: Command) -> str:
         if cmd.kind in _SPEAKING:   # njudge's observers may send press; here they have no such feature
             return (f"{_word(cmd)} is for a game's players and GM, signed on first (SIGNON <power letter><game> "
                     "<password>): observers receive broadcasts, but the judge has no press from observers")
+        if _word(cmd) == "PREDICT":   # njudge's word for PREVIEW
+            return "njudge's PREDICT is PREVIEW here, the GM's: it needs a sign-on as the GM (SIGNON GM <game> <pw>)"
         who = "SIGNON GM <game> <password>" if audience == "gm" else "SIGNON <power letter><game> <password>"
         return f"{_word(cmd)} needs you to be signed on first ({who})"
     if audience == "gm" and s.role != "gm":

@@ -9,6 +9,7 @@ mail names, with that seat's authority).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from judge.commands import reports
@@ -418,6 +419,8 @@ def do_set_password(s: Session, cmd: Command) -> str:
 
 
 def do_set_address(s: Session, cmd: Command) -> str:
+    if cmd.args["address"] is None:   # njudge's SET ADDRESS alone: the address this mail came from
+        cmd = replace(cmd, args={**cmd.args, "address": s.mail.sender})
     player, game = seat_spoken_for(s), current(s).game
     if player is None:
         game.gm_address = cmd.args["address"]

@@ -6,11 +6,12 @@ touches no game file; its answers go to the judge's global outbox.
 
 from __future__ import annotations
 
+from judge.commands.history_span import HistoryOptions, broadcast_text, capped
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.render import (
     GameListing, HistoryContext, HistoryEntry, ListContext, PowerStatus, Rendered, Seats, StatusContext,
-    SummaryContext, SummaryRow, render_history, render_list, render_status, render_summary,
+    SummaryContext, SummaryRow, render, render_history, render_list, render_status, render_summary,
 )
 from judge.store import Game, PhaseRecord, Store
 from judge.turns.endvotes import end_votes, own_vote
@@ -34,6 +35,14 @@ def list_games(store: Store, judge: str, viewer_zone: str | None, games: dict[st
     for name in sorted(set(store.game_names()) | set(games)):
         found.append(listing(games[name] if name in games else store.load_game(name)))
     return render_list(ListContext(judge, found), viewer_zone)
+
+
+def list_full(store: Store, judge: str, viewer_zone: str | None, games: dict[str, Game]) -> Rendered:
+    """njudge's LIST FULL: every game as LIST game shows it (no addresses: the sender is no game's GM here)."""
+    names = sorted(set(store.game_names()) | set(games))
+    details = [status(judge, games[n] if n in games else store.load_game(n), None, viewer_zone=viewer_zone).body
+               for n in names]
+    return render("list_full.j2", judge=judge, details=details)
 
 
 def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
@@ -122,15 +131,21 @@ def _state_after(record: PhaseRecord) -> dict | None:
 
 
 def history(store: Store, judge: str, game: Game, first: str | Phase | None, last: str | Phase | None,
-            viewer: str | None = None) -> Rendered:
+            viewer: str | None = None, options: HistoryOptions | None = None) -> Rendered:
     """HISTORY: the archived result mails (the public view), oldest first, in njudge's layout; with a variant's
-    private records (Payola's ledgers) of the ``viewer``, a power or the GM, after each phase's text."""
-    records = store.phases(game.name, str(first) if first else None, str(last) if last else None)
+    private records (Payola's ledgers) of the ``viewer``, a power or the GM, after each phase's text; njudge's
+    ``options`` (dates, EXCLSTART, BROAD, LINES: ``history_span.py``) choose the phases and add broadcasts."""
+    options = options or HistoryOptions()
+    played = store.phases(game.name, str(first) if first else None, str(last) if last else None)
+    records = [r for r in played if options.keeps(r)]
     if not records:
-        return Rendered(f"History of {game.name}", f"No phase of '{game.name}' has been played yet.\n")
-    entries = [HistoryEntry(r.phase, r.processed_at, r.text + _private(store, game, r.phase, viewer))
-               for r in records]
-    return render_history(HistoryContext(judge, game.name, variant_of(game).name.title(), entries))
+        why = "has been played yet" if not played else "played matches the dates or turns asked for"
+        return Rendered(f"History of {game.name}", f"No phase of '{game.name}' {why}.\n")
+    board = variant_of(game).map
+    entries = [HistoryEntry(r.phase, r.processed_at, r.text + _private(store, game, r.phase, viewer)
+                            + (broadcast_text(r, board) if options.broad else "")) for r in records]
+    return capped(render_history(HistoryContext(judge, game.name, variant_of(game).name.title(), entries)),
+                  options.lines)
 
 
 def _private(store: Store, game: Game, phase: str, viewer: str | None) -> str:

@@ -35,12 +35,13 @@ from lark.lark import PostLex
 
 from judge.engine.geography import normalise_name
 from judge.reading.grammars import lalr_parser
+from judge.reading.njudge_info import exclude_args, history_args, read_lines, whogame_args
 from judge.reading.njudge import Phased, njudge_line, press_header
 from judge.reading.usage import syntax_error
 from judge.reading.suggest import close, or_list
 from judge.reading.values import (
     ALL_PHASE_KINDS, Invalid, read_absence, read_address, read_choice, read_deadline, read_duration, read_name,
-    read_njudge_phase, read_phase, read_power, read_press_to, read_round, read_seats, read_signon, read_span_end,
+    read_njudge_phase, read_phase, read_power, read_press_to, read_round, read_seats, read_signon,
     read_timing,
     read_zone,
 )
@@ -59,7 +60,7 @@ __all__ = ["ALL_PHASE_KINDS", "AUDIENCE", "GM_TOO", "KINDS", "MAX_BODY_CHARS", "
 # HELP lists them in this order, under these three heads.
 AUDIENCE: dict[str, str] = {
     **dict.fromkeys(("help", "list", "history", "summary", "rules", "provinces", "observe", "confirm", "unobserve",
-                     "create", "join", "signon", "signon_gm"), "anyone"),
+                     "create", "join", "signon", "signon_gm", "get", "version", "whogame", "map"), "anyone"),
     **dict.fromkeys(("order", "phase", "clear", "status", "press", "broadcast", "set_password", "set_address",
                      "set_zone", "set_map", "set_format", "set_wait", "set_absence", "set_noabsence", "set_draw",
                      "set_concede", "resign", "set_preference"),
@@ -117,7 +118,8 @@ Parsed = tuple[str, dict[str, Any]]
 _BARE: dict[str, Parsed] = {
     "HELP": ("help", {}), "CLEAR": ("clear", {}), "RESIGN": ("resign", {}), "STATUS": ("status", {}),
     "START": ("start", {}), "PROCESS": ("process", {"force": False}), "PROCESS_NOW": ("process", {"force": True}),
-    "PREVIEW": ("preview", {}), "PAUSE": ("pause", {}), "RESUME": ("resume", {}), "TERMINATE": ("terminate", {}),
+    "PREVIEW": ("preview", {}), "PREDICT": ("preview", {}), "PAUSE": ("pause", {}), "RESUME": ("resume", {}),
+    "TERMINATE": ("terminate", {}),
 }
 
 
@@ -138,7 +140,6 @@ MAX_POWER_WORDS = 4  # "Spanish Hapsburgs", "United Netherlands": a power's long
 # An optional word left out gives None.
 _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "list": ("list", (("game", read_name),)),
-    "history": ("history", (("game", read_name), ("from_phase", read_span_end), ("to_phase", read_span_end))),
     "summary": ("summary", (("game", read_name),)),
     "rules": ("rules", (("game", read_name),)),
     "provinces": ("provinces", (("game", read_name),)),
@@ -163,6 +164,8 @@ _WORD_RULES: dict[str, tuple[str, tuple[tuple[str, Reader], ...]]] = {
     "set_seats": ("set_seats", (("seats", read_seats),)),
     "set_takeover": ("set_takeover", (("takeover", _takeover),)),
     "set_publish": ("set_publish", (("publish", _publish),)),
+    "version": ("version", (("level", str),)),
+    "map_game": ("map", (("game", read_name), ("option", str))),
 }
 
 
@@ -194,8 +197,28 @@ class CommandBuilder(Transformer):
     def set_preference(self, c: list) -> Parsed:
         return "set_preference", {"powers": tuple(str(w) for w in c)}
 
+    def history(self, c: list) -> Parsed:
+        """HISTORY game [FROM end] [TO end] and njudge's options (``judge/reading/njudge_info.py``)."""
+        return "history", history_args(c[0], c[1], c[2], c[3:])
+
     def history_to(self, c: list) -> Parsed:
-        return "history", {"game": read_name(c[0]), "from_phase": None, "to_phase": read_span_end(c[1])}
+        return "history", history_args(c[0], None, c[1], c[2:])
+
+    def history_lines(self, c: list) -> dict[str, Any]:
+        return {"lines": read_lines(c[0])}
+
+    def history_excl(self, c: list) -> dict[str, Any]:
+        return exclude_args(c[0], c[1])
+
+    def history_broad(self, _c: list) -> dict[str, Any]:
+        return {"broad": True}
+
+    def help_file(self, c: list) -> Parsed:
+        """HELP file: njudge's GET file, SEND [ME] file."""
+        return "get", {"file": str(c[-1])}
+
+    def whogame(self, c: list) -> Parsed:
+        return "whogame", whogame_args([w for w in c if w is not None])
 
     def signon(self, c: list) -> Parsed:
         kind, args = read_signon(*c)

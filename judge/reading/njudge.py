@@ -19,7 +19,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.reading.njudge_dates import MONTHS, WEEKDAYS, join_date_words
+from judge.reading.njudge_dates import join_date_words
+from judge.reading.njudge_info import file_line, history_line
 from judge.reading.njudge_rules import rule_flag
 
 __all__ = ["Phased", "Reading", "njudge_line", "press_header", "split_orders"]
@@ -49,16 +50,10 @@ _END_RE = re.compile(r"\s*end[.!]?\s*$", re.IGNORECASE)
 
 #: commands that njudge has and this judge has not, with what the judge offers instead
 _UNSUPPORTED: dict[str, str] = {
-    "GET": "the judge has no files to GET: HELP sends the commands, RULES game the game's rules",
-    "SEND": "the judge has no files to SEND: HELP sends the commands, RULES game the game's rules",
     "WHOIS": "the judge keeps no register of players (njudge's WHOIS): LIST game names a game's powers",
     "WHO": "the judge keeps no register of players (njudge's WHO): LIST game names a game's powers",
-    "WHOGAME": "the judge keeps no register of players (njudge's WHOGAME): LIST game names a game's powers",
-    "VERSION": "the judge has no VERSION command: HELP lists what this judge understands",
     "IAMALSO": "the judge keeps no register of addresses (njudge's IAMALSO): sign on, then SET ADDRESS address",
-    "PREDICT": "njudge's PREDICT is PREVIEW here (the GM's; players see their orders in every reply)",
     "PROMOTE": "the judge has no PROMOTE (one GM per game)",
-    "MAP": "the judge has no MAP command: the results mail carries the map picture (SET MAP png|svg|none)",
     "FIXID": "an njudge administrator's command: the judge has no such thing",
     "ADJUST": "an njudge administrator's command: the judge has no dedication ratings",
     "NOCONTROL": "an njudge administrator's command: the judge has no such thing",
@@ -164,17 +159,15 @@ def _command(raw: str, words: list[str]) -> Reading | None:
         return Reading(rewrite=f"OBSERVE {raw.split(None, 1)[1]}")
     if first == "WITHDRAW" and len(words) == 1:
         return Reading(rewrite="RESIGN")
-    file_words = first == "GET" and len(words) > 2   # njudge's GET names one file: "Get Outlook for iOS" is prose
-    if first in _UNSUPPORTED and not (first == "MAP" and len(words) == 1) and not file_words:
+    if first in ("GET", "SEND"):   # njudge's GET names one file: "Get Outlook for iOS" is prose
+        return Reading(rewrite=file_line(raw.split())) if file_line(raw.split()) else None
+    if first in _UNSUPPORTED:
         return Reading(refusal=_UNSUPPORTED[first])
     if first == "RESIGN" and len(words) > 1:
         return Reading(refusal="njudge's master resigns a power with RESIGN power; here it is EJECT power "
                                "(RESIGN alone resigns your own power)")
-    if first == "LIST" and words[1:] == ["FULL"]:
-        return Reading(refusal="njudge's LIST FULL is not here: LIST lists the games, LIST game one game in full")
-    if first == "HISTORY" and _njudge_history(words[1:]):
-        return Reading(refusal="HISTORY here takes phases, not dates or turn ranges: HISTORY game FROM S1901M TO "
-                               "F1902M (njudge's EXCLSTART, EXCLEND, BROAD and LINES are not here)")
+    if first == "HISTORY" and history_line(raw) != raw:
+        return Reading(rewrite=history_line(raw))
     if first == "BECOME" and words[1:] == ["MASTER"]:
         return Reading(refusal="the judge makes no player the GM (njudge's BECOME MASTER): a game's GM is "
                                "whoever CREATEd it")
@@ -206,16 +199,6 @@ def _dated(words: list[str]) -> str:
     if first is None or len(first) != 1 or (cut < len(words) and (last is None or len(last) != 1)):
         return ""
     return f"SET ABSENCE {first[0]} TO {(last or first)[0]}"
-
-
-_PHASE_RE = re.compile(r"[SUFW]\d{4}[MRAB]")
-
-
-def _njudge_history(words: list[str]) -> bool:
-    """HISTORY with njudge's dates (FROM Jan 1 1990), turn ranges (EXCLSTART) or LINES/BROAD."""
-    if any(w in ("EXCLSTART", "EXCLEND", "BROAD", "LINES") for w in words):
-        return True
-    return any(w[:3].lower() in MONTHS + WEEKDAYS for w in words[1:] if not _PHASE_RE.fullmatch(w))
 
 
 def _set(option: list[str]) -> Reading | None:

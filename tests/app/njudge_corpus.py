@@ -129,51 +129,51 @@ index | Q | works | SET PREFERENCE EGF
 index | P | works | LIST
 index | P | works | HELP
 index | P | works | STATUS
-index | P | none | WHOGAME
-index | P | none | WHOGAME FULL
-index | P | =SUMMARY | SUMMARY
+index | P | works | WHOGAME
+index | P | works | WHOGAME FULL
+index | P | works | SUMMARY
 index | P | none | DIARY LIST
-index | P | none | MAP demo
-index | P | none | GET syntax
-index | P | =ADDRESS | SET ADDRESS
+index | P | works | MAP demo
+index | P | works | GET syntax
+index | P | works | SET ADDRESS
 index | P | none | BECOME MASTER
 index | R | works | WITHDRAW
 index | A | works | HELP
 index | A | works | LIST
 index | A | works | LIST demo
-index | A | =LIST | LIST FULL
+index | A | works | LIST FULL
 index | A | works | HISTORY demo
-index | A | =FROM | HISTORY demo FROM Jan 1 1990
-index | A | =FROM | HISTORY demo FROM Mar 1 TO Mar 30
-index | A | =FROM | HISTORY demo LINES 100
-index | A | =FROM | HISTORY demo EXCLSTART S1902M
-index | A | =FROM | HISTORY demo EXCLSTART S1901M EXCLEND F1902M BROAD
+index | A | works | HISTORY demo FROM Jan 1 1990
+index | A | works | HISTORY demo FROM Mar 1 TO Mar 30
+index | A | works | HISTORY demo LINES 100
+index | A | works | HISTORY demo EXCLSTART S1902M
+index | A | works | HISTORY demo EXCLSTART S1901M EXCLEND F1902M BROAD
 index | A | works | SUMMARY demo
-index | A | none | GET info
-index | A | none | GET syntax
-index | A | none | GET press
-index | A | none | GET map
-index | A | none | GET flist
-index | A | none | GET DEDICATION
-index | A | none | GET PACKAGE
-index | A | none | GET whois
-index | A | none | SEND syntax
-index | A | none | SEND ME syntax
+index | A | works | GET info
+index | A | works | GET syntax
+index | A | works | GET press
+index | A | works | GET map
+index | A | works | GET flist
+index | A | works | GET DEDICATION
+index | A | works | GET PACKAGE
+index | A | works | GET whois
+index | A | works | SEND syntax
+index | A | works | SEND ME syntax
 index | A | none | WHOIS vet
 index | A | none | WHO vet
-index | A | none | WHOGAME demo
-index | A | none | WHOGAME demo FULL
-index | A | none | VERSION
-index | A | none | VERSION 1.0
+index | A | works | WHOGAME demo
+index | A | works | WHOGAME demo FULL
+index | A | works | VERSION
+index | A | works | VERSION 1.0
 index | A | none | IAMALSO vet@example.org
-index | A | none | MAP demo
-index | A | none | MAP demo n
+index | A | works | MAP demo
+index | A | works | MAP demo n
 form | A | none | REGISTER\nname: A Veteran\nemail: vet@example.org\nEND
 form | A | none | REGISTER\nname: A Veteran\nA Par-Bur\nEND
 index | A | works | OBSERVE demo look
 index | A | works | WATCH demo look
 press | A | none | OBSERVE demo look\nBROADCAST\nan observer speaks\nENDPRESS
-index | A | none | PREDICT
+index | A | =PREVIEW | PREDICT
 index | A | none | FIXID 100 site
 index | A | none | ADJUST vet@example.org 1
 index | A | none | NOCONTROL
@@ -181,7 +181,7 @@ master | A | =JOIN | SIGNON Tdemo anything
 index | G | works | BECOME France\nA Par-Bur
 master | G | works | BECOME France\nSET PASSWORD iforgot
 index | G | works | PREVIEW
-index | G | =PREVIEW | PREDICT
+index | G | works | PREDICT
 index | G | none | PROMOTE vet@example.org
 index | G | =EJECT | RESIGN Turkey
 index | G | none | SET ACCESS ANY

@@ -139,7 +139,8 @@ def test_anyones_njudge_commands_are_answered_as_such_not_as_a_missing_signon(sa
     sandbox.poll()
     text = _flat(reply(sandbox, sandbox.new_mail(), "vet@"))
     assert "not signed on" not in text
-    assert "no files to GET" in text and "WHOIS" in text and "no VERSION" in text and "REGISTER" in text
+    assert "the file 'syntax' is in a separate mail" in text and "WHOIS" in text and "REGISTER" in text
+    assert "VERSION demo-judge runs judge version" in text and "who plays 'demo'" in text
     assert "PREDICT is PREVIEW" in text
 
 
@@ -182,6 +183,6 @@ def test_differences_are_said_in_the_reply_and_equivalents_named(sandbox: Sandbo
     vet = _flat(reply(sandbox, mails, "vet@"))
     assert "the 0 lines kept for later phases with PHASE (njudge's CLEAR dropped only those)" in france
     assert "njudge's vote lasted one phase; here it stays" in france
-    assert "PREDICT is PREVIEW" in master and "EJECT power" in master
+    assert "PREDICT the preview was mailed to the GM" in master and "EJECT power" in master
     assert "write JOIN demo <password> AS Turkey" in vet
     assert "line 4: SET MOVE DAYS -MTWTF- CLOCK 1410 timing set for M phases" in master.split("Rejected:")[0]
