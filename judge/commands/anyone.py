@@ -29,6 +29,7 @@ from judge.turns.gameview import power_title, seated_powers
 from judge.turns.mapmail import map_format
 from judge.turns.pictures import PictureError, stored_phase_picture
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, queue
+from judge.turns.seatnews import tell_the_others
 from judge.variants import UnknownVariant, available_variants, line_reader, load_variant, variant_summary
 
 
@@ -129,7 +130,8 @@ def _history_map(s: Session, game: Game, first: str | None, last: str | None) ->
 def do_summary(s: Session, cmd: Command) -> str:
     game = peek(s, cmd.args["game"])
     insider = s.game == game.name and s.role in ("player", "gm")   # signed on to it in this mail
-    rendered = reports.summary(s.store, s.judge.name, game, addresses=insider)
+    hidden = bool(game.settings.extra.get("noreveal")) and s.role != "gm"   # njudge's SET NOREVEAL
+    rendered = reports.summary(s.store, s.judge.name, game, addresses=insider and not hidden)
     s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
     return "the summary is in a separate mail"
 
@@ -170,9 +172,8 @@ def do_signon(s: Session, cmd: Command) -> str:
         raise Refused(f"'{game.name}' has not started: while it forms, write JOIN {game.name} <password>")
     player = game.player(power)
     back = player is not None and player.status == "dummy" and bool(player.address)
-    if player is None or (player.status != "active" and not back):
-        raise Refused(f"{power_title(game, power)} has no player in '{game.name}': to take it over (njudge's SIGNON does), "
-                      f"write JOIN {game.name} <password> AS {power_title(game, power)}")
+    if player is None or (player.status != "active" and not back):   # njudge's take-over of an abandoned power:
+        return _take_over(s, handle, cmd, power)                        # JOIN … AS, the GM approving (SET TAKEOVER)
     check_signon(s, handle, power, player.address, cmd.args["password"], player.password_hash,
                  f"wrong password for {power_title(game, power)} in '{game.name}'")
     s.sign_on(handle, "player", power, player)
@@ -390,4 +391,6 @@ def install_player(s: Session, game: Game, address: str, password_hash: str, pow
     forget(game, power)  # the old player's vote to end the game does not bind the new one
     notify(game, s.judge.name, f"{power_title(game, power)} has a new player in {game.name}",
            [f"{address} now plays {power_title(game, power)} in '{game.name}'."], to=[gm_reader(game)])
+    tell_the_others(game, s.judge.name, f"{power_title(game, power)} has a new player in {game.name}",
+                    f"{power_title(game, power)} has a new player in '{game.name}'.", [address])
     return seat

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from judge.commands import absence, anyone, gm, guessing, observers, player, rules, takeover, votes
+from judge.commands import absence, anyone, gm, guessing, masterflags, observers, player, rules, takeover, votes
 from judge.commands.echo import shown, shown_reason
 from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Prose, Refused, Session, Workspace
 from judge.crash import crash_point
@@ -47,6 +47,7 @@ HANDLERS: dict[str, Handler] = {
     **{name.removeprefix("do_"): getattr(votes, name) for name in dir(votes) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(absence, name) for name in dir(absence) if name.startswith("do_")},
     **{name.removeprefix("do_"): getattr(observers, name) for name in dir(observers) if name.startswith("do_")},
+    "set_flag": masterflags.do_set_flag, "join": masterflags.do_join,   # njudge's SET AUTOSTART after a JOIN
 }
 _SIGNING_ON = ("signon", "signon_gm", "join", "create")
 _AS_POWER = frozenset({"order", "clear", "phase"})

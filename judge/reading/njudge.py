@@ -45,6 +45,7 @@ _IF_RE = re.compile(r"\s*if\b", re.IGNORECASE)
 _ENDIF_RE = re.compile(r"\s*end\s*if[.!]?\s*$", re.IGNORECASE)
 _ELSE_RE = re.compile(r"\s*else\b", re.IGNORECASE)
 _END_RE = re.compile(r"\s*end[.!]?\s*$", re.IGNORECASE)
+_SIGNOFF_LINE_RE = re.compile(r"\s*sign[ -]?off[.!]?\s*$", re.IGNORECASE)
 
 #: commands that njudge has and this judge has not, with what the judge offers instead
 _UNSUPPORTED: dict[str, str] = {
@@ -79,31 +80,13 @@ _SET_SAME: dict[str, str] = {
 }
 #: njudge's SET options this judge has not: the option's first word -> what the judge does instead
 _SET_MISSING: dict[str, str] = {
-    "MODERATE": "every game here has a GM", "UNMODERATE": "every game here has a GM",
-    "ACCESS": "anyone may JOIN with the game's password", "LEVEL": "the judge keeps no player levels",
-    "DEDICATION": "the judge keeps no dedication ratings", "RATED": "the judge rates no games",
-    "UNRATED": "the judge rates no games", "BN": "no Boardman numbers", "BNC": "no Boardman numbers",
-    "MN": "no Miller numbers", "MNC": "no Miller numbers", "EP": "no EP numbers",
-    "COMMENT": "a game has no comment line", "CENTERS": "the variant sets the centres to win",
-    "CENTRES": "the variant sets the centres to win", "DIAS": "a draw here always includes all survivors",
-    "NODIAS": "a draw here always includes all survivors", "PARTIAL": "press to some powers is always allowed",
-    "NOPARTIAL": "press to some powers is always allowed", "FAKE": "press is never faked",
-    "NOFAKE": "press is never faked", "OBSERVER": "observers may send BROADCAST",
+    "CENTERS": "the variant sets the centres to win", "CENTRES": "the variant sets the centres to win",
+    "DIAS": "a draw here always includes all survivors", "NODIAS": "a draw here always includes all survivors",
+    "PARTIAL": "press to some powers is always allowed", "NOPARTIAL": "press to some powers is always allowed",
+    "FAKE": "press is never faked", "NOFAKE": "press is never faked", "OBSERVER": "observers may send BROADCAST",
     "PLAYERS": "one player per power", "VARIANT": "the variant is chosen with CREATE game variant password",
-    "START": "the GM starts the game with START", "STRICTGRACE": "the grace is SET GRACE duration",
-    "NOSTRICTGRACE": "the grace is SET GRACE duration", "STRICTWAIT": "any player may SET WAIT",
-    "NOSTRICTWAIT": "any player may SET WAIT", "QUIET": "seat changes are always announced",
-    "NOQUIET": "seat changes are always announced", "SHOW": "the GM's changes are announced as the GM's",
-    "NOSHOW": "the GM's changes are announced as the GM's", "REVEAL": "players are named in the results",
-    "NOREVEAL": "players are named in the results", "LATECOUNT": "lateness is not counted",
-    "NOLATECOUNT": "lateness is not counted", "LATEPRESS": "late players may send press",
-    "NOLATEPRESS": "late players may send press", "MINORPRESS": "press is allowed in every phase",
-    "NOMINORPRESS": "press is allowed in every phase", "AUTOPROCESS": "a phase is processed when all orders "
-    "are in (SET WAIT to wait for the deadline)", "AUTOPROC": "a phase is processed when all orders are in",
-    "MANUALPROCESS": "the GM may PROCESS; otherwise the deadline processes",
-    "NOMANUALPROCESS": "a phase is processed when all orders are in",
-    "AUTOSTART": "the GM starts the game with START", "MANUALSTART": "the GM starts the game with START",
-    "NOMANUALSTART": "the GM starts the game with START", "MAXABSENCE": "the operator's [limits] cap absences",
+    "LATEPRESS": "late players may send press", "NOLATEPRESS": "late players may send press",
+    "MINORPRESS": "press is allowed in every phase", "NOMINORPRESS": "press is allowed in every phase",
     "ALL": "partial press is not copied to the GM", "NORMAL": "partial press is not copied to the GM",
     "BROADCAST": "everyone receives broadcasts", "NOBROADCAST": "everyone receives broadcasts",
     "WATCH": "observers never see partial press", "NOWATCH": "observers never see partial press",
@@ -113,16 +96,13 @@ _SET_MISSING: dict[str, str] = {
     "HOMECENTRE": "builds are in home centres", "HOMECENTRES": "builds are in home centres",
     "HOMECENTER": "builds are in home centres", "HOMECENTERS": "builds are in home centres",
     "ONECENTRE": "builds are in home centres", "ONECENTER": "builds are in home centres",
-    "ANYDISBAND": "removals only when units outnumber centres", "BLANKBOARD": "games start from the variant's "
-    "position", "EMPTYBOARD": "games start from the variant's position", "RESUME": "the GM may RESUME",
-    "NORESUME": "the GM may RESUME", "BLANKPRESS": "empty press is refused", "NOBLANKPRESS": "empty press is "
-    "refused", "TRANSFORM": "units never transform", "TRAFO": "units never transform",
-    "NOTRANSFORM": "units never transform", "NOTRAFO": "units never transform", "PREFERENCE": "JOIN game "
-    "password AS power asks for a power", "LIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
-    "NOLIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
-    "PUBLIC": "every game is in LIST (SET PUBLISH yes|no: on the website)",
-    "PRIVATE": "every game is in LIST (SET PUBLISH yes|no: on the website)",
-    "MACH": "Machiavelli is not played here", "MACHIAVELLI": "Machiavelli is not played here",
+    "ANYDISBAND": "removals only when units outnumber centres",
+    "BLANKBOARD": "games start from the variant's position",
+    "EMPTYBOARD": "games start from the variant's position", "BLANKPRESS": "empty press is refused",
+    "NOBLANKPRESS": "empty press is refused", "TRANSFORM": "units never transform",
+    "TRAFO": "units never transform", "NOTRANSFORM": "units never transform", "NOTRAFO": "units never transform",
+    "PREFERENCE": "JOIN game password AS power asks for a power", "MACH": "Machiavelli is not played here",
+    "MACHIAVELLI": "Machiavelli is not played here",
 }
 _TIMING_KINDS = {"MOVE": "M", "MOVES": "M", "MOVEMENT": "M", "RETREAT": "R", "RETREATS": "R", "ADJUST": "A",
                  "ADJUSTMENT": "A", "ADJUSTMENTS": "A", "BUILD": "A", "BUILDS": "A"}
@@ -152,10 +132,11 @@ def njudge_line(lines: list[str], index: int) -> Reading | None:
                 "the judge has no postal press (njudge's POSTALPRESS): BROADCAST sends press at once")
         return Reading(skip, f"{what}: its text, {skip - 1} lines up to ENDPRESS, SIGNOFF or the end, "
                              "was not read nor sent", stop=_ends_mail(lines, index, skip))
-    if words[:3] == ["SET", "COMMENT", "BEGIN"]:
-        skip = _until(lines, index, _BLOCK_END_RE)
-        return Reading(skip, f"a game has no comment here (njudge's SET COMMENT BEGIN): the comment ({skip - 1} "
-                             "lines, up to SIGNOFF or the end) was not read", stop=_ends_mail(lines, index, skip))
+    if words[:3] == ["SET", "COMMENT", "BEGIN"]:   # the full comment: every line up to SIGNOFF, none an order
+        skip = _until(lines, index, _SIGNOFF_LINE_RE)
+        text = [line.strip() for line in lines[index + 1:index + skip] if not _SIGNOFF_LINE_RE.match(line)]
+        return Reading(skip, rewrite=" ".join(["SET FLAG COMMENTFULL", *(f"{t} //" for t in text if t)]).rstrip("/ "),
+                       stop=_ends_mail(lines, index, skip))
     if first == "REGISTER":
         skip = _until(lines, index, _END_RE)
         return Reading(skip, f"the judge keeps no register of players (njudge's REGISTER): the form ({skip} "
@@ -172,9 +153,10 @@ def _command(raw: str, words: list[str]) -> Reading | None:
     file_words = first == "GET" and len(words) > 2   # njudge's GET names one file: "Get Outlook for iOS" is prose
     if first in _UNSUPPORTED and not (first == "MAP" and len(words) == 1) and not file_words:
         return Reading(refusal=_UNSUPPORTED[first])
-    if first == "RESIGN" and len(words) > 1:
-        return Reading(refusal="njudge's master resigns a power with RESIGN power; here it is EJECT power "
-                               "(RESIGN alone resigns your own power)")
+    if first == "RESIGN" and len(words) > 1:   # njudge's master resigns a power: this judge's EJECT
+        return Reading(rewrite=f"EJECT {raw.split(None, 1)[1]}")
+    if first == "PROCESS" and len(words) == 1:   # njudge's master processes now, with whatever orders are in
+        return Reading(rewrite="PROCESS!")
     if first == "LIST" and words[1:] == ["FULL"]:
         return Reading(refusal="njudge's LIST FULL is not here: LIST lists the games, LIST game one game in full")
     if first == "HISTORY" and _njudge_history(words[1:]):
@@ -190,7 +172,32 @@ def _command(raw: str, words: list[str]) -> Reading | None:
         return Reading(refusal="one SET option a line here (njudge's SET a, b): write each on its own line; "
                                "nothing was changed")
     if first == "SET" and len(words) > 1:
-        return _set(words[1:])
+        return _master(raw.split()[1:]) or _set(words[1:])
+    return None
+
+
+#: njudge's master settings judge/commands/masterflags.py takes, as SET FLAG word [value]
+_MASTER_WORDS = frozenset((
+    "MANUALPROCESS", "NOMANUALPROCESS", "AUTOPROCESS", "AUTOPROC", "AUTOSTART", "MANUALSTART", "NOMANUALSTART",
+    "STRICTGRACE", "NOSTRICTGRACE", "STRICTWAIT", "NOSTRICTWAIT", "LATECOUNT", "NOLATECOUNT", "LIST", "NOLIST",
+    "PUBLIC", "PRIVATE", "QUIET", "NOQUIET", "REVEAL", "NOREVEAL", "SHOW", "NOSHOW", "RESUME", "NORESUME",
+    "MODERATE", "UNMODERATE", "MODERATED", "UNMODERATED", "RATED", "UNRATED", "DEDICATION", "ACCESS", "LEVEL",
+    "COMMENT", "MAXABSENCE", "BN", "BNC", "MN", "MNC", "EP"))
+
+
+def _master(option: list[str]) -> Reading | None:
+    """njudge's master settings as ``SET FLAG word [value]`` (``SET NO QUIET`` is ``NOQUIET``); ``SET GRACE`` and
+    ``SET START`` with njudge's date (``SET GRACE Apr 2``), its words joined."""
+    head = option[0].upper().removesuffix("D") if option[0].upper() in ("MODERATED", "UNMODERATED") \
+        else option[0].upper()
+    if head == "NO" and len(option) > 1 and f"NO{option[1].upper()}" in _MASTER_WORDS:
+        head, option = f"NO{option[1].upper()}", option[1:]
+    if head in _MASTER_WORDS:
+        return Reading(rewrite=" ".join(["SET FLAG", head, *option[1:]]))
+    if head in ("GRACE", "START") and len(option) > 1:
+        joined = join_date_words(option[1:])
+        if joined or head == "START":
+            return Reading(rewrite=" ".join(["SET FLAG", head, *(joined or option[1:])]))
     return None
 
 
@@ -245,30 +252,24 @@ def _set(option: list[str]) -> Reading | None:
 
 
 def _timing(option: list[str]) -> Reading:
-    """``SET MOVE|RETREAT|ADJUST NEXT|MIN|CLOCK|DAYS value …`` as ``SET TIMING kind key=value …``."""
+    """``SET MOVE|RETREAT|ADJUST NEXT|MIN|CLOCK|DAYS|GRACE|DELAY value …`` as ``SET TIMING kind key=value …``."""
     kind, parts, rest = _TIMING_KINDS[option[0]], [], option[1:]
-    keys = {"NEXT": "next", "MIN": "min", "CLOCK": "hour", "DAYS": "days"}
+    keys = {"NEXT": "next", "MIN": "min", "CLOCK": "hour", "DAYS": "days", "GRACE": "grace", "DELAY": "delay"}
     while rest:
         key, value, rest = rest[0], (rest[1] if len(rest) > 1 else ""), rest[2:]
-        if key in ("GRACE", "DELAY"):
-            equivalent = "SET GRACE duration" if key == "GRACE" else "nothing: a phase is processed once all " \
-                "orders are in, or at the deadline with SET WAIT"
-            return Reading(refusal=f"njudge's {key} in SET {option[0]} has no place in this judge's timing (here "
-                                   f"it is {equivalent}); write the rest as SET TIMING {kind} key=value "
-                                   "(next=, min=, hour=, days=): nothing was changed")
         if key not in keys or not value:
             return Reading(refusal=f"SET {option[0]} is njudge's: write SET TIMING {kind} key=value (next=48h, "
-                                   "min=24h, hour=18:00, days=mon-fri); nothing was changed")
+                                   "min=24h, hour=18:00, days=mon-fri, grace=72h, delay=30m); nothing was changed")
         parts.append(f"{keys[key]}={_timing_value(key, value)}")
     if not parts:
         return Reading(refusal=f"SET {option[0]} is njudge's: write SET TIMING {kind} key=value (next=48h, "
-                               "min=24h, hour=18:00, days=mon-fri)")
+                               "min=24h, hour=18:00, days=mon-fri, grace=72h, delay=30m)")
     return Reading(rewrite=f"SET TIMING {kind} {' '.join(parts)}")
 
 
 def _timing_value(key: str, value: str) -> str:
     """njudge's hours (``48.0``, ``1.5``) as minutes; a clock ``-1`` or ``2330`` as a time of day."""
-    if key in ("NEXT", "MIN") and _HOURS_RE.fullmatch(value):
+    if key in ("NEXT", "MIN", "GRACE", "DELAY") and _HOURS_RE.fullmatch(value):
         return f"{round(float(value) * 60)}m"
     if key == "CLOCK" and value.isdecimal() and int(value) < 24 * 60:   # minutes past midnight: 1410 is 23:30
         return f"{int(value) // 60:02d}:{int(value) % 60:02d}"
