@@ -107,8 +107,8 @@ def test_eject_dummy_and_become(sandbox: Sandbox) -> None:
     send_as(sandbox, "Russia", "A MOS H")
     sandbox.poll()
     mails = sandbox.new_mail()
-    assert "Germany has no player in 'demo'" in reply(sandbox, mails, "germany@")
-    assert "Russia has no player in 'demo'" in reply(sandbox, mails, "russia@")
+    assert "must APPROVE" in reply(sandbox, mails, "germany@")   # njudge's SIGNON take-over: the GM decides
+    assert "must APPROVE" in reply(sandbox, mails, "russia@")
 
 
 def test_terminate_ends_the_game_for_everyone(sandbox: Sandbox) -> None:
