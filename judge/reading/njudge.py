@@ -51,13 +51,16 @@ _SIGNOFF_LINE_RE = re.compile(r"\s*sign[ -]?off[.!]?\s*$", re.IGNORECASE)
 _UNSUPPORTED: dict[str, str] = {
     "GET": "the judge has no files to GET: HELP sends the commands, RULES game the game's rules",
     "SEND": "the judge has no files to SEND: HELP sends the commands, RULES game the game's rules",
-    "WHOIS": "the judge keeps no register of players (njudge's WHOIS): LIST game names a game's powers",
-    "WHO": "the judge keeps no register of players (njudge's WHO): LIST game names a game's powers",
+    "WHOIS": "the judge keeps no register of players and never shows their addresses, which stay secret "
+             "(njudge's WHOIS): LIST game names a game's powers",
+    "WHO": "the judge keeps no register of players and never shows their addresses, which stay secret "
+           "(njudge's WHO): LIST game names a game's powers",
     "WHOGAME": "the judge keeps no register of players (njudge's WHOGAME): LIST game names a game's powers",
     "VERSION": "the judge has no VERSION command: HELP lists what this judge understands",
-    "IAMALSO": "the judge keeps no register of addresses (njudge's IAMALSO): sign on, then SET ADDRESS address",
+    "IAMALSO": "the judge keeps no register of players' addresses, which stay secret (njudge's IAMALSO): sign on, "
+               "then SET ADDRESS address",
     "PREDICT": "njudge's PREDICT is PREVIEW here (the GM's; players see their orders in every reply)",
-    "PROMOTE": "the judge has no PROMOTE (one GM per game)",
+    "PROMOTE": "the judge has no PROMOTE: one GM per game, no co-masters",
     "MAP": "the judge has no MAP command: the results mail carries the map picture (SET MAP png|svg|none)",
     "FIXID": "an njudge administrator's command: the judge has no such thing",
     "ADJUST": "an njudge administrator's command: the judge has no dedication ratings",
@@ -139,8 +142,9 @@ def njudge_line(lines: list[str], index: int) -> Reading | None:
                        stop=_ends_mail(lines, index, skip))
     if first == "REGISTER":
         skip = _until(lines, index, _END_RE)
-        return Reading(skip, f"the judge keeps no register of players (njudge's REGISTER): the form ({skip} "
-                             "lines, up to END) was not read; JOIN game password AS power to play")
+        return Reading(skip, f"the judge keeps no register of players, whose addresses stay secret (njudge's "
+                             f"REGISTER): the form ({skip} lines, up to END) was not read; JOIN game password AS "
+                             "power to play")
     return _command(raw, words)
 
 

@@ -180,12 +180,11 @@ def _grace_end(game: Game, kind: str, deadline: datetime) -> datetime:
     end = deadline + timing.grace
     if game.settings.extra.get("strictgrace", True) or not timing.grace:
         return end
-    zone = ZoneInfo(game.zone)
-    for _ in range(7):
-        if timing.days[(end.astimezone(zone).weekday() + 1) % 7] != "-":   # days are written Sunday first
-            break
-        end += timedelta(days=1)
-    return end
+    wall = end.astimezone(ZoneInfo(game.zone)).replace(tzinfo=None)
+    moved = 0
+    while moved < 7 and timing.days[(wall.weekday() + 1) % 7] == "-":   # days are written Sunday first
+        wall, moved = wall + timedelta(days=1), moved + 1
+    return local_to_utc(wall, game.zone) if moved else end   # the same time of day, on the game's clock
 
 
 def phase_start(game: Game) -> datetime | None:

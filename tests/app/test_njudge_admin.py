@@ -8,6 +8,7 @@ master's ``RESIGN power``, ``PROCESS`` and a player's ``SIGNON`` take-over of an
 from __future__ import annotations
 
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 from judge.app.sandbox import Sandbox
 from tests.app.helpers import GAME, GM, POWERS, address, gm, hold_all, password, reply, send_as, start_game, to
@@ -196,3 +197,17 @@ def test_latecount_counts_each_players_late_phases_for_the_gm(sandbox: Sandbox) 
     sandbox.poll()
     details = "\n".join(sandbox.text(m) for m in to(sandbox.new_mail(), GM))
     assert "Late phases per player: France 1" in details
+
+
+def test_nostrictgrace_moves_the_end_of_grace_to_a_day_deadlines_may_fall_on(sandbox: Sandbox) -> None:
+    start_game(sandbox)
+    zone = ZoneInfo(sandbox.store.load_game(GAME).zone)
+    text = _gm_reply(sandbox, "SET MOVE GRACE 24 DAYS -MTWTF-\nSET NOSTRICTGRACE\nSET DEADLINE! Fri 18:00")
+    assert "Rejected" not in text
+    game = sandbox.store.load_game(GAME)
+    assert game.deadline is not None and game.grace_end is not None
+    assert game.deadline.astimezone(zone).strftime("%a") == "Fri"
+    assert game.grace_end.astimezone(zone).strftime("%a %H:%M") == "Mon 18:00"   # not Saturday
+    _gm_reply(sandbox, "SET STRICTGRACE\nSET DEADLINE! Fri 18:00")
+    game = sandbox.store.load_game(GAME)
+    assert game.grace_end is not None and game.grace_end - game.deadline == timedelta(hours=24)
