@@ -172,8 +172,11 @@ def do_signon(s: Session, cmd: Command) -> str:
         raise Refused(f"'{game.name}' has not started: while it forms, write JOIN {game.name} <password>")
     player = game.player(power)
     back = player is not None and player.status == "dummy" and bool(player.address)
-    if player is None or (player.status != "active" and not back):   # njudge's take-over of an abandoned power:
-        return _take_over(s, handle, cmd, power)                        # JOIN … AS, the GM approving (SET TAKEOVER)
+    if player is None or (player.status != "active" and not back):
+        if player is not None and player.address and player.address.lower() == s.mail.sender.lower():
+            raise Refused(f"{power_title(game, power)} has no player in '{game.name}': you left it (or the GM took "
+                          f"it from you); JOIN {game.name} <password> AS {power_title(game, power)} asks for it")
+        return _take_over(s, handle, cmd, power)   # njudge's take-over of an abandoned power: a JOIN … AS
     check_signon(s, handle, power, player.address, cmd.args["password"], player.password_hash,
                  f"wrong password for {power_title(game, power)} in '{game.name}'")
     s.sign_on(handle, "player", power, player)
