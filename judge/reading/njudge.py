@@ -198,7 +198,7 @@ def _master(option: list[str]) -> Reading | None:
         head, option = f"NO{option[1].upper()}", option[1:]
     if head in _MASTER_WORDS:
         return Reading(rewrite=" ".join(["SET FLAG", head, *option[1:]]))
-    if head in ("GRACE", "START") and len(option) > 1:   # a date names a month or a day of the week
+    if head == "START" or (head == "GRACE" and len(option) > 1):   # a date names a month or a day of the week
         joined = join_date_words(option[1:])
         named = any(word[:3].lower() in MONTHS + WEEKDAYS for word in option[1:])
         if (joined and named) or head == "START":
