@@ -33,6 +33,10 @@ def do_set_absence(s: Session, cmd: Command) -> str:
         raise Refused("the absence ends before it starts")
     if first < today:
         raise Refused(f"an absence cannot start in the past: today is {today.isoformat()} in the game's zone")
+    cap = game.settings.extra.get("maxabsence")
+    if cap is not None and (last - first).days + 1 > cap:   # njudge's SET MAXABSENCE
+        raise Refused(f"the GM allows absences of at most {cap} days in '{game.name}' (SET MAXABSENCE): ask the "
+                      "GM for a longer one")
     start, end = absence_span(first, last, game.zone)
     current = [(a, b) for a, b in player.absences if b > s.judge.now()]
     if any(a <= start and end <= b for a, b in current):

@@ -30,6 +30,7 @@ from judge.turns.gameview import power_title, seated_powers
 from judge.turns.mapmail import map_format
 from judge.turns.pictures import PictureError, stored_phase_picture
 from judge.turns.notify import Reader, gm_reader, notify, own_zone, queue
+from judge.turns.seatnews import tell_the_others
 from judge.variants import UnknownVariant, available_variants, line_reader, load_variant, variant_summary
 
 
@@ -139,7 +140,8 @@ def do_summary(s: Session, cmd: Command) -> str:
         raise Refused("SUMMARY needs a game's name: SUMMARY game (alone, after a SIGNON, it is that game's)")
     game = peek(s, cmd.args["game"] or s.game)
     insider = s.game == game.name and s.role in ("player", "gm")   # signed on to it in this mail
-    rendered = reports.summary(s.store, s.judge.name, game, addresses=insider)
+    hidden = bool(game.settings.extra.get("noreveal")) and s.role != "gm"   # njudge's SET NOREVEAL
+    rendered = reports.summary(s.store, s.judge.name, game, addresses=insider and not hidden)
     s.reply_to_sender(rendered.subject, rendered.body, html=rendered.html)
     return "the summary is in a separate mail"
 
@@ -181,8 +183,10 @@ def do_signon(s: Session, cmd: Command) -> str:
     player = game.player(power)
     back = player is not None and player.status == "dummy" and bool(player.address)
     if player is None or (player.status != "active" and not back):
-        raise Refused(f"{power_title(game, power)} has no player in '{game.name}': to take it over (njudge's SIGNON does), "
-                      f"write JOIN {game.name} <password> AS {power_title(game, power)}")
+        if player is not None and player.address and player.address.lower() == s.mail.sender.lower():
+            raise Refused(f"{power_title(game, power)} has no player in '{game.name}': you left it (or the GM took "
+                          f"it from you); JOIN {game.name} <password> AS {power_title(game, power)} asks for it")
+        return _take_over(s, handle, cmd, power)   # njudge's take-over of an abandoned power: a JOIN … AS
     check_signon(s, handle, power, player.address, cmd.args["password"], player.password_hash,
                  f"wrong password for {power_title(game, power)} in '{game.name}'")
     s.sign_on(handle, "player", power, player)
@@ -400,4 +404,6 @@ def install_player(s: Session, game: Game, address: str, password_hash: str, pow
     forget(game, power)  # the old player's vote to end the game does not bind the new one
     notify(game, s.judge.name, f"{power_title(game, power)} has a new player in {game.name}",
            [f"{address} now plays {power_title(game, power)} in '{game.name}'."], to=[gm_reader(game)])
+    tell_the_others(game, s.judge.name, f"{power_title(game, power)} has a new player in {game.name}",
+                    f"{power_title(game, power)} has a new player in '{game.name}'.", [address])
     return seat

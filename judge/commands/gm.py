@@ -39,6 +39,7 @@ from judge.turns.mapmail import OpeningPictures
 from judge.turns.notify import Reader, gm_reader, player_readers, queue, readers
 from judge.turns.notify import notify as notify_all
 from judge.turns.playing import late_powers, preview, terminate
+from judge.turns.seatnews import tell_the_others
 
 
 def _handle(s: Session) -> Handle:
@@ -279,6 +280,8 @@ def _remove_player(s: Session, cmd: Command, status: str) -> str:
                [(f"{name} {what} in '{game.name}'. The power is vacant: "
                  f"JOIN {game.name} <password> AS {name} asks for it (SET TAKEOVER: the GM approves).")],
                to=was + [gm_reader(game)])
+    tell_the_others(game, s.judge.name, f"{name} {what} in {game.name}", f"{name} {what} in '{game.name}': the "
+                    f"power is vacant (JOIN {game.name} <password> AS {name} asks for it).", [r.address for r in was])
     return with_plays(f"{name} {what}", s.judge, game)
 
 
@@ -387,6 +390,7 @@ def do_set_timing(s: Session, cmd: Command) -> str:
         changes["hour"] = f"{args['hour']:%H:%M}"
     if "days" in args:
         changes["days"] = days_mask(args["days"])
+    changes.update({key: args[key] for key in ("grace", "delay") if key in args})   # njudge's GRACE and DELAY
     _update_timing(game, args["kinds"], **changes)
     return with_plays("timing set for " + ", ".join(args["kinds"]) + " phases (from the next phase on)",
                       s.judge, game)

@@ -21,8 +21,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from judge.commands import (absence, anyone, forming, gameinfo, gm, guessing, helpfiles, observers, player, rules,
-                            takeover, votes)
+from judge.commands import (absence, anyone, forming, gameinfo, gm, guessing, helpfiles, masterflags, observers,
+                            player, rules, takeover, votes)
 from judge.commands.echo import shown, shown_reason
 from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Prose, Refused, Session, Workspace
 from judge.crash import crash_point
@@ -40,10 +40,10 @@ from judge.turns.ticks import DeadlineView
 log = logging.getLogger("judge.commands")
 
 Handler = Callable[[Session, Command], str]
-#: every ``do_<kind>`` of the command modules, by kind
+#: every ``do_<kind>`` of the command modules, by kind (a later module wins: masterflags wraps JOIN for AUTOSTART)
 HANDLERS: dict[str, Handler] = {
     name.removeprefix("do_"): getattr(module, name)
-    for module in (anyone, player, gm, rules, votes, forming, absence, observers, helpfiles, gameinfo)
+    for module in (anyone, player, gm, rules, votes, forming, absence, observers, helpfiles, gameinfo, masterflags)
     for name in dir(module) if name.startswith("do_")
 }
 _SIGNING_ON = ("signon", "signon_gm", "join", "create")

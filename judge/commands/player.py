@@ -22,6 +22,8 @@ from judge.reading.njudge import split_orders
 from judge.reading.order_reader import OrderError
 from judge.reading.quotes import is_prose, is_signoff
 from judge.reading.suggest import unknown_power
+from judge.turns.holds import wait_refusal
+from judge.turns.seatnews import tell_the_others
 from judge.render import GM, PressContext, SeatChangedContext, render_press, render_seat_changed
 from judge.store import Game, Player, SubmittedOrder
 from judge.turns.gameview import check_order, power_title, unit_key
@@ -393,6 +395,10 @@ def do_resign(s: Session, cmd: Command) -> str:
            [(f"{player.address} resigned {power_title(game, s.power or '')} in '{game.name}'. The power is vacant: "
              f"JOIN {game.name} <password> AS {power_title(game, s.power or '')} asks for it "
              "(SET TAKEOVER: the GM approves).")], to=[gm_reader(game)])
+    name = power_title(game, s.power or "")
+    tell_the_others(game, s.judge.name, f"{name} resigned from {game.name}",
+                    f"{name} is vacant in '{game.name}': JOIN {game.name} <password> AS {name} asks for it.",
+                    [player.address])
     s.show_orders = False  # the reply lists no orders "still without" a power he no longer plays
     return f"you no longer play {power_title(game, s.power or '')} in '{game.name}'"
 
@@ -439,6 +445,9 @@ def do_set_wait(s: Session, cmd: Command) -> str:
     if player is None:
         game.settings.wait = wait
         return "the game waits for its deadlines" if wait else "phases run once every order is in"
+    strict = wait_refusal(game, current(s).variant, current(s).state, player.power or "") if wait else ""
+    if strict:   # njudge's SET STRICTWAIT
+        raise Refused(strict)
     player.wait = wait
     return ("the phase will not run before its deadline" if wait
             else "the phase may run as soon as every order is in")

@@ -16,6 +16,7 @@ from judge.render import (
 from judge.store import Game, PhaseRecord, Store
 from judge.turns.endvotes import end_votes, own_vote
 from judge.turns.gameview import due, order_set, orders_complete, phase_of, seated_powers, state_of, variant_of
+from judge.turns.gamelabels import labels, listed, shown_settings
 from judge.turns.ticks import DeadlineView
 from judge.variants import results_report
 
@@ -26,14 +27,16 @@ def listing(game: Game) -> GameListing:
     wanted = 0
     if game.status == "forming":
         wanted = max(0, len(seated_powers(variant_of(game))) - len(game.players))
-    return GameListing(game.name, game.variant, phase_of(game), game.status, game.deadline, game.zone, wanted)
+    return GameListing(game.name, game.variant, phase_of(game), game.status, game.deadline, game.zone, wanted,
+                       labels(game))
 
 
 def list_games(store: Store, judge: str, viewer_zone: str | None, games: dict[str, Game]) -> Rendered:
     """LIST: every game; ``games`` holds copies this mail changed (they win over the stored ones)."""
     found = []
     for name in sorted(set(store.game_names()) | set(games)):
-        found.append(listing(games[name] if name in games else store.load_game(name)))
+        game = games[name] if name in games else store.load_game(name)
+        found.extend([listing(game)] if listed(game) else [])   # SET NOLIST: LIST game alone shows it
     return render_list(ListContext(judge, found), viewer_zone)
 
 
@@ -66,7 +69,7 @@ def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
         powers.append(PowerStatus(name, shown, orders_in, centers, units,
                                   player is not None and player.status == "dummy"))
     settings = [("Press", game.settings.press), ("NMR", game.settings.nmr),
-                ("Wait for the deadline", "yes" if game.settings.wait else "no")]
+                ("Wait for the deadline", "yes" if game.settings.wait else "no"), *shown_settings(game, viewer == "GM")]
     orders = order_set(game, variant, state, power) if state and power and game.status not in _OVER else None
     vote = None
     if state is not None and power and viewer is None and game.status in ("active", "paused") \

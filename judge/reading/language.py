@@ -67,6 +67,7 @@ AUDIENCE: dict[str, str] = {
                     "player"),
     **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
                      "set_gamezone", "set_nmr", "set_press", "set_rule", "set_seats", "set_takeover", "set_publish",
+                     "set_flag",
                      "approve", "gm_action", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
                      "become", "terminate", "set_forming"), "gm"),
 }
@@ -290,6 +291,10 @@ class CommandBuilder(Transformer):
             raise Invalid(f"'{number}' is not a request's number: the GM's notice numbers each request", c[-1].column)
         return "approve", {"power": _power_words(words), "number": number}
 
+    def set_flag(self, c: list) -> Parsed:
+        """njudge's master settings: the setting's word and what follows it, as written."""
+        return "set_flag", {"flag": str(c[0]).upper(), "words": [str(w) for w in c[1:]]}
+
     def gm_action(self, c: list) -> Parsed:
         return "gm_action", {"action": str(c[0]).upper(), "words": " ".join(str(w) for w in c[1:])}
 
@@ -417,7 +422,7 @@ def parse_mail_body(text: str, parts: tuple[int, ...] = ()) -> ParsedMail:
             mail.errors.extend([CommandError(number, _indent(raw) + 1, control, raw)] if control else [])
             continue
         njudge = njudge_line(lines, index - 1)
-        if njudge is not None and (njudge.stop or njudge.refusal):
+        if njudge is not None and (njudge.stop or njudge.refusal) and not njudge.rewrite:
             if njudge.refusal:
                 mail.errors.append(CommandError(number, _indent(raw) + 1, njudge.refusal, raw))
             if njudge.stop:
@@ -434,6 +439,10 @@ def parse_mail_body(text: str, parts: tuple[int, ...] = ()) -> ParsedMail:
                 phased.start(mail.commands[-1].args["phase"], number)
         else:
             mail.commands.append(Command("order", phased.args(), number, raw))
+        if njudge is not None and njudge.rewrite:   # a block read as one command (SET COMMENT BEGIN … SIGNOFF)
+            index += njudge.skip - 1
+            if njudge.stop:
+                return mail
     if cut:
         mail.errors.append(CommandError(len(lines) + 1, 1, f"the judge reads at most {MAX_MAIL_LINES:,} lines "
                                         f"and {MAX_BODY_CHARS:,} characters of a mail: this line and the rest "

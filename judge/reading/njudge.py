@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.reading.njudge_dates import join_date_words
+from judge.reading.njudge_dates import MONTHS, WEEKDAYS, join_date_words
 from judge.reading.njudge_info import file_line, history_line
 from judge.reading.njudge_rules import rule_flag
 
@@ -47,13 +47,14 @@ _IF_RE = re.compile(r"\s*if\b", re.IGNORECASE)
 _ENDIF_RE = re.compile(r"\s*end\s*if[.!]?\s*$", re.IGNORECASE)
 _ELSE_RE = re.compile(r"\s*else\b", re.IGNORECASE)
 _END_RE = re.compile(r"\s*end[.!]?\s*$", re.IGNORECASE)
+_SIGNOFF_LINE_RE = re.compile(r"\s*sign[ -]?off[.!]?\s*$", re.IGNORECASE)
 
 #: commands that njudge has and this judge has not, with what the judge offers instead
 _UNSUPPORTED: dict[str, str] = {
-    "WHOIS": "the judge keeps no register of players (njudge's WHOIS): LIST game names a game's powers",
-    "WHO": "the judge keeps no register of players (njudge's WHO): LIST game names a game's powers",
-    "IAMALSO": "the judge keeps no register of addresses (njudge's IAMALSO): sign on, then SET ADDRESS address",
-    "PROMOTE": "the judge has no PROMOTE (one GM per game)",
+    "WHOIS": "the judge keeps no register of players and never shows their addresses, which stay secret (njudge's WHOIS): LIST game names a game's powers",
+    "WHO": "the judge keeps no register of players and never shows their addresses, which stay secret (njudge's WHO): LIST game names a game's powers",
+    "IAMALSO": "the judge keeps no register of players' addresses, which stay secret (njudge's IAMALSO): sign on, then SET ADDRESS address",
+    "PROMOTE": 'the judge has no PROMOTE: one GM per game, no co-masters',
     "FIXID": "an njudge administrator's command: the judge has no such thing",
     "ADJUST": "an njudge administrator's command: the judge has no dedication ratings",
     "NOCONTROL": "an njudge administrator's command: the judge has no such thing",
@@ -75,44 +76,33 @@ _SET_SAME: dict[str, str] = {
 }
 #: njudge's SET options this judge has not: the option's first word -> what the judge does instead
 _SET_MISSING: dict[str, str] = {
-    "MODERATE": "every game here has a GM", "UNMODERATE": "every game here has a GM",
-    "ACCESS": "anyone may JOIN with the game's password", "LEVEL": "the judge keeps no player levels",
-    "DEDICATION": "the judge keeps no dedication ratings", "RATED": "the judge rates no games",
-    "UNRATED": "the judge rates no games", "BN": "no Boardman numbers", "BNC": "no Boardman numbers",
-    "MN": "no Miller numbers", "MNC": "no Miller numbers", "EP": "no EP numbers",
-    "COMMENT": "a game has no comment line", "CENTERS": "write SET CENTERS number (SET RULE victory_centers)",
-    "CENTRES": "write SET CENTRES number (SET RULE victory_centers)", "PARTIAL": "press to some powers is always allowed",
-    "NOPARTIAL": "press to some powers is always allowed", "FAKE": "press is never faked",
-    "NOFAKE": "press is never faked", "OBSERVER": "observers may send BROADCAST",
-    "START": "the GM starts the game with START", "STRICTGRACE": "the grace is SET GRACE duration",
-    "NOSTRICTGRACE": "the grace is SET GRACE duration", "STRICTWAIT": "any player may SET WAIT",
-    "NOSTRICTWAIT": "any player may SET WAIT", "QUIET": "seat changes are always announced",
-    "NOQUIET": "seat changes are always announced", "SHOW": "the GM's changes are announced as the GM's",
-    "NOSHOW": "the GM's changes are announced as the GM's", "REVEAL": "players are named in the results",
-    "NOREVEAL": "players are named in the results", "LATECOUNT": "lateness is not counted",
-    "NOLATECOUNT": "lateness is not counted", "LATEPRESS": "late players may send press",
-    "NOLATEPRESS": "late players may send press", "MINORPRESS": "press is allowed in every phase",
-    "NOMINORPRESS": "press is allowed in every phase", "AUTOPROCESS": "a phase is processed when all orders "
-    "are in (SET WAIT to wait for the deadline)", "AUTOPROC": "a phase is processed when all orders are in",
-    "MANUALPROCESS": "the GM may PROCESS; otherwise the deadline processes",
-    "NOMANUALPROCESS": "a phase is processed when all orders are in",
-    "AUTOSTART": "the GM starts the game with START", "MANUALSTART": "the GM starts the game with START",
-    "NOMANUALSTART": "the GM starts the game with START", "MAXABSENCE": "the operator's [limits] cap absences",
-    "ALL": "partial press is not copied to the GM", "NORMAL": "partial press is not copied to the GM",
-    "BROADCAST": "everyone receives broadcasts", "NOBROADCAST": "everyone receives broadcasts",
-    "WATCH": "observers never see partial press", "NOWATCH": "observers never see partial press",
+    "CENTERS": 'write SET CENTERS number (SET RULE victory_centers)',
+    "CENTRES": 'write SET CENTRES number (SET RULE victory_centers)',
+    "PARTIAL": 'press to some powers is always allowed',
+    "NOPARTIAL": 'press to some powers is always allowed',
+    "FAKE": 'press is never faked',
+    "NOFAKE": 'press is never faked',
+    "OBSERVER": 'observers may send BROADCAST',
+    "LATEPRESS": 'late players may send press',
+    "NOLATEPRESS": 'late players may send press',
+    "MINORPRESS": 'press is allowed in every phase',
+    "NOMINORPRESS": 'press is allowed in every phase',
+    "ALL": 'partial press is not copied to the GM',
+    "NORMAL": 'partial press is not copied to the GM',
+    "BROADCAST": 'everyone receives broadcasts',
+    "NOBROADCAST": 'everyone receives broadcasts',
+    "WATCH": 'observers never see partial press',
+    "NOWATCH": 'observers never see partial press',
     "ANYDISBAND": "removals only when units outnumber centres (njudge's own index marks ANYDISBAND '+', not yet "
-    "implemented)",
-    "RESUME": "the GM may RESUME",
-    "NORESUME": "the GM may RESUME", "BLANKPRESS": "empty press is refused", "NOBLANKPRESS": "empty press is "
-    "refused", "TRANSFORM": "no variant here has transformations (army to fleet and back), so units never "
-    "transform", "TRAFO": "no variant here has transformations, so units never transform",
-    "NOTRANSFORM": "no variant here has transformations: units never transform (as SET NOTRANSFORM asks)",
-    "NOTRAFO": "no variant here has transformations: units never transform", "LIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
-    "NOLIST": "every game is in LIST (SET PUBLISH yes|no: on the website)",
-    "PUBLIC": "every game is in LIST (SET PUBLISH yes|no: on the website)",
-    "PRIVATE": "every game is in LIST (SET PUBLISH yes|no: on the website)",
-    "MACH": "Machiavelli is not played here", "MACHIAVELLI": "Machiavelli is not played here",
+                  "implemented)",
+    "BLANKPRESS": 'empty press is refused',
+    "NOBLANKPRESS": 'empty press is refused',
+    "TRANSFORM": 'no variant here has transformations (army to fleet and back), so units never transform',
+    "TRAFO": 'no variant here has transformations, so units never transform',
+    "NOTRANSFORM": 'no variant here has transformations: units never transform (as SET NOTRANSFORM asks)',
+    "NOTRAFO": 'no variant here has transformations: units never transform',
+    "MACH": 'Machiavelli is not played here',
+    "MACHIAVELLI": 'Machiavelli is not played here',
 }
 _TIMING_KINDS = {"MOVE": "M", "MOVES": "M", "MOVEMENT": "M", "RETREAT": "R", "RETREATS": "R", "ADJUST": "A",
                  "ADJUSTMENT": "A", "ADJUSTMENTS": "A", "BUILD": "A", "BUILDS": "A"}
@@ -142,14 +132,16 @@ def njudge_line(lines: list[str], index: int) -> Reading | None:
                 "the judge has no postal press (njudge's POSTALPRESS): BROADCAST sends press at once")
         return Reading(skip, f"{what}: its text, {skip - 1} lines up to ENDPRESS, SIGNOFF or the end, "
                              "was not read nor sent", stop=_ends_mail(lines, index, skip))
-    if words[:3] == ["SET", "COMMENT", "BEGIN"]:
-        skip = _until(lines, index, _BLOCK_END_RE)
-        return Reading(skip, f"a game has no comment here (njudge's SET COMMENT BEGIN): the comment ({skip - 1} "
-                             "lines, up to SIGNOFF or the end) was not read", stop=_ends_mail(lines, index, skip))
+    if words[:3] == ["SET", "COMMENT", "BEGIN"]:   # the full comment: every line up to SIGNOFF, none an order
+        skip = _until(lines, index, _SIGNOFF_LINE_RE)
+        text = [line.strip() for line in lines[index + 1:index + skip] if not _SIGNOFF_LINE_RE.match(line)]
+        return Reading(skip, rewrite=" ".join(["SET FLAG COMMENTFULL", *(f"{t} //" for t in text if t)]).rstrip("/ "),
+                       stop=_ends_mail(lines, index, skip))
     if first == "REGISTER":
         skip = _until(lines, index, _END_RE)
-        return Reading(skip, f"the judge keeps no register of players (njudge's REGISTER): the form ({skip} "
-                             "lines, up to END) was not read; JOIN game password AS power to play")
+        return Reading(skip, f"the judge keeps no register of players, whose addresses stay secret (njudge's "
+                             f"REGISTER): the form ({skip} lines, up to END) was not read; JOIN game password AS "
+                             "power to play")
     return _command(raw, words)
 
 
@@ -163,9 +155,8 @@ def _command(raw: str, words: list[str]) -> Reading | None:
         return Reading(rewrite=file_line(raw.split())) if file_line(raw.split()) else None
     if first in _UNSUPPORTED:
         return Reading(refusal=_UNSUPPORTED[first])
-    if first == "RESIGN" and len(words) > 1:
-        return Reading(refusal="njudge's master resigns a power with RESIGN power; here it is EJECT power "
-                               "(RESIGN alone resigns your own power)")
+    if first == "RESIGN" and len(words) > 1:   # njudge's master resigns a power: this judge's EJECT
+        return Reading(rewrite=f"EJECT {raw.split(None, 1)[1]}")
     if first == "HISTORY" and history_line(raw) != raw:
         return Reading(rewrite=history_line(raw))
     if first == "BECOME" and words[1:] == ["MASTER"]:
@@ -178,7 +169,33 @@ def _command(raw: str, words: list[str]) -> Reading | None:
         return Reading(refusal="one SET option a line here (njudge's SET a, b): write each on its own line; "
                                "nothing was changed")
     if first == "SET" and len(words) > 1:
-        return _set(words[1:])
+        return _master(raw.split()[1:]) or _set(words[1:])
+    return None
+
+
+#: njudge's master settings judge/commands/masterflags.py takes, as SET FLAG word [value]
+_MASTER_WORDS = frozenset((
+    "MANUALPROCESS", "NOMANUALPROCESS", "AUTOPROCESS", "AUTOPROC", "AUTOSTART", "MANUALSTART", "NOMANUALSTART",
+    "STRICTGRACE", "NOSTRICTGRACE", "STRICTWAIT", "NOSTRICTWAIT", "LATECOUNT", "NOLATECOUNT", "LIST", "NOLIST",
+    "PUBLIC", "PRIVATE", "QUIET", "NOQUIET", "REVEAL", "NOREVEAL", "SHOW", "NOSHOW", "RESUME", "NORESUME",
+    "MODERATE", "UNMODERATE", "MODERATED", "UNMODERATED", "RATED", "UNRATED", "DEDICATION", "ACCESS", "LEVEL",
+    "COMMENT", "MAXABSENCE", "BN", "BNC", "MN", "MNC", "EP"))
+
+
+def _master(option: list[str]) -> Reading | None:
+    """njudge's master settings as ``SET FLAG word [value]`` (``SET NO QUIET`` is ``NOQUIET``); ``SET GRACE`` and
+    ``SET START`` with njudge's date (``SET GRACE Apr 2``), its words joined."""
+    head = option[0].upper().removesuffix("D") if option[0].upper() in ("MODERATED", "UNMODERATED") \
+        else option[0].upper()
+    if head == "NO" and len(option) > 1 and f"NO{option[1].upper()}" in _MASTER_WORDS:
+        head, option = f"NO{option[1].upper()}", option[1:]
+    if head in _MASTER_WORDS:
+        return Reading(rewrite=" ".join(["SET FLAG", head, *option[1:]]))
+    if head == "START" or (head == "GRACE" and len(option) > 1):   # a date names a month or a day of the week
+        joined = join_date_words(option[1:])
+        named = any(word[:3].lower() in MONTHS + WEEKDAYS for word in option[1:])
+        if (joined and named) or head == "START":
+            return Reading(rewrite=" ".join(["SET FLAG", head, *(joined or option[1:])]))
     return None
 
 
@@ -222,30 +239,24 @@ def _set(option: list[str]) -> Reading | None:
 
 
 def _timing(option: list[str]) -> Reading:
-    """``SET MOVE|RETREAT|ADJUST NEXT|MIN|CLOCK|DAYS value …`` as ``SET TIMING kind key=value …``."""
+    """``SET MOVE|RETREAT|ADJUST NEXT|MIN|CLOCK|DAYS|GRACE|DELAY value …`` as ``SET TIMING kind key=value …``."""
     kind, parts, rest = _TIMING_KINDS[option[0]], [], option[1:]
-    keys = {"NEXT": "next", "MIN": "min", "CLOCK": "hour", "DAYS": "days"}
+    keys = {"NEXT": "next", "MIN": "min", "CLOCK": "hour", "DAYS": "days", "GRACE": "grace", "DELAY": "delay"}
     while rest:
         key, value, rest = rest[0], (rest[1] if len(rest) > 1 else ""), rest[2:]
-        if key in ("GRACE", "DELAY"):
-            equivalent = "SET GRACE duration" if key == "GRACE" else "nothing: a phase is processed once all " \
-                "orders are in, or at the deadline with SET WAIT"
-            return Reading(refusal=f"njudge's {key} in SET {option[0]} has no place in this judge's timing (here "
-                                   f"it is {equivalent}); write the rest as SET TIMING {kind} key=value "
-                                   "(next=, min=, hour=, days=): nothing was changed")
         if key not in keys or not value:
             return Reading(refusal=f"SET {option[0]} is njudge's: write SET TIMING {kind} key=value (next=48h, "
-                                   "min=24h, hour=18:00, days=mon-fri); nothing was changed")
+                                   "min=24h, hour=18:00, days=mon-fri, grace=72h, delay=30m); nothing was changed")
         parts.append(f"{keys[key]}={_timing_value(key, value)}")
     if not parts:
         return Reading(refusal=f"SET {option[0]} is njudge's: write SET TIMING {kind} key=value (next=48h, "
-                               "min=24h, hour=18:00, days=mon-fri)")
+                               "min=24h, hour=18:00, days=mon-fri, grace=72h, delay=30m)")
     return Reading(rewrite=f"SET TIMING {kind} {' '.join(parts)}")
 
 
 def _timing_value(key: str, value: str) -> str:
     """njudge's hours (``48.0``, ``1.5``) as minutes; a clock ``-1`` or ``2330`` as a time of day."""
-    if key in ("NEXT", "MIN") and _HOURS_RE.fullmatch(value):
+    if key in ("NEXT", "MIN", "GRACE", "DELAY") and _HOURS_RE.fullmatch(value):
         return f"{round(float(value) * 60)}m"
     if key == "CLOCK" and value.isdecimal() and int(value) < 24 * 60:   # minutes past midnight: 1410 is 23:30
         return f"{int(value) // 60:02d}:{int(value) % 60:02d}"

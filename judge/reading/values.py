@@ -265,7 +265,8 @@ def read_press_to(words: list[Token]) -> dict[str, Any]:
     return {"to": read_recipients(words[2:] if all_but else words), **({"all_but": True} if all_but else {})}
 
 
-_TIMING_KEYS = {"kind": "kinds", "days": "days", "hour": "hour", "min": "min", "minimum": "min", "next": "next"}
+_TIMING_KEYS = {"kind": "kinds", "days": "days", "hour": "hour", "min": "min", "minimum": "min", "next": "next",
+                "grace": "grace", "delay": "delay"}
 
 
 def read_timing(items: list[Token]) -> dict[str, Any]:
@@ -281,7 +282,8 @@ def read_timing(items: list[Token]) -> dict[str, Any]:
             raise Invalid(f"SET TIMING settings are written key=value, such as next=48h, not '{item}'",
                           item.column)
         if field_name is None:
-            raise Invalid(f"unknown SET TIMING setting '{key}': use kind, days, hour, min or next",
+            raise Invalid(f"unknown SET TIMING setting '{key}': use kind, days, hour, min, next, "
+                          "grace or delay",
                           item.column)
         if field_name in args:
             raise Invalid(f"SET TIMING: '{key}' is given twice", item.column)
@@ -289,7 +291,7 @@ def read_timing(items: list[Token]) -> dict[str, Any]:
             raise Invalid(f"SET TIMING: '{key}=' needs a value", end_column(item) - 1)
         args[field_name] = _timing_value(field_name, sub_token(item, len(key) + 1))
     if not set(args) - {"kinds"}:
-        raise Invalid("SET TIMING needs at least one of days=, hour=, min= or next=", end_column(last))
+        raise Invalid("SET TIMING needs at least one of days=, hour=, min=, next=, grace= or delay=", end_column(last))
     args.setdefault("kinds", ALL_PHASE_KINDS)
     return args
 

@@ -28,6 +28,7 @@ class GameListing:
     deadline: datetime | None = None
     zone: str = "UTC"
     wanted: int = 0
+    labels: str = ""   # njudge's comment and numbers (SET COMMENT, SET BN ...)
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,15 +78,18 @@ class Timing:
     hour: str | None = None              # "HH:MM" in the game's zone the deadline snaps to
     days: str = "SMTWTFS"                # weekdays a deadline may fall on, "-" for none
     grace: timedelta = timedelta(0)      # from the deadline to the end of grace
+    delay: timedelta = timedelta(0)      # from the last orders in to the phase played early (njudge's DELAY)
 
     def to_json(self) -> JSON:
         return {"next": self.next.total_seconds(), "minimum": self.minimum.total_seconds(),
-                "hour": self.hour, "days": self.days, "grace": self.grace.total_seconds()}
+                "hour": self.hour, "days": self.days, "grace": self.grace.total_seconds(),
+                **({"delay": self.delay.total_seconds()} if self.delay else {})}
 
     @classmethod
     def from_json(cls, data: JSON) -> Timing:
         return cls(timedelta(seconds=data["next"]), timedelta(seconds=data["minimum"]),
-                   data["hour"], data["days"], timedelta(seconds=data["grace"]))
+                   data["hour"], data["days"], timedelta(seconds=data["grace"]),
+                   timedelta(seconds=data.get("delay", 0)))
 
 
 @dataclass

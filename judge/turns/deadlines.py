@@ -140,6 +140,7 @@ def schedule(game: Game, kind: str, now: datetime) -> None:
     if game.deadline != plain:
         game.extra["absence_base"] = to_iso(plain)
     game.extra["phase_start"] = to_iso(now)
+    game.extra.pop("start_after", None)   # SET START holds one phase back, no more
 
 
 def move_past_absences(game: Game) -> bool:
@@ -168,9 +169,22 @@ def set_deadline(game: Game, deadline: datetime | None) -> None:
     game.extra.pop("absence_base", None)
     game.deadline = deadline
     kind = game.state.get("phase", "M")[-1:] if game.state else "M"
-    game.grace_end = None if deadline is None else deadline + timing_for(game, kind).grace
+    game.grace_end = None if deadline is None else _grace_end(game, kind, deadline)
     game.extra.pop("reminded", None)
     game.extra.pop("late", None)
+
+
+def _grace_end(game: Game, kind: str, deadline: datetime) -> datetime:
+    """The deadline plus the grace; under njudge's SET NOSTRICTGRACE moved on to a day deadlines may fall on."""
+    timing = timing_for(game, kind)
+    end = deadline + timing.grace
+    if game.settings.extra.get("strictgrace", True) or not timing.grace:
+        return end
+    wall = end.astimezone(ZoneInfo(game.zone)).replace(tzinfo=None)
+    moved = 0
+    while moved < 7 and timing.days[(wall.weekday() + 1) % 7] == "-":   # days are written Sunday first
+        wall, moved = wall + timedelta(days=1), moved + 1
+    return local_to_utc(wall, game.zone) if moved else end   # the same time of day, on the game's clock
 
 
 def phase_start(game: Game) -> datetime | None:

@@ -36,6 +36,8 @@ from judge.render import (
 from judge.store import Game, to_iso
 from judge.turns.endvotes import end_if_agreed
 from judge.turns.context import Judge
+from judge.turns.holds import delay_passed, released, wakes
+from judge.turns.gamelabels import count_late
 from judge.turns.deadlines import default_deadline, minimum_passed, next_wake, remind_at
 from judge.turns.fixing import fixing_powers
 from judge.turns.disorder import attend, into_disorder, plays_early, resume_if_attended, silent_powers
@@ -78,6 +80,8 @@ def tick(judge: Judge, game: Game) -> list[str]:
         if not (_idle(variant, state) or _should_process(game, late, silent, now)):
             changed |= _waiting(judge, game, variant, state, late, silent, now)
             break
+        if game.deadline is not None and now >= game.deadline:
+            count_late(game, silent)   # njudge's SET LATECOUNT: played at its deadline with orders missing
         if silent and game.settings.nmr == "disorder" and game.extra.get("process") != "force":
             into_disorder(judge, game, state, silent)
         played.append(process_phase(judge, game, now))
@@ -85,7 +89,8 @@ def tick(judge: Judge, game: Game) -> list[str]:
     if changed:
         judge.store.save_game(game)
     more = len(played) >= MAX_PHASES_PER_TICK  # phases without orders still to play: at the next poll
-    judge.store.set_wake(game.name, judge.now() if more else next_wake(game, judge.now()), mail=bool(game.outbox))
+    judge.store.set_wake(game.name, judge.now() if more else min([next_wake(game, judge.now()),
+                                                                  *wakes(game, judge.now())]), mail=bool(game.outbox))
     return played
 
 
@@ -165,9 +170,11 @@ def _should_process(game: Game, late: list[str], silent: list[str], now: datetim
     request = game.extra.get("process")
     if request == "force" or (request and not late):
         return True
+    if not released(game, now):   # SET MANUALPROCESS, SET START
+        return False
     fixing = bool(fixing_powers(game)) and (game.deadline is None or now < game.deadline)
     if not late and not anyone_waits(game) and minimum_passed(game, now) and plays_early(game) \
-            and not fixing:  # a refused line may be fixed until the deadline, not after it
+            and delay_passed(game, now) and not fixing:  # a refused line may be fixed until the deadline, not after it
         return True
     grace_over = game.grace_end is not None and now >= game.grace_end
     return grace_over and (not silent or game.settings.nmr != "wait")
@@ -193,6 +200,7 @@ def _notices(judge: Judge, game: Game, variant: Variant, state: GameState, late:
         if game.extra.get("late") == phase or not silent:
             return False
         game.extra["late"] = phase
+        count_late(game, silent)   # njudge's SET LATECOUNT
         has_grace = game.grace_end is not None and game.grace_end > game.deadline
         if has_grace or game.settings.nmr == "wait":
             _late_notices(judge, game, state, silent)

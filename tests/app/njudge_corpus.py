@@ -177,34 +177,34 @@ index | A | =PREVIEW | PREDICT
 index | A | none | FIXID 100 site
 index | A | none | ADJUST vet@example.org 1
 index | A | none | NOCONTROL
-master | A | =JOIN | SIGNON Tdemo anything
+master | A | works | SIGNON Tdemo anything
 index | G | works | BECOME France\nA Par-Bur
 master | G | works | BECOME France\nSET PASSWORD iforgot
 index | G | works | PREVIEW
 index | G | works | PREDICT
 index | G | none | PROMOTE vet@example.org
-index | G | =EJECT | RESIGN Turkey
-index | G | none | SET ACCESS ANY
+index | G | works | RESIGN Turkey
+index | G | works | SET ACCESS ANY
 index | G | none | SET ACCESS SAME-SITE
 index | G | none | SET ALL PRESS
 index | G | none | SET NORMAL PRESS
 index | G | works | SET ANYCENTRES
 index | G | works | SET ANYCENTERS
 index | G | none | SET ANYDISBAND
-index | G | none | SET AUTOPROCESS
-index | G | none | SET AUTOSTART
+index | G | works | SET AUTOPROCESS
+index | G | works | SET AUTOSTART
 index | G | works | SET AUTODISBAND
 index | G | works | SET NOAUTODISBAND
 index | F | none | SET BLANKBOARD
 index | F | none | SET EMPTYBOARD
-index | G | none | SET BN 1999AA
-index | G | none | SET MN 1999AAA
-index | G | none | SET EP 94-1
+index | G | works | SET BN 1999AA
+index | G | works | SET MN 1999AAA
+index | G | works | SET EP 94-1
 index | G | works | SET CD
 index | G | works | SET NOCD
 index | G | works | SET CENTERS 18
-index | G | none | SET COMMENT a friendly game
-index | G | none | SET COMMENT BEGIN\nA long comment\nA Par-Bur\nSIGNOFF
+index | G | works | SET COMMENT a friendly game
+index | G | works | SET COMMENT BEGIN\nA long comment\nA Par-Bur\nSIGNOFF
 index | G | none | SET DEDICATION 5
 index | G | works | SET DIAS
 index | G | works | SET NODIAS
@@ -219,7 +219,7 @@ deadlines | G | works | SET DEADLINE Fri
 deadlines | G | works | SET DEADLINE Mar 29
 deadlines | G | works | SET DEADLINE Apr 23:30 2
 deadlines | G | works | SET DEADLINE 28
-index | G | =GRACE | SET GRACE Apr 2
+index | G | works | SET GRACE Apr 2
 index | G | works | SET GREY
 index | G | works | SET GREY PRESS
 index | G | works | SET GREY/WHITE
@@ -231,24 +231,24 @@ index | G | works | SET NO WHITE
 index | G | works | SET HOMECENTRES
 index | G | works | SET HOMECENTERS
 index | G | works | SET ONECENTRE
-index | G | none | SET LATECOUNT
-index | G | none | SET NOLATECOUNT
+index | G | works | SET LATECOUNT
+index | G | works | SET NOLATECOUNT
 index | G | none | SET LATEPRESS
 index | G | none | SET NOLATEPRESS
-index | G | none | SET LEVEL ANY
+index | G | works | SET LEVEL ANY
 index | G | none | SET LEVEL EXPERT
-index | G | none | SET LIST
-index | G | none | SET NOLIST
-index | G | none | SET PRIVATE
-index | G | none | SET PUBLIC
-index | G | none | SET MANUALPROCESS
-index | G | none | SET NOMANUALPROCESS
-index | G | none | SET MANUALSTART
-index | G | none | SET NOMANUALSTART
-index | G | none | SET MAXABSENCE 10
+index | G | works | SET LIST
+index | G | works | SET NOLIST
+index | G | works | SET PRIVATE
+index | G | works | SET PUBLIC
+index | G | works | SET MANUALPROCESS
+index | G | works | SET NOMANUALPROCESS
+index | G | works | SET MANUALSTART
+index | G | works | SET NOMANUALSTART
+index | G | works | SET MAXABSENCE 10
 index | G | none | SET MINORPRESS
 index | G | none | SET NOMINORPRESS
-index | G | none | SET MODERATE
+index | G | works | SET MODERATE
 index | G | none | SET UNMODERATE
 deadlines | G | works | SET MOVE NEXT 48.0
 deadlines | G | works | SET MOVES NEXT 71.00
@@ -258,10 +258,10 @@ deadlines | G | works | SET MOVE DAYS -MTWTF-
 deadlines | G | works | SET RETREAT NEXT 23.00
 deadlines | G | works | SET ADJUST NEXT 23
 deadlines | G | works | SET MOVE CLOCK 1410 MIN 12 NEXT 71 DAYS -MTWTF-
-deadlines | G | =TIMING | SET MOVES NEXT 48.0 DELAY 1.0
-deadlines | G | =TIMING | SET BUILDS DELAY 1.0
-deadlines | G | =GRACE | SET MOVE GRACE 167
-deadlines | G | none | SET START Apr 1
+deadlines | G | works | SET MOVES NEXT 48.0 DELAY 1.0
+deadlines | G | works | SET BUILDS DELAY 1.0
+deadlines | G | works | SET MOVE GRACE 167
+deadlines | G | works | SET START Apr 1
 index | G | works | SET NMR
 index | G | works | SET NO NMR
 index | G | works | SET NONMR
@@ -278,20 +278,20 @@ index | G | none | SET OBSERVER WHITE
 index | G | none | SET BROADCAST PRESS
 index | G | none | SET NOBROADCAST PRESS
 index | F | works | SET PLAYERS 7
-index | G | none | SET QUIET
-index | G | none | SET NOQUIET
+index | G | works | SET QUIET
+index | G | works | SET NOQUIET
 index | G | none | SET RATED
-index | G | none | SET UNRATED
-index | G | none | SET REVEAL
-index | G | none | SET NOREVEAL
+index | G | works | SET UNRATED
+index | G | works | SET REVEAL
+index | G | works | SET NOREVEAL
 index | G | none | SET RESUME
-index | G | none | SET NORESUME
+index | G | works | SET NORESUME
 index | G | none | SET SHOW
-index | G | none | SET NOSHOW
-index | G | none | SET STRICTGRACE
-index | G | none | SET NOSTRICTGRACE
-index | G | none | SET STRICTWAIT
-index | G | none | SET NOSTRICTWAIT
+index | G | works | SET NOSHOW
+index | G | works | SET STRICTGRACE
+index | G | works | SET NOSTRICTGRACE
+index | G | works | SET STRICTWAIT
+index | G | works | SET NOSTRICTWAIT
 index | G | none | SET TRANSFORM ANY
 index | G | none | SET NOTRANSFORM
 index | F | works | SET VARIANT standard

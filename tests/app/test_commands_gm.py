@@ -110,8 +110,8 @@ def test_eject_dummy_and_become(sandbox: Sandbox) -> None:
     send_as(sandbox, "Russia", "A MOS H")
     sandbox.poll()
     mails = sandbox.new_mail()
-    assert "Germany has no player in 'demo'" in reply(sandbox, mails, "germany@")
-    assert "Russia has no player in 'demo'" in reply(sandbox, mails, "russia@")
+    assert "Germany has no player in 'demo'" in reply(sandbox, mails, "germany@")   # ejected: not his to ask
+    assert "must APPROVE" in reply(sandbox, mails, "russia@")   # njudge's SIGNON take-over of a vacant power
 
 
 def test_terminate_ends_the_game_for_everyone(sandbox: Sandbox) -> None:

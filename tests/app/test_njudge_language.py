@@ -121,15 +121,15 @@ def test_several_orders_on_one_line(sandbox: Sandbox) -> None:
     assert _orders(sandbox, "France") == ["A MAR - SPA", "A PAR - BUR", "F BRE - MAO"]
 
 
-def test_the_masters_set_move_is_the_judges_timing_and_delay_is_refused_naming_it(sandbox: Sandbox) -> None:
+def test_the_masters_set_move_is_the_judges_timing_delay_included(sandbox: Sandbox) -> None:
     start_game(sandbox)
     gm(sandbox, "SET MOVE NEXT 72 MIN 24\nSET RETREAT NEXT 48.0 DELAY 1.0\nSET NO NMR")
     sandbox.poll()
     text = _flat(reply(sandbox, sandbox.new_mail(), GM))
     settings = sandbox.store.load_game(GAME).settings
     assert settings.nmr == "wait"
-    assert "DELAY in SET RETREAT" in text and "SET TIMING R" in text
-    assert "line 2" not in text.split("Rejected:", 1)[1]  # SET MOVE accepted
+    assert "Rejected" not in text   # njudge's DELAY is the timing's delay= (tests/app/test_njudge_admin.py)
+    assert sandbox.store.load_game(GAME).timing["R"].delay.total_seconds() == 3600
 
 
 def test_anyones_njudge_commands_are_answered_as_such_not_as_a_missing_signon(sandbox: Sandbox) -> None:
@@ -183,6 +183,6 @@ def test_differences_are_said_in_the_reply_and_equivalents_named(sandbox: Sandbo
     vet = _flat(reply(sandbox, mails, "vet@"))
     assert "the 0 lines kept for later phases with PHASE (njudge's CLEAR dropped only those)" in france
     assert "njudge's vote lasted one phase; here it stays" in france
-    assert "PREDICT the preview was mailed to the GM" in master and "EJECT power" in master
-    assert "write JOIN demo <password> AS Turkey" in vet
+    assert "PREDICT the preview was mailed to the GM" in master and "Turkey was ejected" in master   # RESIGN power is EJECT
+    assert "your request to play Turkey" in vet and "must APPROVE" in vet   # njudge's take-over, GM approving
     assert "line 4: SET MOVE DAYS -MTWTF- CLOCK 1410 timing set for M phases" in master.split("Rejected:")[0]
