@@ -35,6 +35,7 @@ from lark.lark import PostLex
 
 from judge.engine.geography import normalise_name
 from judge.reading.grammars import lalr_parser
+from judge.reading.njpress import read_fake, read_pressflags
 from judge.reading.njudge import Phased, njudge_line, press_header
 from judge.reading.usage import syntax_error
 from judge.reading.suggest import close, or_list
@@ -62,18 +63,18 @@ AUDIENCE: dict[str, str] = {
                      "create", "join", "signon", "signon_gm"), "anyone"),
     **dict.fromkeys(("order", "phase", "clear", "status", "press", "broadcast", "set_password", "set_address",
                      "set_zone", "set_map", "set_format", "set_wait", "set_absence", "set_noabsence", "set_draw",
-                     "set_concede", "resign"),
+                     "set_concede", "resign", "postal", "diary"),
                     "player"),
     **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
                      "set_gamezone", "set_nmr", "set_press", "set_rule", "set_seats", "set_takeover", "set_publish",
                      "approve", "gm_action", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
-                     "become", "terminate"), "gm"),
+                     "become", "terminate", "set_pressflags"), "gm"),
 }
 KINDS = frozenset(AUDIENCE)
 #: player commands the GM may use for himself (his own settings, press, the game's STATUS, SET WAIT for
 #: the whole game); orders and CLEAR only after BECOME
 GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_map", "set_format", "set_wait", "press", "broadcast",
-                    "status"})
+                    "status", "postal"})
 
 
 @dataclass(frozen=True)
@@ -194,10 +195,30 @@ class CommandBuilder(Transformer):
         return kind, _with_secret(args, c[2] if c[2] is not None else c[1])
 
     def press(self, c: list) -> Parsed:
-        return "press", {**read_press_to(c[1:-1]), "grey": bool(c[0] or c[-1])}
+        return "press", {**read_press_to(c[1:-2]), "grey": bool(c[0] or c[-2]), **(c[-1] or {})}
 
     def broadcast(self, c: list) -> Parsed:
-        return "broadcast", {"grey": bool(c[0])}
+        return "broadcast", {"grey": bool(c[0]), **(c[1] or {})}
+
+    def fake(self, c: list) -> dict[str, Any]:
+        """njudge's FAKE BROADCAST or FAKE TO list: who the header names instead of the real recipients."""
+        return read_fake(list(c))
+
+    def postal(self, _c: list) -> Parsed:
+        return "postal", {}
+
+    def diary(self, c: list) -> Parsed:
+        """DIARY RECORD (a block), LIST, READ n or DELETE n."""
+        action, number = str(c[0]).lower(), c[1]
+        if action not in ("record", "list", "read", "delete"):
+            raise Invalid(f"DIARY takes RECORD, LIST, READ n or DELETE n, not '{c[0]}'", c[0].column)
+        if (action in ("read", "delete")) != (number is not None) or (number is not None and not number.isdecimal()):
+            raise Invalid(f"DIARY {action.upper()} " + ("takes an entry's number (DIARY LIST numbers them)"
+                          if action in ("read", "delete") else "takes nothing more"), c[0].column)
+        return "diary", {"action": action, "number": int(number) if number is not None else None}
+
+    def set_pressflags(self, c: list) -> Parsed:
+        return "set_pressflags", read_pressflags(list(c))
 
     def set_wait(self, _c: list) -> Parsed:
         return "set_wait", {"wait": True}
@@ -394,7 +415,7 @@ def parse_mail_body(text: str, parts: tuple[int, ...] = ()) -> ParsedMail:
             continue
         written, raw = raw, njudge.rewrite if njudge is not None else raw
         first = raw.split(None, 1)[0].lower()
-        if first in _BLOCK_WORDS:
+        if first in _BLOCK_WORDS or first == "postalpress" or raw.lower().split()[:2] == ["diary", "record"]:
             index = _read_press(lines, index, mail)
         elif first in command_words():
             _add(mail, _as_written(parse_command_line(raw, number), written))

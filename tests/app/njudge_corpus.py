@@ -91,9 +91,9 @@ press | P | works | PRESS ANONYMOUSLY TO E\nanonymous\nENDPRESS
 press | P | works | PRESS WHITE TO E\nsigned\nENDPRESS
 press | P | works | PRESS UNANONYMOUS TO E\nsigned\nENDPRESS
 press | P | works | PRESS TO E GREY\nanonymous\nENDPRESS
-press | P | none | PRESS TO ALL BUT G FAKE BROADCAST\nThis is Germany\nENDPRESS
-press | P | none | PRESS FAKE TO FRG\nfaked\nENDPRESS
-press | P | none | PRESS TO FRG FAKE\nfaked\nENDPRESS
+press | P | works | PRESS TO ALL BUT G FAKE BROADCAST\nThis is Germany\nENDPRESS
+press | P | works | PRESS FAKE TO FRG\nfaked\nENDPRESS
+press | P | works | PRESS TO FRG FAKE\nfaked\nENDPRESS
 press | P | works | BROADCAST\nhello all\nENDPRESS
 press | P | works | BROADCAST\nhello all\nENDBROADCAST
 press | P | works | BROADCAST\nhello all\nSIGNOFF
@@ -101,10 +101,10 @@ press | P | works | BROADCAST\nto the end of the mail
 press | P | works | BROADCAST TO G\nonly to Germany\nENDPRESS
 press | P | works | BROADCAST GREY\nanonymous to all\nENDPRESS
 press | P | works | PRESS TO E\none\nENDPRESS\nPRESS TO G\ntwo\nENDPRESS
-press | P | none | POSTALPRESS\nafter the phase\nENDPRESS
-press | P | none | POSTAL PRESS\nafter the phase\nENDPRESS
+press | P | works | POSTALPRESS\nafter the phase\nENDPRESS
+press | P | works | POSTAL PRESS\nafter the phase\nENDPRESS
 press | P | works | PRESS TO ALL\nto all\nENDPRESS
-index | P | none | DIARY\nA Mar-Spa seems wise\nENDPRESS
+index | P | works | DIARY\nA Mar-Spa seems wise\nENDPRESS
 index | P | works | SET WAIT
 index | P | works | SET NOWAIT
 index | P | works | SET NO WAIT
@@ -131,7 +131,7 @@ index | P | works | STATUS
 index | P | none | WHOGAME
 index | P | none | WHOGAME FULL
 index | P | =SUMMARY | SUMMARY
-index | P | none | DIARY LIST
+index | P | works | DIARY LIST
 index | P | none | MAP demo
 index | P | none | GET syntax
 index | P | =ADDRESS | SET ADDRESS
@@ -171,7 +171,7 @@ form | A | none | REGISTER\nname: A Veteran\nemail: vet@example.org\nEND
 form | A | none | REGISTER\nname: A Veteran\nA Par-Bur\nEND
 index | A | works | OBSERVE demo look
 index | A | works | WATCH demo look
-press | A | none | OBSERVE demo look\nBROADCAST\nan observer speaks\nENDPRESS
+press | A | works | OBSERVE demo look\nBROADCAST\nan observer speaks\nENDPRESS
 index | A | none | PREDICT
 index | A | none | FIXID 100 site
 index | A | none | ADJUST vet@example.org 1
@@ -185,8 +185,8 @@ index | G | none | PROMOTE vet@example.org
 index | G | =EJECT | RESIGN Turkey
 index | G | none | SET ACCESS ANY
 index | G | none | SET ACCESS SAME-SITE
-index | G | none | SET ALL PRESS
-index | G | none | SET NORMAL PRESS
+index | G | works | SET ALL PRESS
+index | G | works | SET NORMAL PRESS
 index | G | none | SET ANYCENTRES
 index | G | none | SET ANYCENTERS
 index | G | none | SET ANYDISBAND
@@ -232,8 +232,8 @@ index | G | none | SET HOMECENTERS
 index | G | none | SET ONECENTRE
 index | G | none | SET LATECOUNT
 index | G | none | SET NOLATECOUNT
-index | G | none | SET LATEPRESS
-index | G | none | SET NOLATEPRESS
+index | G | works | SET LATEPRESS
+index | G | works | SET NOLATEPRESS
 index | G | none | SET LEVEL ANY
 index | G | none | SET LEVEL EXPERT
 index | G | none | SET LIST
@@ -245,8 +245,8 @@ index | G | none | SET NOMANUALPROCESS
 index | G | none | SET MANUALSTART
 index | G | none | SET NOMANUALSTART
 index | G | none | SET MAXABSENCE 10
-index | G | none | SET MINORPRESS
-index | G | none | SET NOMINORPRESS
+index | G | works | SET MINORPRESS
+index | G | works | SET NOMINORPRESS
 index | G | none | SET MODERATE
 index | G | none | SET UNMODERATE
 deadlines | G | works | SET MOVE NEXT 48.0
@@ -264,18 +264,18 @@ deadlines | G | none | SET START Apr 1
 index | G | works | SET NMR
 index | G | works | SET NO NMR
 index | G | works | SET NONMR
-index | G | none | SET NO FAKE
-index | G | none | SET NO FAKE BROADCAST
-index | G | none | SET NO PARTIAL
-index | G | none | SET NO PARTIAL PRESS
-index | G | none | SET PARTIAL
-index | G | none | SET PARTIAL FAKES BROADCAST
-index | G | none | SET PARTIAL MAY BE FAKED
-index | G | none | SET OBSERVER ANY
-index | G | none | SET OBSERVER NO PRESS
-index | G | none | SET OBSERVER WHITE
-index | G | none | SET BROADCAST PRESS
-index | G | none | SET NOBROADCAST PRESS
+index | G | works | SET NO FAKE
+index | G | works | SET NO FAKE BROADCAST
+index | G | works | SET NO PARTIAL
+index | G | works | SET NO PARTIAL PRESS
+index | G | works | SET PARTIAL
+index | G | works | SET PARTIAL FAKES BROADCAST
+index | G | works | SET PARTIAL MAY BE FAKED
+index | G | works | SET OBSERVER ANY
+index | G | works | SET OBSERVER NO PRESS
+index | G | works | SET OBSERVER WHITE
+index | G | works | SET BROADCAST PRESS
+index | G | works | SET NOBROADCAST PRESS
 index | G | none | SET PLAYERS 7
 index | G | none | SET QUIET
 index | G | none | SET NOQUIET
@@ -294,9 +294,9 @@ index | G | none | SET NOSTRICTWAIT
 index | G | none | SET TRANSFORM ANY
 index | G | none | SET NOTRANSFORM
 index | G | none | SET VARIANT standard
-index | G | none | SET WATCH ALLPRESS
-index | G | none | SET NOWATCH ALLPRESS
-press | G | none | SET GREY, PARTIAL FAKES BROADCAST
+index | G | works | SET WATCH ALLPRESS
+index | G | works | SET NOWATCH ALLPRESS
+press | G | works | SET GREY, PARTIAL FAKES BROADCAST
 index | G | works | SET NO PRESS
 index | G | works | SET NOPRESS
 index | G | works | SET NONE
