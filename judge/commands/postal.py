@@ -25,7 +25,7 @@ def do_postal(s: Session, cmd: Command) -> str:
     game = handle.game
     if game.status != "active" or handle.state is None:
         raise Refused(f"'{game.name}' is not running: postal press goes out with a phase's results")
-    if flags(game)["postal"] != "yes" and s.role != "gm":
+    if flags(game)["postal"] != "yes":
         raise Refused(f"'{game.name}' has no postal press (the GM may SET POSTAL PRESS): BROADCAST sends press "
                       "at once")
     refusal = press_refusal(game, s, handle.state.phase, partial=False, to_gm_only=False, grey=False, faked=False)
@@ -34,7 +34,7 @@ def do_postal(s: Session, cmd: Command) -> str:
     kept = game.extra.setdefault(POSTAL, [])
     if len(kept) >= MAX_POSTAL:
         raise Refused(f"{MAX_POSTAL} postal press messages already wait for this phase's results")
-    sender = GM if s.role == "gm" else (s.power or GM)
+    sender = s.power or GM   # a player's (the GM sends BROADCAST)
     kept.append({"from": sender, "body": cmd.args["body"].rstrip("\n"), "phase": str(handle.state.phase)})
     who = "the GM" if sender == GM else power_title(game, sender)
     return f"postal press kept: it goes to everyone, from {who}, with the results of {handle.state.phase}"

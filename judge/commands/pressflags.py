@@ -12,6 +12,8 @@ press, are always allowed (njudge: "Press to the Master only is always allowed")
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.state import Phase
 from judge.reading.language import Command
@@ -116,17 +118,17 @@ def press_refusal(game: Game, s: Session, phase: Phase, *, partial: bool, to_gm_
     if phase.kind != "M" and f["minor"] == "no":
         return (f"'{game.name}' has no press in retreat and adjustment phases (njudge's NOMINORPRESS): only "
                 "press to the GM now")
-    if f["late"] == "no" and s.power and _late(game, s.power):
+    if f["late"] == "no" and s.power and _late(game, s.power, s.judge.now()):
         return (f"your orders are late and '{game.name}' has no press from late players (njudge's NOLATEPRESS): "
                 "send your orders, or press to the GM alone")
     return ""
 
 
-def _late(game: Game, power: str) -> bool:
-    """njudge's late player: the deadline passed (the late notice went out) and his orders are not all in."""
+def _late(game: Game, power: str, now: datetime) -> bool:
+    """njudge's late player: the deadline has passed and his orders are not all in."""
     variant = variant_of(game)
     state = state_of(game, variant)
-    if state is None or game.extra.get("late") != str(state.phase):
+    if state is None or game.deadline is None or now < game.deadline:
         return False
     return due(variant, state, power).any and not orders_complete(variant, state, power, game.orders.get(power, []))
 

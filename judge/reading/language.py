@@ -74,7 +74,7 @@ KINDS = frozenset(AUDIENCE)
 #: player commands the GM may use for himself (his own settings, press, the game's STATUS, SET WAIT for
 #: the whole game); orders and CLEAR only after BECOME
 GM_TOO = frozenset({"set_password", "set_address", "set_zone", "set_map", "set_format", "set_wait", "press", "broadcast",
-                    "status", "postal"})
+                    "status"})
 
 
 @dataclass(frozen=True)

@@ -101,7 +101,7 @@ _SET_MISSING: dict[str, str] = {
     "NOMANUALPROCESS": "a phase is processed when all orders are in",
     "AUTOSTART": "the GM starts the game with START", "MANUALSTART": "the GM starts the game with START",
     "NOMANUALSTART": "the GM starts the game with START", "MAXABSENCE": "the operator's [limits] cap absences",
-    "NORMAL": "partial press is not copied to the GM",
+    "NORMAL": "disbands follow the standard rule (njudge's NORMAL DISBAND)",
     "AUTODISBAND": "SET RULE lists the variant's rule options", "NOAUTODISBAND": "SET RULE lists the rule options",
     "ANYCENTRE": "SET RULE lists the variant's rule options", "ANYCENTRES": "SET RULE lists the rule options",
     "ANYCENTER": "SET RULE lists the variant's rule options", "ANYCENTERS": "SET RULE lists the rule options",

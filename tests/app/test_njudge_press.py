@@ -5,6 +5,7 @@ GM's alone; a diary is its writer's until the game ends)."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from judge.app.sandbox import Sandbox
 from judge.mail import IncomingMail
@@ -170,3 +171,21 @@ def test_an_observers_press_is_held_until_he_confirms_then_sent_as_the_game_allo
     assert "signed on as an observer" in text and "may send press to the GM only" in text
     assert "an observer of 'demo' may send press only" in text           # never an order
     assert not any("second word" in t for t in _others(sandbox, mails, WATCHER))
+
+
+def test_nolatepress_keeps_a_late_player_to_press_to_the_gm(sandbox: Sandbox) -> None:
+    start_game(sandbox, setup="SET NMR wait\nSET NOLATEPRESS")
+    send_as(sandbox, "Germany", hold_all(sandbox)["Germany"])
+    sandbox.poll()
+    sandbox.new_mail()
+    sandbox.clock.advance(timedelta(days=3))   # past the deadline; the game waits for the missing orders
+    sandbox.poll()
+    sandbox.new_mail()
+    send_as(sandbox, "France", "PRESS TO E\nlate words\nENDPRESS\nPRESS TO M\nlate, to the GM\nENDPRESS")
+    send_as(sandbox, "Germany", "PRESS TO E\nwords on time\nENDPRESS")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    assert "no press from late players (njudge's NOLATEPRESS)" in _flat(reply(sandbox, mails, "france@"))
+    england = "\n".join(_texts(sandbox, mails, "england@"))
+    assert "words on time" in england and "late words" not in england
+    assert any("late, to the GM" in t for t in _texts(sandbox, mails, GM))
