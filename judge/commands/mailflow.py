@@ -21,9 +21,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from judge.commands import (
-    absence, anyone, diary, gm, guessing, observers, player, postal, press, pressflags, rules, takeover, votes,
-)
+from judge.commands import absence, anyone, gm, guessing, observers, player, rules, takeover, votes
+from judge.commands import diary, postal, press, pressflags
 from judge.commands.echo import shown, shown_reason
 from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Prose, Refused, Session, Workspace
 from judge.crash import crash_point

@@ -63,12 +63,14 @@ AUDIENCE: dict[str, str] = {
                      "create", "join", "signon", "signon_gm"), "anyone"),
     **dict.fromkeys(("order", "phase", "clear", "status", "press", "broadcast", "set_password", "set_address",
                      "set_zone", "set_map", "set_format", "set_wait", "set_absence", "set_noabsence", "set_draw",
-                     "set_concede", "resign", "postal", "diary"),
+                     "set_concede", "resign"),
                     "player"),
     **dict.fromkeys(("start", "set_deadline", "set_mindeadline", "set_round", "set_grace", "set_timing",
                      "set_gamezone", "set_nmr", "set_press", "set_rule", "set_seats", "set_takeover", "set_publish",
                      "approve", "gm_action", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
-                     "become", "terminate", "set_pressflags"), "gm"),
+                     "become", "terminate"), "gm"),
+    # njudge's press (judge/commands/press.py, pressflags.py, postal.py, diary.py)
+    **dict.fromkeys(("postal", "diary"), "player"), "set_pressflags": "gm",
 }
 KINDS = frozenset(AUDIENCE)
 #: player commands the GM may use for himself (his own settings, press, the game's STATUS, SET WAIT for
