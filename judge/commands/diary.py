@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from judge.commands.session import Handle, Refused, Session
 from judge.reading.language import Command
-from judge.render import render
+from judge.render import DiaryContext, render_diary
 from judge.store import Player
 from judge.turns.gameview import power_title
-from judge.turns.presslater import DIARIES
+from judge.turns.presslater import DIARIES, diary_entries
 
 __all__ = ["do_diary"]
 MAX_ENTRIES = 200
@@ -62,6 +62,5 @@ def _record(s: Session, handle: Handle, seat: Player, diary: dict, body: str) ->
 
 def _answer(s: Session, handle: Handle, mode: str, entries: list[dict]) -> None:
     who = power_title(handle.game, s.power or "")
-    rendered = render("diary.j2", judge=s.judge.name, game=handle.game.name, mode=mode, writer=who,
-                      entries=entries)
+    rendered = render_diary(DiaryContext(s.judge.name, handle.game.name, mode, who, diary_entries(entries)))
     s.reply_to_sender(rendered.subject, rendered.body)

@@ -18,7 +18,7 @@ from judge.engine.geography import GM_LETTER, Map
 from judge.engine.state import Phase
 from judge.reading.language import Command
 from judge.reading.suggest import unknown_power
-from judge.render import GM, OBSERVER, PressContext, render, render_press
+from judge.render import GM, OBSERVER, PressContext, PressCopyContext, render_press, render_press_copy
 from judge.store import Game
 from judge.turns.notify import Reader, gm_reader, player_readers, queue, readers
 
@@ -182,11 +182,10 @@ def _copy_to_gm(game: Game, s: Session, phase: Phase, body: str, real: list[str]
     """The GM's copy of press between others: its true sender and recipients, and how its readers saw it
     (njudge's SET ALL PRESS; a fake or grey press's truth is the GM's alone)."""
     title = {"MASTER": "Master", "everyone": "everyone", OBSERVER: "an observer"}
-    rendered = render("press_copy.j2", judge=s.judge.name, game=game.name, phase=phase, body=body.rstrip("\n"),
-                      sender=title.get(_sender(s)) or board.power_title(_sender(s)),
-                      real=[title.get(p) or board.power_title(p) for p in real],
-                      shown="a broadcast" if as_broadcast else ", ".join(title.get(p) or board.power_title(p)
-                                                                         for p in named))
+    rendered = render_press_copy(PressCopyContext(
+        s.judge.name, game.name, phase, body, title.get(_sender(s)) or board.power_title(_sender(s)),
+        [title.get(p) or board.power_title(p) for p in real],
+        "a broadcast" if as_broadcast else ", ".join(title.get(p) or board.power_title(p) for p in named)))
     queue(game, gm_reader(game), rendered, others_words=True)
 
 

@@ -7,12 +7,14 @@ mail go out.
 
 from __future__ import annotations
 
-from judge.render import GM, render
+from judge.render import (
+    GM, DiaryContext, DiaryEntry, PostalEntry, PostalPressContext, render_diary, render_postal_press,
+)
 from judge.store import Game
 from judge.turns.gameview import power_title
 from judge.turns.notify import by_address, queue, readers
 
-__all__ = ["DIARIES", "POSTAL", "publish_diaries", "send_postal"]
+__all__ = ["DIARIES", "POSTAL", "diary_entries", "publish_diaries", "send_postal"]
 
 POSTAL = "postal"      # game.extra: the postal press waiting for the phase's results
 DIARIES = "diaries"    # game.extra: seat id -> {"next": n, "entries": [...]}
@@ -23,9 +25,8 @@ def send_postal(judge: str, game: Game, played: str) -> None:
     entries = game.extra.pop(POSTAL, [])
     if not entries:
         return
-    shown = [{"from": "the GM" if e["from"] == GM else power_title(game, e["from"]), "body": e["body"]}
-             for e in entries]
-    rendered = render("postal_press.j2", judge=judge, game=game.name, phase=played, entries=shown)
+    shown = [PostalEntry("the GM" if e["from"] == GM else power_title(game, e["from"]), e["body"]) for e in entries]
+    rendered = render_postal_press(PostalPressContext(judge, game.name, played, shown))
     for each in by_address(readers(game)):
         queue(game, each.main, rendered, key=f"postal:{played}:{each.address}", others_words=True)
 
@@ -38,7 +39,11 @@ def publish_diaries(judge: str, game: Game) -> None:
     game.extra["diaries_published"] = True
     for number, diary in enumerate(diaries):
         writer = power_title(game, diary["entries"][0].get("power") or "") or "a player"
-        rendered = render("diary.j2", judge=judge, game=game.name, mode="published", writer=writer,
-                          entries=diary["entries"])
+        rendered = render_diary(DiaryContext(judge, game.name, "published", writer, diary_entries(diary["entries"])))
         for each in by_address(readers(game)):
             queue(game, each.main, rendered, key=f"diary:{number}:{each.address}", others_words=True)
+
+
+def diary_entries(stored: list[dict]) -> list[DiaryEntry]:
+    """A diary's entries as the game file keeps them, for its mail."""
+    return [DiaryEntry(e["n"], e["at"], e.get("phase", ""), e["body"]) for e in stored]

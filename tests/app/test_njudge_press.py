@@ -189,3 +189,21 @@ def test_nolatepress_keeps_a_late_player_to_press_to_the_gm(sandbox: Sandbox) ->
     england = "\n".join(_texts(sandbox, mails, "england@"))
     assert "words on time" in england and "late words" not in england
     assert any("late, to the GM" in t for t in _texts(sandbox, mails, GM))
+
+
+def test_nominorpress_keeps_adjustment_phases_to_press_to_the_gm(sandbox: Sandbox) -> None:
+    start_game(sandbox, setup="SET NOMINORPRESS")
+    for _season in ("S1901M", "F1901M"):
+        orders = hold_all(sandbox)
+        orders["France"] = orders["France"].replace("A MAR H", "A MAR - SPA")
+        for power, lines in orders.items():
+            send_as(sandbox, power, lines)
+        sandbox.poll()
+        sandbox.new_mail()
+    assert sandbox.store.load_game(GAME).state["phase"] == "W1901A"   # France builds for Spain
+    send_as(sandbox, "England", "PRESS TO F\nin the winter\nENDPRESS\nPRESS TO M\nwinter, to the GM\nENDPRESS")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    assert "no press in retreat and adjustment phases" in _flat(reply(sandbox, mails, "england@"))
+    assert not any("in the winter" in t for t in _texts(sandbox, mails, "france@"))
+    assert any("winter, to the GM" in t for t in _texts(sandbox, mails, GM))
