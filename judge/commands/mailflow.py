@@ -56,7 +56,7 @@ _AS_POWER = frozenset({"order", "clear", "phase"})
 #: what a player says in his own name: never the GM's after BECOME (BECOME gives orders, not a voice)
 _SPEAKING = frozenset({"press", "broadcast", "postal"})
 #: what an observer signed on with OBSERVE may send (njudge's SET OBSERVER decides which press)
-_OBSERVING = frozenset({"press", "broadcast"})
+_OBSERVING = frozenset({"press", "broadcast", "set_pressflags"})   # SET PRESSFLAGS: his own broadcast, allpress
 #: commands that change nothing but the signed-on game's orders: their checkpoint keeps only those
 _ORDERS_ONLY = frozenset({"order", "clear", "phase"})
 #: commands that change no game (their answers go to the session): their checkpoint copies none
@@ -207,7 +207,7 @@ def _not_allowed(s: Session, cmd: Command) -> str:
         return f"{_word(cmd)} needs you to be signed on first ({who})"
     if s.role == "observer" and cmd.kind not in _OBSERVING and audience != "anyone":
         return f"{_word(cmd)} is for a game's players and GM: an observer of '{s.game}' may send press only"
-    if audience == "gm" and s.role != "gm":
+    if audience == "gm" and s.role not in ("gm", "observer"):
         return f"{_word(cmd)} is a GM command: only the GM of '{s.game}' may use it (SIGNON GM {s.game} <password>)"
     if audience == "player" and s.role == "gm":
         if cmd.kind in _AS_POWER and s.power is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.commands.observerpress import confirmed, hold
-from judge.commands.pressflags import copies_partial, flags, press_refusal, wants_broadcasts
+from judge.commands.pressflags import copies_partial, flags, press_refusal, wants_broadcasts, watchers
 from judge.commands.session import Handle, Refused, Session
 from judge.engine.geography import GM_LETTER, Map
 from judge.engine.state import Phase
@@ -94,6 +94,7 @@ def do_press(s: Session, cmd: Command) -> str:
         raise Refused(refusal)
     to = [gm_reader(game) if p == GM else None for p in powers]
     targets = [r for r in to if r is not None] + player_readers(game, [p for p in powers if p != GM])
+    targets += [Reader(a, OBSERVER) for a in watchers(game)]   # as its readers see it (SET WATCH ALLPRESS)
     vacant = [p for p in powers if p != GM and not player_readers(game, [p])]
     sender = None if cmd.args["grey"] else _sender(s)
     named = ["MASTER" if p == GM else p for p in shown]
@@ -148,8 +149,9 @@ def do_broadcast(s: Session, cmd: Command) -> str:
     if s.role == "observer" and not confirmed(game, s.mail.sender):
         return hold(s, game, cmd)
     _check_kind(game, cmd.args["grey"], s, False)
-    everyone = list(board.powers)
-    shown, as_broadcast, faked = _shown(board, game, s, cmd.args.get("fake"), everyone)
+    everyone, fake = list(board.powers), cmd.args.get("fake")
+    fake = None if fake is not None and fake["broadcast"] else fake   # a broadcast shown as one is no fake
+    shown, as_broadcast, faked = _shown(board, game, s, fake, everyone)
     if faked and s.role == "gm":
         raise Refused("the GM's press is never faked: send it without FAKE")
     refusal = press_refusal(game, s, phase, partial=False, to_gm_only=False, grey=cmd.args["grey"], faked=faked)
@@ -157,7 +159,7 @@ def do_broadcast(s: Session, cmd: Command) -> str:
         raise Refused(refusal)
     me_address, me = s.mail.sender.lower(), _sender(s)
     targets = [r for r in readers(game) if (r.address.lower() != me_address or r.viewer != me)
-               and (r.viewer != GM or wants_broadcasts(game))]
+               and _receives_broadcasts(game, r)]
     sender = None if cmd.args["grey"] else me
     _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender,
                                             shown if faked else (), broadcast=not faked, board=board))
@@ -166,6 +168,13 @@ def do_broadcast(s: Session, cmd: Command) -> str:
     game.extra.setdefault("press", []).append({"phase": str(phase), "from": sender, "body": cmd.args["body"]})
     note = "broadcast sent to every player, observer and the GM"
     return note + (f"; shown as {_shown_words(shown, False, board)}" if faked else "")
+
+
+def _receives_broadcasts(game: Game, reader: Reader) -> bool:
+    """Players always; the GM and each observer unless he SET NO BROADCAST PRESS."""
+    if reader.viewer in (GM, OBSERVER):
+        return wants_broadcasts(game, GM if reader.viewer == GM else reader.address)
+    return True
 
 
 def _deliver(game: Game, s: Session, targets: list[Reader], ctx: PressContext) -> None:

@@ -21,7 +21,8 @@ from judge.render import GM
 from judge.store import Game
 from judge.turns.gameview import due, orders_complete, state_of, variant_of
 
-__all__ = ["copies_partial", "do_set_pressflags", "flags", "press_refusal", "settings_lines", "wants_broadcasts"]
+__all__ = ["copies_partial", "do_set_pressflags", "flags", "press_refusal", "settings_lines", "wants_broadcasts",
+           "watchers"]
 
 _GAME = "pressflags"      # Settings.extra: the game's flags that differ from njudge's defaults
 _OWN = "press_readers"    # Settings.extra: reader ("GM") -> his own flags (broadcast, allpress)
@@ -62,8 +63,8 @@ def _own(game: Game, who: str) -> dict[str, str]:
 
 
 def wants_broadcasts(game: Game, who: str = GM) -> bool:
-    """Whether the GM (SET [NO] BROADCAST PRESS) receives broadcasts."""
-    return _own(game, who)["broadcast"] == "yes"
+    """Whether the GM, or an observer by his address, receives broadcasts (SET [NO] BROADCAST PRESS)."""
+    return _own(game, who.lower() if who != GM else GM)["broadcast"] == "yes"
 
 
 def copies_partial(game: Game, who: str = GM) -> bool:
@@ -75,6 +76,8 @@ def do_set_pressflags(s: Session, cmd: Command) -> str:
     """SET PRESSFLAGS key=value …: njudge's SET PARTIAL, NO FAKE, OBSERVER …, MINORPRESS … (the GM's)."""
     handle = _handle(s)
     game, said = handle.game, []
+    if s.role == "observer":
+        return _observer_sets(s, game, cmd.args["flags"])
     for key, value in cmd.args["flags"].items():
         if key == "press":
             game.settings.press = value
@@ -89,6 +92,26 @@ def do_set_pressflags(s: Session, cmd: Command) -> str:
     late = " (njudge sets MINORPRESS before the start only; here the GM may change it)" \
         if "minor" in cmd.args["flags"] and game.status != "forming" else ""
     return "; ".join(said) + late
+
+
+def _observer_sets(s: Session, game: Game, wanted: dict[str, str]) -> str:
+    """An observer's own flags: broadcasts received or not, and (where the GM SET WATCH ALLPRESS) partial press."""
+    who = s.mail.sender.lower()
+    if not any(o.address.lower() == who for o in game.observers):
+        raise Refused(f"confirm first that you observe '{game.name}' (CONFIRM {game.name} token)")
+    if set(wanted) - set(_OWN_DEFAULTS):
+        raise Refused("an observer sets only his own BROADCAST PRESS and ALL PRESS; the game's press is the GM's")
+    if wanted.get("allpress") == "yes" and flags(game)["watch"] != "yes":
+        raise Refused(f"'{game.name}' shows observers no partial press (the GM may SET WATCH ALLPRESS)")
+    game.settings.extra.setdefault(_OWN, {}).setdefault(who, {}).update(wanted)
+    return "; ".join(_SAID[key][value] for key, value in wanted.items())
+
+
+def watchers(game: Game) -> list[str]:
+    """The addresses of the observers who asked for partial press (SET ALL PRESS), while SET WATCH ALLPRESS."""
+    if flags(game)["watch"] != "yes":
+        return []
+    return [o.address for o in game.observers if _own(game, o.address.lower())["allpress"] == "yes"]
 
 
 def _handle(s: Session) -> Handle:

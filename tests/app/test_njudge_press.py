@@ -207,3 +207,25 @@ def test_nominorpress_keeps_adjustment_phases_to_press_to_the_gm(sandbox: Sandbo
     assert "no press in retreat and adjustment phases" in _flat(reply(sandbox, mails, "england@"))
     assert not any("in the winter" in t for t in _texts(sandbox, mails, "france@"))
     assert any("winter, to the GM" in t for t in _texts(sandbox, mails, GM))
+
+
+def test_watch_allpress_lets_an_observer_ask_for_partial_press_as_its_readers_see_it(sandbox: Sandbox) -> None:
+    start_game(sandbox, setup="SET PRESS grey")
+    sandbox.send(WATCHER, f"OBSERVE {GAME} look", "watch")
+    sandbox.poll()
+    token = re.search(rf"CONFIRM {GAME} (\w+)", reply(sandbox, sandbox.new_mail(), WATCHER))
+    assert token is not None
+    sandbox.send(WATCHER, f"CONFIRM {GAME} {token.group(1)}\nOBSERVE {GAME} look\nSET ALL PRESS", "yes")
+    sandbox.poll()
+    assert "shows observers no partial press" in _flat(reply(sandbox, sandbox.new_mail(), WATCHER))
+    gm(sandbox, "SET WATCH ALLPRESS")
+    sandbox.poll()
+    sandbox.new_mail()
+    sandbox.send(WATCHER, f"OBSERVE {GAME} look\nSET ALL PRESS\nSET NOBROADCAST PRESS", "all press")
+    sandbox.poll()
+    assert "Rejected" not in reply(sandbox, sandbox.new_mail(), WATCHER)
+    send_as(sandbox, "France", "PRESS GREY TO E\nquietly\nENDPRESS\nBROADCAST\nloudly\nENDPRESS")
+    sandbox.poll()
+    seen = _flat("\n".join(_texts(sandbox, sandbox.new_mail(), WATCHER)))
+    assert "Message from an anonymous power to England" in seen and "France" not in seen.split("quietly")[0]
+    assert "loudly" not in seen                                            # SET NOBROADCAST PRESS
