@@ -35,7 +35,7 @@ from lark.lark import PostLex
 
 from judge.engine.geography import normalise_name
 from judge.reading.grammars import lalr_parser
-from judge.reading.njpress import read_fake, read_pressflags
+from judge.reading.njpress import read_diary, read_fake, read_pressflags
 from judge.reading.njudge import Phased, njudge_line, press_header
 from judge.reading.usage import syntax_error
 from judge.reading.suggest import close, or_list
@@ -203,21 +203,13 @@ class CommandBuilder(Transformer):
         return "broadcast", {"grey": bool(c[0]), **(c[1] or {})}
 
     def fake(self, c: list) -> dict[str, Any]:
-        """njudge's FAKE BROADCAST or FAKE TO list: who the header names instead of the real recipients."""
         return read_fake(list(c))
 
     def postal(self, _c: list) -> Parsed:
         return "postal", {}
 
     def diary(self, c: list) -> Parsed:
-        """DIARY RECORD (a block), LIST, READ n or DELETE n."""
-        action, number = str(c[0]).lower(), c[1]
-        if action not in ("record", "list", "read", "delete"):
-            raise Invalid(f"DIARY takes RECORD, LIST, READ n or DELETE n, not '{c[0]}'", c[0].column)
-        if (action in ("read", "delete")) != (number is not None) or (number is not None and not number.isdecimal()):
-            raise Invalid(f"DIARY {action.upper()} " + ("takes an entry's number (DIARY LIST numbers them)"
-                          if action in ("read", "delete") else "takes nothing more"), c[0].column)
-        return "diary", {"action": action, "number": int(number) if number is not None else None}
+        return "diary", read_diary(c[0], c[1])
 
     def set_pressflags(self, c: list) -> Parsed:
         return "set_pressflags", read_pressflags(list(c))

@@ -22,7 +22,7 @@ from lark import Token
 
 from judge.reading.values import Invalid, read_press_to
 
-__all__ = ["PRESS_FLAGS", "fake_header", "press_set", "read_pressflags"]
+__all__ = ["PRESS_FLAGS", "fake_header", "press_set", "read_diary", "read_fake", "read_pressflags"]
 
 _YES, _NO = "yes", "no"
 #: the judge's own keys and the values each takes
@@ -132,8 +132,21 @@ def _to(words: list[str]) -> list[str]:
 
 
 def read_fake(words: list[Token]) -> dict[str, Any]:
-    """The part after FAKE: ``BROADCAST`` (shown as a broadcast) or ``TO [ALL BUT] list`` (shown as to them)."""
+    """njudge's FAKE after a press header's recipients: who its header names instead of them, ``BROADCAST``
+    (shown as a broadcast) or ``TO [ALL BUT] list`` (shown as sent to them)."""
     if not words:
         return {"fake": {"broadcast": True}}
     shown = read_press_to(words)
     return {"fake": {"broadcast": False, "to": shown["to"], "all_but": bool(shown.get("all_but"))}}
+
+
+def read_diary(action_word: Token, number: Token | None) -> dict[str, Any]:
+    """DIARY RECORD (a block), LIST, READ n or DELETE n."""
+    action = action_word.value.lower()
+    if action not in ("record", "list", "read", "delete"):
+        raise Invalid(f"DIARY takes RECORD, LIST, READ n or DELETE n, not '{action_word}'", action_word.column)
+    numbered = action in ("read", "delete")
+    if numbered != (number is not None) or (number is not None and not number.value.isdecimal()):
+        raise Invalid(f"DIARY {action.upper()} " + ("takes an entry's number (DIARY LIST numbers them)" if numbered
+                                                    else "takes nothing more"), action_word.column)
+    return {"action": action, "number": int(number.value) if number is not None else None}
