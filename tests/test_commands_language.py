@@ -159,6 +159,9 @@ ACCEPTED = [
     ("set takeover Open", "set_takeover", {"takeover": "open"}),
     ("set publish Yes", "set_publish", {"publish": "yes"}),
     ("SET PUBLISH off", "set_publish", {"publish": "no"}),
+    ("SET PRESSFLAGS partial=no fake=may", "set_pressflags", {"flags": {"partial": "no", "fake": "may"}}),
+    ("DIARY LIST", "diary", {"action": "list", "number": None}),
+    ("diary read 3", "diary", {"action": "read", "number": 3}),
     ("APPROVE France", "approve", {"power": "France", "number": None}),
     ("SET FLAG MANUALPROCESS", "set_flag", {"flag": "MANUALPROCESS", "words": []}),
     ("approve Spanish Hapsburgs 12", "approve", {"power": "Spanish Hapsburgs", "number": 12}),
@@ -196,6 +199,18 @@ PRESS_HEADERS = [
     ("PRESS TO ALL BUT G", "press", {"to": ("G",), "all_but": True, "grey": False}),
     ("BROADCAST", "broadcast", {"grey": False}),
     ("broadcast grey", "broadcast", {"grey": True}),
+    # njudge's fake press, postal press and diary entry (judge/reading/njpress.py)
+    ("PRESS TO ALL BUT G FAKE BROADCAST", "press", {"to": ("G",), "all_but": True, "grey": False,
+                                                   "fake": {"broadcast": True}}),
+    ("PRESS TO FRG FAKE", "press", {"to": ("FRG",), "grey": False, "fake": {"broadcast": True}}),
+    ("PRESS FAKE TO FRG", "broadcast", {"grey": False, "fake": {"broadcast": False, "to": ("FRG",), "all_but": False}}),
+    ("PRESS GREY FAKE BROADCAST TO E", "press", {"to": ("E",), "grey": True, "fake": {"broadcast": True}}),
+    ("PRESS TO E NOFAKE", "press", {"to": ("E",), "grey": False,
+                                   "fake": {"broadcast": False, "to": ("E",), "all_but": False}}),
+    ("BROADCAST NO FAKE", "broadcast", {"grey": False}),
+    ("POSTAL PRESS", "postal", {}),
+    ("POSTALPRESS", "postal", {}),
+    ("DIARY", "diary", {"action": "record", "number": None}),
 ]
 
 
@@ -335,7 +350,7 @@ def test_the_command_words_come_from_the_grammar() -> None:
         "help", "list", "history", "summary", "observe", "confirm", "unobserve", "create", "signon", "join", "clear",
         "press", "broadcast", "resign", "status", "set", "start", "process", "process!", "preview", "rollback",
         "pause", "resume", "eject", "dummy", "terminate", "become", "rules", "gm", "approve", "provinces", "phase",
-        "predict", "version", "whogame", "map"}
+        "predict", "version", "whogame", "map", "diary", "postalpress"}
     assert command_parser() is command_parser()
 
 

@@ -22,6 +22,8 @@ from judge.render import GameFaultContext, SetAsideContext, render_game_fault, r
 from judge.render import HistoryContext, HistoryEntry, render_history
 from judge.render import RequestNoticeContext, SeatChangedContext, TakeoverRequest, render_request_notice
 from judge.render import render_seat_changed
+from judge.render import DiaryContext, DiaryEntry, PostalEntry, PostalPressContext, PressCopyContext
+from judge.render import render_diary, render_postal_press, render_press_copy
 from judge.render import (
     GM, OBSERVER, Accepted, GameEndContext, GameListing, GameStartContext, HelpContext, LateContext, ListContext,
     OrderSet, PowerStatus, PressContext, Rejected, ReminderContext, Rendered, ReplyContext, Secret, StatusContext,
@@ -360,6 +362,12 @@ SAMPLES: dict[str, Callable[[], Rendered]] = {
     "late_notice.j2": lambda: render_late_notice(LateContext(
         "J", "demo", PHASE, ["FRANCE", "GERMANY"], AFTER_PARIS, "Europe/Paris", AFTER_BOTH, "disorder", "FRANCE")),
     "press.j2": lambda: render_press(PressContext("J", "demo", PHASE, "Hello\n", "ENGLAND", ["FRANCE"])),
+    "press_copy.j2": lambda: render_press_copy(PressCopyContext("J", "demo", PHASE, "Hello\n", "Italy",
+                                                                ["England", "France"], "a broadcast")),
+    "postal_press.j2": lambda: render_postal_press(PostalPressContext("J", "demo", "S1901M",
+                                                                      [PostalEntry("France", "Peace.")])),
+    "diary.j2": lambda: render_diary(DiaryContext("J", "demo", "published", "France",
+                                                  [DiaryEntry(1, "2026-03-23T11:00", "S1901M", "Go east.")])),
     "list.j2": lambda: render_list(ListContext("J", [
         GameListing("demo", "Standard", PHASE, "active", AFTER_PARIS, "Europe/Paris"),
         GameListing("new", "Standard", None, "forming", None, "UTC", 4)])),

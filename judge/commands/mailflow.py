@@ -21,8 +21,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from judge.commands import (absence, anyone, forming, gameinfo, gm, guessing, helpfiles, masterflags, observers,
-                            player, rules, takeover, votes)
+from judge.commands import (absence, anyone, diary, forming, gameinfo, gm, guessing, helpfiles, masterflags,
+                            observers, player, postal, press, pressflags, rules, takeover, votes)
 from judge.commands.echo import shown, shown_reason
 from judge.commands.session import Checkpoint, Handle, Incoming, Judge, Later, Prose, Refused, Session, Workspace
 from judge.crash import crash_point
@@ -43,13 +43,16 @@ Handler = Callable[[Session, Command], str]
 #: every ``do_<kind>`` of the command modules, by kind (a later module wins: masterflags wraps JOIN for AUTOSTART)
 HANDLERS: dict[str, Handler] = {
     name.removeprefix("do_"): getattr(module, name)
-    for module in (anyone, player, gm, rules, votes, forming, absence, observers, helpfiles, gameinfo, masterflags)
+    for module in (anyone, player, press, pressflags, diary, postal, gm, rules, votes, forming, absence, observers,
+                   helpfiles, gameinfo, masterflags)
     for name in dir(module) if name.startswith("do_")
 }
 _SIGNING_ON = ("signon", "signon_gm", "join", "create")
 _AS_POWER = frozenset({"order", "clear", "phase"})
 #: what a player says in his own name: never the GM's after BECOME (BECOME gives orders, not a voice)
-_SPEAKING = frozenset({"press", "broadcast"})
+_SPEAKING = frozenset({"press", "broadcast", "postal"})
+#: what an observer signed on with OBSERVE may send (njudge's SET OBSERVER decides which press)
+_OBSERVING = frozenset({"press", "broadcast", "set_pressflags"})   # SET PRESSFLAGS: his own broadcast, allpress
 #: commands that change nothing but the signed-on game's orders: their checkpoint keeps only those
 _ORDERS_ONLY = frozenset({"order", "clear", "phase"})
 #: commands that change no game (their answers go to the session): their checkpoint copies none
@@ -157,7 +160,7 @@ def _too_many_changes(s: Session, cmd: Command) -> str:
 def _too_many_documents(s: Session, cmd: Command) -> str:
     """Why a request for mail (an answer in a separate mail, press) is not carried out: one mail must not make
     the judge send many."""
-    if cmd.kind in ("press", "broadcast"):
+    if cmd.kind in _SPEAKING:
         s.press_sent += 1
         return f"at most {MAX_PRESS} press messages per mail: send this one in another mail" \
             if s.press_sent > MAX_PRESS else ""
@@ -194,14 +197,16 @@ def _not_allowed(s: Session, cmd: Command) -> str:
         if cmd.kind == "order":
             return ("you are not signed on to a game: start your mail with SIGNON <power letter><game> <password>"
                     + command_hint(cmd.text))
-        if cmd.kind in _SPEAKING:   # njudge's observers may send press; here they have no such feature
-            return (f"{_word(cmd)} is for a game's players and GM, signed on first (SIGNON <power letter><game> "
-                    "<password>): observers receive broadcasts, but the judge has no press from observers")
+        if cmd.kind in _SPEAKING:   # njudge's observers may send press, after their OBSERVE line
+            return (f"{_word(cmd)} needs you to be signed on first: SIGNON <power letter><game> <password> for a "
+                    "player, OBSERVE <game> <password> for an observer")
         if _word(cmd) == "PREDICT":   # njudge's word for PREVIEW
             return "njudge's PREDICT is PREVIEW here, the GM's: it needs a sign-on as the GM (SIGNON GM <game> <pw>)"
         who = "SIGNON GM <game> <password>" if audience == "gm" else "SIGNON <power letter><game> <password>"
         return f"{_word(cmd)} needs you to be signed on first ({who})"
-    if audience == "gm" and s.role != "gm":
+    if s.role == "observer" and cmd.kind not in _OBSERVING and audience != "anyone":
+        return f"{_word(cmd)} is for a game's players and GM: an observer of '{s.game}' may send press only"
+    if audience == "gm" and s.role not in ("gm", "observer"):
         return f"{_word(cmd)} is a GM command: only the GM of '{s.game}' may use it (SIGNON GM {s.game} <password>)"
     if audience == "player" and s.role == "gm":
         if cmd.kind in _AS_POWER and s.power is None:

@@ -15,9 +15,10 @@ import hmac
 import secrets
 
 from judge.commands.guessing import check_signon
+from judge.commands.press import send_held
 from judge.commands.session import Handle, Refused, Session
 from judge.reading.language import Command
-from judge.store import Observer, UnknownGame
+from judge.store import Observer, UnknownGame, check_password
 
 #: the most requests to observe one game that wait for their confirmation (a new one past it is refused)
 MAX_WAITING = 20
@@ -29,14 +30,19 @@ def do_observe(s: Session, cmd: Command) -> str:
     if handle.replay:
         return "already done"
     game, sender = handle.game, s.mail.sender
+    known = next((o for o in game.observers if o.address.lower() == sender.lower()), None)
+    if known is not None and check_password(cmd.args["password"], known.password_hash):
+        s.sign_on(handle, "observer", None)   # njudge's OBSERVE signs on: an observer's press may follow
+        return f"signed on as an observer of '{game.name}': press after this line goes out as an observer's"
     waiting = game.extra.setdefault(_REQUESTS, {})
     if sender.lower() not in waiting and len(waiting) >= MAX_WAITING:
         raise Refused(f"{MAX_WAITING} requests to observe '{game.name}' wait for their confirmation: "
                       "send OBSERVE again in a day or two")
     token = secrets.token_hex(5)
+    held = waiting.get(sender.lower(), {}).get("held", [])
     waiting[sender.lower()] = {"address": sender, "password_hash": s.judge.hash(cmd.args["password"]),
-                               "token": _digest(token), "at": s.judge.now().isoformat()}
-    known = any(o.address.lower() == sender.lower() for o in game.observers)
+                               "token": _digest(token), "at": s.judge.now().isoformat(), "held": held}
+    s.sign_on(handle, "observer", None)   # press after this line is held until CONFIRM (observerpress.py)
     what = "your new observer password takes effect" if known else "you receive its results and broadcasts"
     return (f"to confirm that this address wants it, send from this address the line "
             f"CONFIRM {game.name} {token} ; until then nothing changes, and {what} only then")
@@ -61,9 +67,9 @@ def do_confirm(s: Session, cmd: Command) -> str:
     known = next((o for o in game.observers if o.address.lower() == sender.lower()), None)
     if known is not None:
         known.password_hash = request["password_hash"]
-        return f"you already observe '{game.name}': password changed"
+        return f"you already observe '{game.name}': password changed" + send_held(s, handle, request)
     game.observers.append(Observer(request["address"], request["password_hash"]))
-    return f"you now observe '{game.name}' and receive its results and broadcasts"
+    return f"you now observe '{game.name}' and receive its results and broadcasts" + send_held(s, handle, request)
 
 
 def do_unobserve(s: Session, cmd: Command) -> str:

@@ -1,4 +1,4 @@
-"""Commands of a signed-on player: orders, CLEAR, press, STATUS, RESIGN and the personal SETs.
+"""Commands of a signed-on player: orders, CLEAR, STATUS, RESIGN and the personal SETs (press: press.py).
 
 The dispatcher has already checked that someone is signed on; the GM comes
 here too for the settings that exist for him (password, address, zone, wait),
@@ -14,22 +14,20 @@ from typing import Any
 
 from judge.commands import reports
 from judge.commands.session import Handle, Prose, Refused, Session
-from judge.engine.geography import GM_LETTER, Map
 from judge.engine.state import Phase
 from judge.reading.language import Command, command_hint, command_words
 from judge.reading.lines import read_line
 from judge.reading.njudge import split_orders
 from judge.reading.order_reader import OrderError
 from judge.reading.quotes import is_prose, is_signoff
-from judge.reading.suggest import unknown_power
 from judge.turns.holds import wait_refusal
 from judge.turns.seatnews import tell_the_others
-from judge.render import GM, PressContext, SeatChangedContext, render_press, render_seat_changed
+from judge.render import GM, SeatChangedContext, render_seat_changed
 from judge.store import Game, Player, SubmittedOrder
 from judge.turns.gameview import check_order, power_title, unit_key
 from judge.turns import pending
 from judge.turns.mapmail import set_map_format
-from judge.turns.notify import Reader, gm_reader, notify, own_zone, player_readers, queue, readers, set_mail_format
+from judge.turns.notify import Reader, gm_reader, notify, own_zone, queue, set_mail_format
 from judge.variants import line_reader
 
 
@@ -294,94 +292,6 @@ def do_clear(s: Session, cmd: Command) -> str:
     s.show_orders = True
     return (f"all orders of {power_title(handle.game, s.power)} for this phase dropped, and the {kept} lines kept for later phases "
             "with PHASE (njudge's CLEAR dropped only those)")
-
-
-def _sender(s: Session) -> str:
-    """Who press comes from: the credential the mail signed on with (the GM stays the GM after BECOME)."""
-    return GM if s.role == "gm" else (s.power or GM)
-
-
-def _press_phase(handle: Handle) -> Phase:
-    _playing(handle)
-    assert handle.state is not None
-    return handle.state.phase
-
-
-def _check_press(game: Game, grey: bool, s: Session, only_gm: bool) -> None:
-    if game.settings.press == "none" and s.role != "gm" and not only_gm:
-        raise Refused(f"'{game.name}' has no press: only press to the GM is allowed")
-    if grey and game.settings.press != "grey":
-        raise Refused(f"'{game.name}' does not allow grey press (the GM may SET PRESS grey)")
-
-
-def do_press(s: Session, cmd: Command) -> str:
-    handle = current(s)
-    game, board = handle.game, handle.variant.map
-    phase = _press_phase(handle)
-    powers = _press_powers(board, cmd.args["to"], game.name, bool(cmd.args.get("all_but")))
-    if cmd.args.get("all_but"):
-        powers = [p for p in board.powers if p not in powers]
-    _check_press(game, cmd.args["grey"], s, all(p == GM for p in powers))
-    to = [gm_reader(game) if p == GM else None for p in powers]
-    targets = [r for r in to if r is not None] + player_readers(game, [p for p in powers if p != GM])
-    vacant = [p for p in powers if p != GM and not player_readers(game, [p])]
-    sender = None if cmd.args["grey"] else _sender(s)
-    shown = ["MASTER" if p == GM else p for p in powers]
-    _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender, shown,
-                                            board=board))
-    note = "press sent to " + ", ".join("Master" if p == "MASTER" else board.power_title(p) for p in shown
-                                        if p not in vacant)
-    vacant = [board.power_title(p) for p in vacant]
-    return note + (f"; nobody plays {', '.join(vacant)}" if vacant else "")
-
-
-def _press_powers(board: Map, names: tuple[str, ...], game: str, all_but: bool) -> list[str]:
-    """The powers a press goes to: each name a power, or njudge's initials run together (``EG``, ``FRG``;
-    ``M`` the Master unless the map letters a power M; ``O`` the observers, who get no press but broadcasts,
-    so only after ALL BUT)."""
-    powers: list[str] = []
-    for name in names:
-        found = [GM] if name == "GM" else [_named(board, name)]
-        if found[0] is None and name.upper() == "O" and all_but:
-            continue
-        if found[0] is None and name.isalpha() and len(name) > 1:
-            letters = [c for c in name if not (all_but and c.upper() == "O")]
-            found = [_named(board, letter) for letter in letters]
-            if None in found:
-                raise Refused(unknown_power(board, name, game) + " (njudge's initials run together, as in EG, "
-                              "name one power each)")
-        if found[0] is None:
-            raise Refused(unknown_power(board, name, game))
-        powers.extend(p for p in found if p is not None and p not in powers)
-    return powers
-
-
-def _named(board: Map, name: str) -> str | None:
-    """A power by name or letter, or the GM by the letter M where no power of the map takes it."""
-    return board.power_named(name) or (GM if name.upper() == GM_LETTER else None)
-
-
-def do_broadcast(s: Session, cmd: Command) -> str:
-    handle = current(s)
-    game = handle.game
-    phase = _press_phase(handle)
-    _check_press(game, cmd.args["grey"], s, False)
-    me_address = s.mail.sender.lower()
-    targets = [r for r in readers(game) if r.address.lower() != me_address or r.viewer != _sender(s)]
-    sender = None if cmd.args["grey"] else _sender(s)
-    _deliver(game, s, targets, PressContext(s.judge.name, game.name, phase, cmd.args["body"], sender,
-                                            broadcast=True, board=handle.variant.map))
-    game.extra.setdefault("press", []).append({"phase": str(phase), "from": sender, "body": cmd.args["body"]})
-    return "broadcast sent to every player, observer and the GM"
-
-
-def _deliver(game: Game, s: Session, targets: list[Reader], ctx: PressContext) -> None:
-    rendered = render_press(ctx)
-    seen: set[str] = set()
-    for reader in targets:
-        if reader.address.lower() not in seen:
-            seen.add(reader.address.lower())
-            queue(game, reader, rendered, others_words=True)   # a player's words, not the judge's
 
 
 def do_resign(s: Session, cmd: Command) -> str:

@@ -7,6 +7,7 @@ touches no game file; its answers go to the judge's global outbox.
 from __future__ import annotations
 
 from judge.commands.history_span import HistoryOptions, broadcast_text, capped
+from judge.commands.pressflags import settings_lines
 from judge.engine.state import GameState, Phase
 from judge.engine.variant import Variant
 from judge.render import (
@@ -69,7 +70,8 @@ def status(judge: str, game: Game, viewer: str | None, power: str | None = None,
         powers.append(PowerStatus(name, shown, orders_in, centers, units,
                                   player is not None and player.status == "dummy"))
     settings = [("Press", game.settings.press), ("NMR", game.settings.nmr),
-                ("Wait for the deadline", "yes" if game.settings.wait else "no"), *shown_settings(game, viewer == "GM")]
+                ("Wait for the deadline", "yes" if game.settings.wait else "no"), *shown_settings(game, viewer == "GM"),
+                *settings_lines(game)]
     orders = order_set(game, variant, state, power) if state and power and game.status not in _OVER else None
     vote = None
     if state is not None and power and viewer is None and game.status in ("active", "paused") \

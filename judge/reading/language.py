@@ -36,6 +36,7 @@ from lark.lark import PostLex
 from judge.engine.geography import normalise_name
 from judge.reading.grammars import lalr_parser
 from judge.reading.njudge_info import exclude_args, history_args, read_lines, whogame_args
+from judge.reading.njpress import read_diary, read_fake, read_pressflags
 from judge.reading.njudge import Phased, njudge_line, press_header
 from judge.reading.usage import syntax_error
 from judge.reading.suggest import close, or_list
@@ -70,6 +71,8 @@ AUDIENCE: dict[str, str] = {
                      "set_flag",
                      "approve", "gm_action", "process", "preview", "rollback", "pause", "resume", "eject", "dummy",
                      "become", "terminate", "set_forming"), "gm"),
+    # njudge's press (judge/commands/press.py, pressflags.py, postal.py, diary.py)
+    **dict.fromkeys(("postal", "diary"), "player"), "set_pressflags": "gm",
 }
 KINDS = frozenset(AUDIENCE)
 #: player commands the GM may use for himself (his own settings, press, the game's STATUS, SET WAIT for
@@ -226,10 +229,22 @@ class CommandBuilder(Transformer):
         return kind, _with_secret(args, c[2] if c[2] is not None else c[1])
 
     def press(self, c: list) -> Parsed:
-        return "press", {**read_press_to(c[1:-1]), "grey": bool(c[0] or c[-1])}
+        return "press", {**read_press_to(c[1:-2]), "grey": bool(c[0] or c[-2]), **(c[-1] or {})}
 
     def broadcast(self, c: list) -> Parsed:
-        return "broadcast", {"grey": bool(c[0])}
+        return "broadcast", {"grey": bool(c[0]), **(c[1] or {})}
+
+    def fake(self, c: list) -> dict[str, Any]:
+        return read_fake(list(c))
+
+    def postal(self, _c: list) -> Parsed:
+        return "postal", {}
+
+    def diary(self, c: list) -> Parsed:
+        return "diary", read_diary(c[0], c[1])
+
+    def set_pressflags(self, c: list) -> Parsed:
+        return "set_pressflags", read_pressflags(list(c))
 
     def set_wait(self, _c: list) -> Parsed:
         return "set_wait", {"wait": True}
@@ -431,7 +446,7 @@ def parse_mail_body(text: str, parts: tuple[int, ...] = ()) -> ParsedMail:
             continue
         written, raw = raw, njudge.rewrite if njudge is not None else raw
         first = raw.split(None, 1)[0].lower()
-        if first in _BLOCK_WORDS:
+        if first in _BLOCK_WORDS or first == "postalpress" or raw.lower().split()[:2] == ["diary", "record"]:
             index = _read_press(lines, index, mail)
         elif first in command_words():
             _add(mail, _as_written(parse_command_line(raw, number), written))

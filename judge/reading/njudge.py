@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.reading.njpress import fake_header, press_set
 from judge.reading.njudge_dates import MONTHS, WEEKDAYS, join_date_words
 from judge.reading.njudge_info import file_line, history_line
 from judge.reading.njudge_rules import rule_flag
@@ -78,23 +79,8 @@ _SET_SAME: dict[str, str] = {
 _SET_MISSING: dict[str, str] = {
     "CENTERS": 'write SET CENTERS number (SET RULE victory_centers)',
     "CENTRES": 'write SET CENTRES number (SET RULE victory_centers)',
-    "PARTIAL": 'press to some powers is always allowed',
-    "NOPARTIAL": 'press to some powers is always allowed',
-    "FAKE": 'press is never faked',
-    "NOFAKE": 'press is never faked',
-    "OBSERVER": 'observers may send BROADCAST',
-    "LATEPRESS": 'late players may send press',
-    "NOLATEPRESS": 'late players may send press',
-    "MINORPRESS": 'press is allowed in every phase',
-    "NOMINORPRESS": 'press is allowed in every phase',
-    "ALL": 'partial press is not copied to the GM',
-    "NORMAL": 'partial press is not copied to the GM',
-    "BROADCAST": 'everyone receives broadcasts',
-    "NOBROADCAST": 'everyone receives broadcasts',
-    "WATCH": 'observers never see partial press',
-    "NOWATCH": 'observers never see partial press',
-    "ANYDISBAND": "removals only when units outnumber centres (njudge's own index marks ANYDISBAND '+', not yet "
-                  "implemented)",
+    "NORMAL": "disbands follow the standard rule (njudge's NORMAL DISBAND)",
+    "ANYDISBAND": "removals only when units outnumber centres (njudge's own index marks ANYDISBAND '+', not yet implemented)",
     "BLANKPRESS": 'empty press is refused',
     "NOBLANKPRESS": 'empty press is refused',
     "TRANSFORM": 'no variant here has transformations (army to fleet and back), so units never transform',
@@ -126,12 +112,9 @@ def njudge_line(lines: list[str], index: int) -> Reading | None:
                              f"was read ({skip} lines); write plain orders for this phase")
     if _ELSE_RE.match(raw) or _ENDIF_RE.match(raw):
         return Reading(refusal=f"{first} without IF: conditional orders are not supported here; not read")
-    if first in ("DIARY", "POSTALPRESS") or words[:2] == ["POSTAL", "PRESS"]:
-        skip = _until(lines, index, _BLOCK_END_RE)
-        what = ("the judge keeps no diary (njudge's DIARY)" if first == "DIARY" else
-                "the judge has no postal press (njudge's POSTALPRESS): BROADCAST sends press at once")
-        return Reading(skip, f"{what}: its text, {skip - 1} lines up to ENDPRESS, SIGNOFF or the end, "
-                             "was not read nor sent", stop=_ends_mail(lines, index, skip))
+    block = press_header(raw) if first in ("DIARY", "POSTAL") else None   # njudge's DIARY, POSTAL PRESS
+    if block is not None:
+        return block
     if words[:3] == ["SET", "COMMENT", "BEGIN"]:   # the full comment: every line up to SIGNOFF, none an order
         skip = _until(lines, index, _SIGNOFF_LINE_RE)
         text = [line.strip() for line in lines[index + 1:index + skip] if not _SIGNOFF_LINE_RE.match(line)]
@@ -165,6 +148,9 @@ def _command(raw: str, words: list[str]) -> Reading | None:
     dated = _dated(raw.split())
     if dated:
         return Reading(rewrite=dated)
+    flags = press_set(raw.split(None, 1)[1]) if first == "SET" and len(words) > 1 else ""
+    if flags:
+        return Reading(rewrite=flags)
     if first == "SET" and len(raw.split()) > 2 and raw.split()[1].endswith(","):
         return Reading(refusal="one SET option a line here (njudge's SET a, b): write each on its own line; "
                                "nothing was changed")
@@ -306,12 +292,17 @@ _PRESS_SAME = {"ANONYMOUS": "GREY", "ANONYMOUSLY": "GREY", "WHITE": "", "UNANONY
 
 def press_header(header: str) -> Reading | None:
     """njudge's PRESS and BROADCAST options as this judge's header: ``+EG`` is ``TO EG``, ``-G`` is ``TO ALL BUT
-    G``, ``ANONYMOUS`` is ``GREY``, ``BROADCAST TO G`` is ``PRESS TO G``; faked press is refused."""
+    G``, ``ANONYMOUS`` is ``GREY``, ``BROADCAST TO G`` is ``PRESS TO G``, ``FAKE`` in njudge's order in this
+    judge's (judge/reading/njpress.py); ``DIARY`` is ``DIARY RECORD``, ``POSTAL PRESS`` is ``POSTALPRESS``."""
     words = header.split()
     upper = [w.upper() for w in words]
-    if "FAKE" in upper or "NOFAKE" in upper:
-        return Reading(refusal="press is never faked here (njudge's FAKE): send it to the powers it goes to; "
-                               "the press was not sent and its text not read")
+    if upper[:2] == ["POSTAL", "PRESS"] and len(upper) == 2 or upper == ["DIARY"]:
+        return Reading(rewrite="POSTALPRESS" if upper[0] == "POSTAL" else "DIARY RECORD")
+    if upper[0] not in ("PRESS", "BROADCAST"):
+        return None
+    faked = fake_header(words)
+    words = faked.split() if faked else words
+    upper = [w.upper() for w in words]
     out: list[str] = [words[0]]
     for word, up in zip(words[1:], upper[1:]):
         if up in _PRESS_SAME:
@@ -320,12 +311,12 @@ def press_header(header: str) -> Reading | None:
             out.extend(["TO", word[1:]] if word[0] == "+" else ["TO", "ALL", "BUT", word[1:]])
         else:
             out.append(word)
-    if upper[0] == "BROADCAST" and "TO" in out:
+    if upper[0] == "BROADCAST" and "TO" in out[:out.index("FAKE") if "FAKE" in out else len(out)]:
         out[0] = "PRESS"
     if out[1:3] == ["TO", "ALL"] and len(out) == 3:
         out = ["BROADCAST"]
     rewritten = " ".join(out)
-    return None if rewritten == " ".join(words) else Reading(rewrite=rewritten)
+    return None if rewritten == header.strip() else Reading(rewrite=rewritten)
 
 
 _ELSE_IF_RE = re.compile(r"\s*else\s+if\b", re.IGNORECASE)

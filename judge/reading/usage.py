@@ -15,7 +15,7 @@ SET_OPTIONS = ("PASSWORD, ADDRESS, WAIT, NOWAIT, ABSENCE, NOABSENCE, ZONE, MAP, 
                 "GAMEZONE, "
                 "DEADLINE, MINDEADLINE, ROUND, GRACE, TIMING, NMR, PRESS, RULE, SEATS, TAKEOVER or PUBLISH")
 SET_WORDS = {word: word for word in SET_OPTIONS.replace(" or", ",").split(", ")} | {
-    "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE"}
+    "NO": "NO", "TIMEZONE": "ZONE", "RULES": "RULE", "PRESSFLAGS": "PRESSFLAGS"}
 # command -> (how it is written, what it needs after its keywords); a command missing
 # here takes nothing after its keywords.
 USAGE: dict[str, tuple[str, str]] = {
@@ -63,6 +63,7 @@ USAGE: dict[str, tuple[str, str]] = {
     "SET SEATS": ("SET SEATS number", "how many seats one address may hold, as in SET SEATS 2"),
     "SET TAKEOVER": ("SET TAKEOVER approve|open", "approve or open"),
     "SET PUBLISH": ("SET PUBLISH yes|no", "yes or no"),
+    "SET PRESSFLAGS": ("SET PRESSFLAGS key=value…", "settings such as partial=no fake=may observer=white"),
     "APPROVE": ("APPROVE power [number]", "the vacant power a player asked for with JOIN ... AS, and the "
                 "number of his request when several wait"),
     "SET RULE": ("SET RULE [option [value]]", "at most an option and its value, as in SET RULE ballot_minimum net"),

@@ -36,6 +36,8 @@ _WHERE = {
     "judge_code": "history", "render_history": "history", "RequestNoticeContext": "seats",
     "SeatChangedContext": "seats", "TakeoverRequest": "seats", "render_request_notice": "seats",
     "render_seat_changed": "seats", "render_provinces": "provinces",
+    **dict.fromkeys(("DiaryContext", "DiaryEntry", "PostalEntry", "PostalPressContext", "PressCopyContext",
+                     "render_diary", "render_postal_press", "render_press_copy"), "pressmails"),
 }
 
 
@@ -65,6 +67,10 @@ if TYPE_CHECKING:
     )
     from judge.render.results import Recipient, ResultsContext, render_results, results_context
     from judge.render.secrecy import GM, OBSERVER, Secret, hide_powers, reveal
+    from judge.render.pressmails import (
+        DiaryContext, DiaryEntry, PostalEntry, PostalPressContext, PressCopyContext, render_diary,
+        render_postal_press, render_press_copy,
+    )
 
 __all__ = [
     "Rendered", "environment", "render",
@@ -82,4 +88,6 @@ __all__ = [
     "GameStartContext", "render_game_start", "GameEndContext", "render_game_end",
     "DisorderContext", "render_disorder", "UnattendedContext", "render_unattended",
     "HistoryContext", "HistoryEntry", "judge_code", "render_history",
+    "PressCopyContext", "render_press_copy", "PostalEntry", "PostalPressContext", "render_postal_press",
+    "DiaryEntry", "DiaryContext", "render_diary",
 ]

@@ -282,9 +282,13 @@ class PressContext:
     board: Map | None = None   # the powers' titles (power_name)
 
 
+_NOT_POWERS = ("GM", "OBSERVER")   # a press's sender that is no power: the GM, or an observer (never his address)
+
+
 def render_press(ctx: PressContext) -> Rendered:
     return render("press.j2", judge=ctx.judge, game=ctx.game, phase=ctx.phase, body=ctx.body.rstrip("\n"),
-                  sender=power_name(ctx.sender, ctx.board) if ctx.sender and ctx.sender.upper() != "GM" else ctx.sender,
+                  sender=power_name(ctx.sender, ctx.board) if ctx.sender and ctx.sender.upper() not in _NOT_POWERS
+                  else ("an observer" if ctx.sender == "OBSERVER" else ctx.sender),
                   recipients=[power_name(p, ctx.board) for p in ctx.recipients], broadcast=ctx.broadcast)
 
 

@@ -35,6 +35,7 @@ from judge.turns.gameview import (
 from judge.turns.mapmail import ResultPictures
 from judge.turns.notify import Addressee, by_address, gm_zone, queue, readers
 from judge.turns.pending import apply_pending
+from judge.turns.presslater import publish_diaries, send_postal
 from judge.variants import data_version, results_report
 
 
@@ -162,6 +163,7 @@ def process_phase(judge: Judge, game: Game, now: datetime) -> str:
     for key in ("process", "reminded", "late", "decisions", "press"):
         game.extra.pop(key, None)
     _queue_results(judge, game, ctx, str(played))
+    send_postal(judge.name, game, str(played))   # njudge's postal press goes out with the results
     if not finished:
         apply_pending(judge.name, game, variant, outcome.state, now)
     if result is not None:
@@ -228,6 +230,7 @@ def _queue_game_end(judge: Judge, game: Game, variant: Variant, state: GameState
                          "phase": None if played is None else str(played)}  # public: the website says how it ended
     for each in by_address(readers(game)):
         queue(game, each.main, rendered, key=f"end:{each.address}")
+    publish_diaries(judge.name, game)   # njudge's diaries are everyone's once the game is over
 
 
 def terminate(judge: Judge, game: Game) -> None:

@@ -92,9 +92,9 @@ press | P | works | PRESS ANONYMOUSLY TO E\nanonymous\nENDPRESS
 press | P | works | PRESS WHITE TO E\nsigned\nENDPRESS
 press | P | works | PRESS UNANONYMOUS TO E\nsigned\nENDPRESS
 press | P | works | PRESS TO E GREY\nanonymous\nENDPRESS
-press | P | none | PRESS TO ALL BUT G FAKE BROADCAST\nThis is Germany\nENDPRESS
-press | P | none | PRESS FAKE TO FRG\nfaked\nENDPRESS
-press | P | none | PRESS TO FRG FAKE\nfaked\nENDPRESS
+press | P | works | PRESS TO ALL BUT G FAKE BROADCAST\nThis is Germany\nENDPRESS
+press | P | works | PRESS FAKE TO FRG\nfaked\nENDPRESS
+press | P | works | PRESS TO FRG FAKE\nfaked\nENDPRESS
 press | P | works | BROADCAST\nhello all\nENDPRESS
 press | P | works | BROADCAST\nhello all\nENDBROADCAST
 press | P | works | BROADCAST\nhello all\nSIGNOFF
@@ -102,10 +102,10 @@ press | P | works | BROADCAST\nto the end of the mail
 press | P | works | BROADCAST TO G\nonly to Germany\nENDPRESS
 press | P | works | BROADCAST GREY\nanonymous to all\nENDPRESS
 press | P | works | PRESS TO E\none\nENDPRESS\nPRESS TO G\ntwo\nENDPRESS
-press | P | none | POSTALPRESS\nafter the phase\nENDPRESS
-press | P | none | POSTAL PRESS\nafter the phase\nENDPRESS
+press | P | works | POSTALPRESS\nafter the phase\nENDPRESS
+press | P | works | POSTAL PRESS\nafter the phase\nENDPRESS
 press | P | works | PRESS TO ALL\nto all\nENDPRESS
-index | P | none | DIARY\nA Mar-Spa seems wise\nENDPRESS
+index | P | works | DIARY\nA Mar-Spa seems wise\nENDPRESS
 index | P | works | SET WAIT
 index | P | works | SET NOWAIT
 index | P | works | SET NO WAIT
@@ -132,7 +132,7 @@ index | P | works | STATUS
 index | P | works | WHOGAME
 index | P | works | WHOGAME FULL
 index | P | works | SUMMARY
-index | P | none | DIARY LIST
+index | P | works | DIARY LIST
 index | P | works | MAP demo
 index | P | works | GET syntax
 index | P | works | SET ADDRESS
@@ -172,7 +172,7 @@ form | A | none | REGISTER\nname: A Veteran\nemail: vet@example.org\nEND
 form | A | none | REGISTER\nname: A Veteran\nA Par-Bur\nEND
 index | A | works | OBSERVE demo look
 index | A | works | WATCH demo look
-press | A | none | OBSERVE demo look\nBROADCAST\nan observer speaks\nENDPRESS
+press | A | works | OBSERVE demo look\nBROADCAST\nan observer speaks\nENDPRESS
 index | A | =PREVIEW | PREDICT
 index | A | none | FIXID 100 site
 index | A | none | ADJUST vet@example.org 1
@@ -186,8 +186,8 @@ index | G | none | PROMOTE vet@example.org
 index | G | works | RESIGN Turkey
 index | G | works | SET ACCESS ANY
 index | G | none | SET ACCESS SAME-SITE
-index | G | none | SET ALL PRESS
-index | G | none | SET NORMAL PRESS
+index | G | works | SET ALL PRESS
+index | G | works | SET NORMAL PRESS
 index | G | works | SET ANYCENTRES
 index | G | works | SET ANYCENTERS
 index | G | none | SET ANYDISBAND
@@ -233,8 +233,8 @@ index | G | works | SET HOMECENTERS
 index | G | works | SET ONECENTRE
 index | G | works | SET LATECOUNT
 index | G | works | SET NOLATECOUNT
-index | G | none | SET LATEPRESS
-index | G | none | SET NOLATEPRESS
+index | G | works | SET LATEPRESS
+index | G | works | SET NOLATEPRESS
 index | G | works | SET LEVEL ANY
 index | G | none | SET LEVEL EXPERT
 index | G | works | SET LIST
@@ -246,8 +246,8 @@ index | G | works | SET NOMANUALPROCESS
 index | G | works | SET MANUALSTART
 index | G | works | SET NOMANUALSTART
 index | G | works | SET MAXABSENCE 10
-index | G | none | SET MINORPRESS
-index | G | none | SET NOMINORPRESS
+index | G | works | SET MINORPRESS
+index | G | works | SET NOMINORPRESS
 index | G | works | SET MODERATE
 index | G | none | SET UNMODERATE
 deadlines | G | works | SET MOVE NEXT 48.0
@@ -265,18 +265,18 @@ deadlines | G | works | SET START Apr 1
 index | G | works | SET NMR
 index | G | works | SET NO NMR
 index | G | works | SET NONMR
-index | G | none | SET NO FAKE
-index | G | none | SET NO FAKE BROADCAST
-index | G | none | SET NO PARTIAL
-index | G | none | SET NO PARTIAL PRESS
-index | G | none | SET PARTIAL
-index | G | none | SET PARTIAL FAKES BROADCAST
-index | G | none | SET PARTIAL MAY BE FAKED
-index | G | none | SET OBSERVER ANY
-index | G | none | SET OBSERVER NO PRESS
-index | G | none | SET OBSERVER WHITE
-index | G | none | SET BROADCAST PRESS
-index | G | none | SET NOBROADCAST PRESS
+index | G | works | SET NO FAKE
+index | G | works | SET NO FAKE BROADCAST
+index | G | works | SET NO PARTIAL
+index | G | works | SET NO PARTIAL PRESS
+index | G | works | SET PARTIAL
+index | G | works | SET PARTIAL FAKES BROADCAST
+index | G | works | SET PARTIAL MAY BE FAKED
+index | G | works | SET OBSERVER ANY
+index | G | works | SET OBSERVER NO PRESS
+index | G | works | SET OBSERVER WHITE
+index | G | works | SET BROADCAST PRESS
+index | G | works | SET NOBROADCAST PRESS
 index | F | works | SET PLAYERS 7
 index | G | works | SET QUIET
 index | G | works | SET NOQUIET
@@ -295,9 +295,9 @@ index | G | works | SET NOSTRICTWAIT
 index | G | none | SET TRANSFORM ANY
 index | G | none | SET NOTRANSFORM
 index | F | works | SET VARIANT standard
-index | G | none | SET WATCH ALLPRESS
-index | G | none | SET NOWATCH ALLPRESS
-press | G | none | SET GREY, PARTIAL FAKES BROADCAST
+index | G | works | SET WATCH ALLPRESS
+index | G | works | SET NOWATCH ALLPRESS
+press | G | works | SET GREY, PARTIAL FAKES BROADCAST
 index | G | works | SET NO PRESS
 index | G | works | SET NOPRESS
 index | G | works | SET NONE

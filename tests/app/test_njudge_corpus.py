@@ -68,7 +68,10 @@ def classify(expect: str, reply: str, first: int) -> str:
 
 def test_njudge_forms_by_mail_are_read_as_njudge_reads_them_or_refused_naming_the_equivalent(
         sandbox: Sandbox) -> None:
-    start_game(sandbox, setup="SET PRESS grey", powers=tuple(p for p in POWERS if p != "Turkey"))
+    # grey press, fake press and postal press allowed: the P cases send them (njudge's SET PARTIAL MAY BE FAKED,
+    # SET POSTAL PRESS; a game that forbids them: tests/app/test_njudge_press.py)
+    start_game(sandbox, setup="SET PRESS grey\nSET PARTIAL MAY BE FAKED\nSET POSTAL PRESS",
+               powers=tuple(p for p in POWERS if p != "Turkey"))
     sandbox.send(GM, f"CREATE {FORMING} standard gm-secret", "forming game")
     sandbox.send(JOINER, f"JOIN {FORMING} pw-joiner", "joining")
     all_cases = cases()
