@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import lzma
+import math
 import os
 from pathlib import Path
 from typing import Any
@@ -193,11 +194,19 @@ def _grid_marks(area: Any, spacing: float) -> list[tuple[float, float]]:
     return [xy for xy in points if area.contains(shapely.Point(xy))]
 
 
-def _ridge_marks(line: Any, spacing: float) -> list[tuple[float, float]]:
-    """Points every ``spacing`` along a crest line."""
-    count = max(1, int(line.length // spacing))
+def _ridge_marks(line: Any, spacing: float, side: float) -> list[tuple[float, float]]:
+    """Points along a crest line, a little more than every half ``spacing``, stepping ``side`` px off
+    the crest to either side in turn: a band of marks that reads as a range, not a dotted line."""
+    count = max(1, int(line.length // (spacing * 0.6)))
     step = line.length / count
-    return [tuple(line.interpolate(step * (i + 0.5)).coords[0]) for i in range(count)]
+    points = []
+    for i in range(count):
+        at, ahead = line.interpolate(step * (i + 0.5)), line.interpolate(min(line.length, step * (i + 0.5) + 1.0))
+        dx, dy = ahead.x - at.x, ahead.y - at.y
+        norm = math.hypot(dx, dy) or 1.0
+        offset = side if i % 2 else -side
+        points.append((at.x - dy / norm * offset, at.y + dx / norm * offset))
+    return points
 
 
 def _chevron(xy: tuple[float, float], half: float) -> list[float]:
@@ -223,7 +232,8 @@ def _mountains(folder: Path, spec: ReliefSpec, projection: Projection, land: Any
         raise BuildError(f"mountain ranges Natural Earth does not name: {', '.join(missing)}")
     for name, points in spec.ridges:
         crest = shapely.LineString([projection.one(p) for p in points])
-        found[name] = [xy for xy in _ridge_marks(crest, spec.spacing) if inner.contains(shapely.Point(xy))]
+        found[name] = [xy for xy in _ridge_marks(crest, spec.spacing, spec.mark * 0.9)
+                       if inner.contains(shapely.Point(xy))]
     return [{"name": name.title() if name.isupper() else name, "marks": [_chevron(xy, spec.mark) for xy in points]}
             for name, points in found.items() if points]
 

@@ -25,7 +25,7 @@ from judge.render.shapes import (
 
 BORDER, SEA_BORDER, CASING = "#8F8778", "#9DB7CB", "#FFFFFF"
 #: the relief under the board: rivers a pale water-blue (the great ones a little wider), mountains pale brown
-RIVER, RIVER_WIDTH, STREAM_WIDTH, RIDGE, RIDGE_WIDTH = "#6399CC", 1.8, 1.1, "#AD976F", 1.0
+RIVER, RIVER_WIDTH, STREAM_WIDTH, RIDGE, RIDGE_WIDTH = "#6399CC", 1.8, 1.1, "#A08760", 1.0
 #: a ghost (dislodged, removed) unit's fill: its owner's colour this much mixed with white
 GHOST = 0.55
 #: the white casing round every mark's ink edge, in pixels each side
