@@ -10,6 +10,7 @@ Bohemia.
 from __future__ import annotations
 
 import json
+import math
 import re
 import shutil
 import subprocess
@@ -49,6 +50,19 @@ def opening_scene(variant_name: str) -> Scene:
     return scene
 
 
+def _path_points(d: str) -> list[tuple[float, float]]:
+    """The points of an SVG path of ``M x y l dx dy ...`` parts, absolute."""
+    points: list[tuple[float, float]] = []
+    for start, steps in re.findall(r"M([^Ml]+)l([^M]*)", d):
+        x, y = (float(v) for v in start.split())
+        points.append((x, y))
+        values = [float(v) for v in steps.split()]
+        for dx, dy in zip(values[0::2], values[1::2], strict=True):
+            x, y = x + dx, y + dy
+            points.append((x, y))
+    return points
+
+
 def _land(geometry: Geometry) -> tuple[object, dict[int, str]]:
     regions = regions_of(geometry)
     return regions, {i: n for n, i in regions.index.items()}
@@ -64,8 +78,12 @@ def test_every_board_draws_its_rivers_named_and_within_the_board(variant: str) -
     assert {unescape(name) for _, name in drawn} == {river.name for river in relief.rivers}
     width, height = scene.geometry.size
     for d, name in drawn:
-        values = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", d)]
-        assert all(0 <= x <= width for x in values[0::2]) and all(0 <= y <= height for y in values[1::2]), name
+        points = _path_points(d)
+        assert len(points) >= 2, name
+        assert all(0 <= x <= width and 0 <= y <= height for x, y in points), name
+        river = next(r for r in relief.rivers if r.name == unescape(name))   # the very lines of the relief file
+        assert len(points) == sum(len(line) // 2 for line in river.lines), name
+        assert math.dist(points[-1], river.lines[-1][-2:]) < 0.2, name
     assert re.search(r'<path class="mountains" [^>]*><title>Alps</title>', text)
     # the PNG paints the same lines: a river's pixels are river-blue where no mark lies over them
     image = Image.open(__import__("io").BytesIO(png.paint_png(scene))).convert("RGB")
