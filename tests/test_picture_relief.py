@@ -9,6 +9,7 @@ Bohemia.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import re
@@ -17,6 +18,7 @@ import subprocess
 import sys
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -63,7 +65,7 @@ def _path_points(d: str) -> list[tuple[float, float]]:
     return points
 
 
-def _land(geometry: Geometry) -> tuple[object, dict[int, str]]:
+def _land(geometry: Geometry) -> tuple[Any, dict[int, str]]:
     regions = regions_of(geometry)
     return regions, {i: n for n, i in regions.index.items()}
 
@@ -86,7 +88,7 @@ def test_every_board_draws_its_rivers_named_and_within_the_board(variant: str) -
         assert math.dist(points[-1], river.lines[-1][-2:]) < 0.2, name
     assert re.search(r'<path class="mountains" [^>]*><title>Alps</title>', text)
     # the PNG paints the same lines: a river's pixels are river-blue where no mark lies over them
-    image = Image.open(__import__("io").BytesIO(png.paint_png(scene))).convert("RGB")
+    image = Image.open(io.BytesIO(png.paint_png(scene))).convert("RGB")
     river = tuple(int(RIVER[i:i + 2], 16) for i in (1, 3, 5))
     on_river = [image.getpixel((round(r.lines[0][i]), round(r.lines[0][i + 1])))
                 for r in relief.rivers if r.major for i in range(0, len(r.lines[0]), 2)]
@@ -100,7 +102,7 @@ def test_every_river_lies_on_land(variant: str) -> None:
     regions, names = _land(geometry)
 
     def land(x: float, y: float) -> bool:
-        name = names.get(regions.at(x, y))  # type: ignore[attr-defined]
+        name = names.get(regions.at(x, y))
         return name is not None and geometry.regions[name].terrain == "land"
 
     counted = 0
@@ -120,8 +122,8 @@ def test_the_1618_board_has_the_empire_s_rivers_where_they_flow_and_its_mountain
     rivers = {river.name: river for river in geometry.relief.rivers}
     for name, province in EMPIRE_RIVERS.items():
         assert name in rivers, name
-        through = {names.get(regions.at(line[i], line[i + 1])) for line in rivers[name].lines  # type: ignore[attr-defined]
-                   for i in range(0, len(line), 2)}
+        at = regions.at
+        through = {names.get(at(line[i], line[i + 1])) for line in rivers[name].lines for i in range(0, len(line), 2)}
         assert province in through, (name, province, through)
     ranges = {name: marks for name, marks in geometry.relief.mountains}
     assert EMPIRE_MOUNTAINS <= set(ranges)

@@ -50,7 +50,8 @@ def load_relief(geometry_path: Path) -> Relief:
     if not path.is_file():
         return NONE
     data = json.loads(path.read_text(encoding="utf-8"))
-    return Relief(tuple(River(str(r["name"]), bool(r.get("major")), _lines(r["lines"])) for r in data.get("rivers", [])),
+    rivers = data.get("rivers", [])
+    return Relief(tuple(River(str(r["name"]), bool(r.get("major")), _lines(r["lines"])) for r in rivers),
                   tuple((str(lake.get("name", "")), tuple(_lines(p) for p in lake["polygons"]))
                         for lake in data.get("lakes", [])),
                   tuple((str(m["name"]), _lines(m["marks"])) for m in data.get("mountains", [])))
