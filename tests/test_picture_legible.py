@@ -24,7 +24,7 @@ from tests.demo_phases import Played
 from judge.engine.orders import Unit
 from judge.engine.state import GameState
 from judge.render import png, svg
-from judge.render.drawing import Area, Dot, Drawing, Group, Outline, Stroke, draw
+from judge.render.drawing import Area, Dot, Drawing, Group, Line, Outline, Stroke, draw, relief_items
 from judge.render.geometry import geometry_file, load_geometry, map_file, variant_geometry
 from judge.render.layout import regions_of
 from judge.render.palette import contrast
@@ -85,7 +85,22 @@ def _ground(scene: Scene, xy: tuple[float, float]) -> list[str]:
     regions = regions_of(scene.geometry)
     number = regions.at(*xy)
     name = next((n for n, i in regions.index.items() if i == number), "")
-    return [scene.fills.get(name, "#FFFFFF"), *([scene.hatches[name]] if name in scene.hatches else [])]
+    return [scene.fills.get(name, "#FFFFFF"), *([scene.hatches[name]] if name in scene.hatches else []),
+            *_relief_under(scene, xy)]
+
+
+def _relief_under(scene: Scene, xy: tuple[float, float], near: float = 10.0) -> list[str]:
+    """The relief's colours a mark at ``xy`` may lie on: a river, a range's marks or a lake within ``near`` px."""
+    found = []
+    for item in relief_items(scene.geometry.relief):
+        rings = item.parts if isinstance(item, Line) else item.rings[:1]  # type: ignore[union-attr]
+        for ring in rings:
+            xs, ys = ring[0::2], ring[1::2]
+            if min(xs) - near <= xy[0] <= max(xs) + near and min(ys) - near <= xy[1] <= max(ys) + near and any(
+                    math.dist(xy, (x, y)) <= near for x, y in zip(xs, ys)):
+                found.append(item.colour if isinstance(item, Line) else item.fill)  # type: ignore[union-attr]
+                break
+    return sorted(set(found))
 
 
 def marks(drawing: Drawing) -> list[tuple[str, tuple[float, float], set[str]]]:

@@ -133,11 +133,24 @@ def test_a_known_position_shows_owners_units_and_marks_at_sampled_pixels() -> No
     assert near(image.getpixel(_far_pixel(geometry, "NTH")), SEA, 8)  # the sea
 
 
+def _relief_mask(geometry: Geometry) -> Image.Image:
+    """The pixels the relief (rivers, mountain marks, lakes) may cover, a little widened."""
+    image = Image.new("L", geometry.size, 0)
+    pen = ImageDraw.Draw(image)
+    for line in [*(r.lines for r in geometry.relief.rivers), *(marks for _, marks in geometry.relief.mountains)]:
+        for part in line:
+            pen.line(list(part), fill=255, width=7)
+    for _, polygons in geometry.relief.lakes:
+        for polygon in polygons:
+            pen.polygon(list(polygon[0]), fill=255, outline=255, width=5)
+    return image
+
+
 def _far_pixel(geometry: Geometry, abbr: str) -> tuple[int, int]:
-    """A pixel of ``abbr`` well inside it and away from its marks (unit, centre, name)."""
+    """A pixel of ``abbr`` well inside it and away from its marks (unit, centre, name) and its rivers."""
     mask = masks(Geometry(geometry.size, {abbr: geometry.regions[abbr]}, (), {}, ""))[abbr]
     ux, uy = geometry.regions[abbr].unit
-    inner = mask.filter(ImageFilter.MinFilter(7))
+    inner = ImageChops.subtract(mask.filter(ImageFilter.MinFilter(7)), _relief_mask(geometry))
     width, height = geometry.size
     best = None
     for py in range(0, height, 3):

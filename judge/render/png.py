@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from judge.render.drawing import Area, Dot, Drawing, Group, Outline, Stroke, draw
+from judge.render.drawing import Area, Dot, Drawing, Group, Line, Outline, Stroke, draw
 from judge.render.fonts import font
 from judge.render.geometry import XY
 from judge.render.sceneparts import Scene, Text
@@ -39,13 +39,15 @@ def paint_png(scene: Scene) -> bytes:
 
 def write_png(drawing: Drawing, scale: int = SUPERSAMPLE) -> bytes:
     size = (drawing.width * scale, drawing.height * scale)
-    ground = [item for item in drawing.items[:drawing.ground] if isinstance(item, Area)]
-    numbered = len(ground) == drawing.ground and len({_own(a) for a in ground} | {a.stroke for a in ground}) < 255
+    ground = [item for item in drawing.items[:drawing.ground] if isinstance(item, Area | Line)]
+    numbered = len(ground) == drawing.ground and len(_numbered(ground) | set(_inks(ground))) < 255
     image = _ground(ground, size, scale) if numbered else Image.new("RGB", size, "white")
     pen = ImageDraw.Draw(image)
     for item in drawing.items[drawing.ground if numbered else 0:]:
         if isinstance(item, Area):
             _area(image, pen, item, scale)
+        elif isinstance(item, Line):
+            _line(pen, item, scale, item.colour)
         elif isinstance(item, Outline):
             _outline(pen, item, scale)
         elif isinstance(item, Stroke):
@@ -64,12 +66,23 @@ def write_png(drawing: Drawing, scale: int = SUPERSAMPLE) -> bytes:
     return out.getvalue()
 
 
-def _ground(areas: list[Area], size: tuple[int, int], scale: int) -> Image.Image:
-    """The regions, filled, edged and hatched: each map's regions are painted once as numbers (which region
-    owns each pixel, which border crosses it) and kept; a picture only gives each number its colour."""
-    strokes = sorted({area.stroke for area in areas})
+def _numbered(ground: list[Area | Line]) -> set[str]:
+    return {_own(item) for item in ground if isinstance(item, Area)}
+
+
+def _inks(ground: list[Area | Line]) -> list[str]:
+    """The colours of the ground's lines: the regions' borders and the relief's rivers and mountains."""
+    return sorted({item.stroke if isinstance(item, Area) else item.colour for item in ground})
+
+
+def _ground(ground: list[Area | Line], size: tuple[int, int], scale: int) -> Image.Image:
+    """The regions, filled, edged and hatched, and the relief: each map's ground is painted once as numbers
+    (which region owns each pixel, which border or river crosses it) and kept; a picture only gives each
+    number its colour."""
+    strokes = _inks(ground)
+    areas = [item for item in ground if isinstance(item, Area)]
     owners = list(dict.fromkeys(_own(area) for area in areas))
-    index = _numbers(tuple(areas), size, scale, tuple(strokes), tuple(owners))
+    index = _numbers(tuple(ground), size, scale, tuple(strokes), tuple(owners))
     fills = {_own(area): area.fill for area in areas}
     palette = [255, 255, 255]
     for colour in [fills[owner] for owner in owners] + strokes:
@@ -88,25 +101,39 @@ def _own(area: Area) -> str:
     return area.name or area.fill
 
 
-_NUMBERS: dict[tuple[object, ...], tuple[tuple[Area, ...], Image.Image]] = {}
+_NUMBERS: dict[tuple[object, ...], tuple[tuple[Area | Line, ...], Image.Image]] = {}
 
 
-def _numbers(areas: tuple[Area, ...], size: tuple[int, int], scale: int, strokes: tuple[str, ...],
+def _shape(item: Area | Line) -> object:
+    return item.rings if isinstance(item, Area) else item.parts
+
+
+def _numbers(ground: tuple[Area | Line, ...], size: tuple[int, int], scale: int, strokes: tuple[str, ...],
              owners: tuple[str, ...]) -> Image.Image:
-    """The map's regions as numbers (0 the paper, 1.. each region, then each border colour), made once per map."""
-    key = (*size, scale, *(id(area.rings) for area in areas), *strokes, *owners)
+    """The map's ground as numbers (0 the paper, 1.. each region, then each line's colour), made once per map."""
+    key = (*size, scale, *(id(_shape(item)) for item in ground), *strokes, *owners)
     kept = _NUMBERS.get(key)
-    if kept is None or any(a.rings is not b.rings for a, b in zip(kept[0], areas, strict=True)):
+    if kept is None or any(_shape(a) is not _shape(b) for a, b in zip(kept[0], ground, strict=True)):
         if len(_NUMBERS) > 8:
             _NUMBERS.clear()
         image = Image.new("P", size, 0)
         pen = ImageDraw.Draw(image)
-        for area in areas:
-            points = _scaled(area.rings[0], scale)
-            pen.polygon(points, fill=owners.index(_own(area)) + 1)
-            pen.line(points + points[:1], fill=len(owners) + 1 + strokes.index(area.stroke), width=scale)
-        kept = _NUMBERS[key] = (areas, image)
+        for item in ground:
+            if isinstance(item, Line):
+                _line(pen, item, scale, len(owners) + 1 + strokes.index(item.colour))
+                continue
+            points = _scaled(item.rings[0], scale)
+            pen.polygon(points, fill=owners.index(_own(item)) + 1)
+            pen.line(points + points[:1], fill=len(owners) + 1 + strokes.index(item.stroke), width=scale)
+        kept = _NUMBERS[key] = (ground, image)
     return kept[1]
+
+
+def _line(pen: ImageDraw.ImageDraw, line: Line, scale: int, ink: str | int) -> None:
+    """Each polyline of a river or a range, in ``ink`` (a colour, or a number on the ground's numbers)."""
+    width = max(1, round(line.width * scale))
+    for part in line.parts:
+        pen.line(_scaled(part, scale), fill=ink, width=width, joint="curve" if width > 2 else None)
 
 
 def _scaled(ring: Sequence[float], scale: int) -> list[tuple[float, float]]:
