@@ -32,8 +32,8 @@ syntax | P | works | A Par holds
 syntax | P | works | A Par stand
 syntax | P | works | A Par stands
 syntax | P | works | Paris holds
-syntax | P | works | F Bre s A Par
-syntax | P | works | F Bre support A Par
+syntax | P | works | A Par s F Bre
+syntax | P | works | A Par support F Bre
 syntax | P | works | A Mar supports A Par-Bur
 syntax | P | works | A Mar s Par-Bur
 syntax | P | works | Mar supports Par - Bur
