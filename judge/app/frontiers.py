@@ -21,8 +21,8 @@ from collections.abc import Callable
 
 #: the Natural Earth files a ``within`` line's names are looked up in, in this order
 SOURCES = ("ne_50m_admin_0_countries", "ne_10m_geography_marine_polys", "ne_50m_geography_regions_polys")
-#: how far (pixels) a named area reaches over its own coast, so that GSHHG's coast and Natural Earth's meet
-REACH_PX = 6.0
+#: how far (km) a named area reaches over its own coast, so that GSHHG's coast and Natural Earth's meet
+REACH_KM = 10.0
 #: a detached piece of a province smaller than this share of its main piece goes to its neighbour
 SLIVER_SHARE = 0.2
 ELSEWHERE = "*"
@@ -88,7 +88,7 @@ def _projected(shapes: list[dict[str, Any]], projection: Any) -> Any:
 
 
 def areas(folder: Path, names: list[str], projection: Any, frame: Any) -> dict[str, Any]:
-    """Name -> its area in pixels, reaching ``REACH_PX`` over its coast but never into another named area
+    """Name -> its area in pixels, reaching ``REACH_KM`` over its coast but never into another named area
     or into another feature of its own file (a neighbour country, a neighbour sea)."""
     import shapely
     raw: dict[str, tuple[str, Any]] = {}
@@ -104,7 +104,7 @@ def areas(folder: Path, names: list[str], projection: Any, frame: Any) -> dict[s
     for name in names:
         source, own = raw[name]
         others = neighbours[source].difference(own)
-        reach = own.buffer(REACH_PX).difference(others).difference(taken)
+        reach = own.buffer(REACH_KM * projection.scale).difference(others).difference(taken)
         found[name] = shapely.make_valid(reach)
         taken = taken.union(found[name])
     return found
