@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import json
 import lzma
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable
 
 #: the Natural Earth files a ``within`` line's names are looked up in, in this order
 SOURCES = ("ne_50m_admin_0_countries", "ne_10m_geography_marine_polys", "ne_50m_geography_regions_polys")
