@@ -77,6 +77,11 @@ LAND = [
     ("diplomacy1618", "LUX", "TRR", "Luxembourg-Germany"),
 ]
 
+#: (map, province, province, the Natural Earth river between them)
+RIVERS = [
+    ("diplomacy1618", "NEU", "BER", "Oder"),
+]
+
 #: (map, sea, seas, the Natural Earth seas whose edges the border is; several joined by '|')
 SEAS = [
     ("standard", "SKA", "NTH|HEL", "Skagerrak"),
@@ -150,3 +155,15 @@ def test_a_sea_border_follows_the_edge_of_the_named_sea(name: str, one: str, oth
                              if " ".join(str(f["properties"].get("name")).split()) in sea.split("|")])
     share = _share_on(border, edge)
     assert share >= SHARE, f"{name}: only {share:.0%} of the {one}-{other} border is on the {sea}'s edge"
+
+
+@pytest.mark.parametrize(("name", "one", "other", "river"), RIVERS, ids=[f"{m}-{a}-{b}" for m, a, b, _ in RIVERS])
+def test_a_border_a_river_line_names_follows_the_river(name: str, one: str, other: str, river: str) -> None:
+    regions = _regions(name)
+    border = _shared_border(regions, one, other)
+    assert border.length >= 15, f"{name}: {one} and {other} share {border.length:.1f} px of border"
+    line = _projected(name, [shapely.geometry.shape(f["geometry"])
+                             for f in _natural_earth("ne_50m_rivers_lake_centerlines")
+                             if f["properties"].get("name") == river])
+    share = _share_on(border, line)
+    assert share >= SHARE, f"{name}: only {share:.0%} of the {one}-{other} border is on the {river}"

@@ -67,7 +67,9 @@ def test_the_projection_puts_the_frame_s_centre_in_the_picture_s_middle() -> Non
 def test_within_lines_add_up_per_province_and_a_bad_one_is_named(tmp_path: Path) -> None:
     (tmp_path / "ed.seeds").write_text('within Italy : TYR TRI\nwithin Austria "San Marino" : tyr\n', encoding="utf-8")
     assert read_seeds(tmp_path / "ed.seeds").within == {"tyr": ["Italy", "Austria", "San Marino"], "tri": ["Italy"]}
-    for line in ("within Italy TYR", "within : TYR", "within Italy :", "within Italy : TYR : VEN"):
+    (tmp_path / "ed.seeds").write_text("river Oder : neu BER\n", encoding="utf-8")
+    assert read_seeds(tmp_path / "ed.seeds").rivers == [("Oder", "NEU", "BER")]
+    for line in ("within Italy TYR", "within : TYR", "within Italy :", "within Italy : TYR : VEN", "river Oder : NEU"):
         (tmp_path / "ed.seeds").write_text(f"{line}\n", encoding="utf-8")
         with pytest.raises(SeedsError, match="ed.seeds:1: "):
             read_seeds(tmp_path / "ed.seeds")

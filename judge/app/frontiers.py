@@ -194,3 +194,36 @@ def _give_away(regions: dict[str, Any], rest: Any, mine: Owned,
             target = max(voronoi(mine, part).items(), key=lambda item: item[1].area)[0]
         out[target] = shapely.make_valid(out[target].union(part))
     return out
+
+
+RIVERS = ("ne_50m_rivers_lake_centerlines", "ne_10m_rivers_europe")
+
+
+def river_line(folder: Path, name: str, projection: Any) -> Any:
+    """The river called ``name`` (every segment of that name, 1:50m first), in pixels."""
+    import shapely
+    wanted = " ".join(name.split()).lower()
+    for source in RIVERS:
+        shapes = [shapely.geometry.shape(g) for n, g in _features(folder, source) if n == wanted]
+        if shapes:
+            return _to_pixels(_near(shapely.union_all(shapes)), projection)
+    raise FrontierError(f"river: Natural Earth has no river called '{name}'")
+
+
+def split_by_river(regions: dict[str, Any], line: Any, one: str, other: str) -> dict[str, Any]:
+    """``one`` and ``other`` re-cut along ``line``: each piece of the two that the river cuts off goes
+    whole to the one that held most of it, so where the river crosses both their border is the river."""
+    import shapely
+    from shapely.ops import split
+    both = shapely.make_valid(regions[one].union(regions[other]))
+    mine: dict[str, list[Any]] = {one: [], other: []}
+    for part in shapely.get_parts(both):
+        if part.geom_type != "Polygon":
+            continue
+        for piece in shapely.get_parts(split(part, line)):
+            held = piece.intersection(regions[one]).area >= piece.intersection(regions[other]).area
+            mine[one if held else other].append(piece)
+    out = dict(regions)
+    for owner, pieces in mine.items():
+        out[owner] = shapely.make_valid(shapely.union_all(pieces)) if pieces else shapely.Polygon()
+    return out

