@@ -64,7 +64,10 @@ LAND = [
     ("europe1615", "SWI", "MIL", "Switzerland-Italy"),
     ("europe1615", "DUT", "WES", "Netherlands-Germany"),
     ("europe1615", "BOH", "SAX", "Czechia-Germany, the Ore Mountains"),
-    ("europe1615", "BOH", "BAV", "Czechia-Germany, the Bohemian Forest"),
+    ("europe1615", "BOH", "BAV", "Czechia-Germany, the Bohemian Forest"),  # near it before: the guard of a line
+    ("europe1615", "BOH", "VIE", "Czechia-Austria"),
+    ("europe1615", "MRV", "SLO", "Czechia-Slovakia, the White Carpathians"),
+    ("europe1615", "SLO", "CRA", "Slovakia-Poland, the Carpathians"),
     ("europe1615", "NWY", "STO", "Norway-Sweden"),
     ("europe1615", "ALG", "TUN", "Algeria-Tunisia"),
     ("europe1615", "BUL", "WLC", "Bulgaria-Romania, the Danube"),
