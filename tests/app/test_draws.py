@@ -216,7 +216,7 @@ def test_the_gm_an_observer_and_a_finished_game_get_a_clear_refusal(sandbox: San
     mails = sandbox.new_mail()
     watcher = reply(sandbox, mails, "watcher@example.org")
     assert f"CONFIRM {GAME}" in watcher
-    assert "line 2: SET DRAW\n      SET DRAW needs you to be signed on first" in watcher
+    assert "line 2: SET DRAW\n      SET DRAW is for a game's players and GM" in watcher   # an observer votes not
     master = reply(sandbox, mails, GM)
     assert master.count("SET DRAW is for players") == 2 and "SET CONCEDE is for players" in master
     assert "votes" not in sandbox.store.load_game(GAME).extra
