@@ -202,8 +202,9 @@ class _Kept:
         phase's key is unchanged, else shrunk now from the picture just put in the site; None without one."""
         old = self.build.old.phases.get(self.key(entry), {})
         if "thumb" in old and (old["thumb"] is None or self.build.keep(old["thumb"])):
-            self._record(entry)["thumb"] = old["thumb"]
-            return old["thumb"]  # type: ignore[no-any-return]
+            kept: str | None = old["thumb"]
+            self._record(entry)["thumb"] = kept
+            return kept
         data = None if picture is None else thumbnail((self.build.www / self.archive.name / picture).read_bytes())
         name = None if data is None else f"{self.archive.name}/{entry.phase}-small.png"
         if data is not None and name is not None:
