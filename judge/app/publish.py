@@ -14,7 +14,8 @@ unchanged by a key of everything its pages are made from (its history and
 archive files, what the live record shows, the variant's data, the judge's
 code), a phase's picture by a key of its record, so an unchanged archive is
 neither replayed nor redrawn.  One run at a time (a lock beside the site);
-the new site is switched in whole, at once.
+the new site is switched in whole, at once.  The index's thumbnail of a game is
+shrunk from its last phase's picture once, when that phase is new.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from judge.app.sitepages import (
 from judge.engine.variant import Variant
 from judge.render.geometry import geometry_file, map_file
 from judge.render.site import GameRow, SiteIndex, render_game, render_index, render_phase, stylesheet
+from judge.render.thumbnail import thumbnail
 from judge.store import Game, Store, StoreError
 from judge.variants import UnknownVariant, data_version
 
@@ -127,7 +129,7 @@ def _publish_game(store: Store, build: Build, run: _Run, game: Game, judge: str,
     for phase in page.phases:
         build.put(f"{page.name}/{phase.name}.html", render_phase(index, page, phase).encode("utf-8"))
     build.put(f"{page.name}/index.html", render_game(index, page).encode("utf-8"))
-    row = GameRow.of(page)
+    row = GameRow.of(page, work.thumb(archive.phases[-1], page.current.picture) if page.current else None)
     build.new.games[page.name] = {"key": key, "row": row.to_json(), "phases": sorted(work.keys)}
     run.rows.append(row)
     run.pages += 1 + len(page.phases)
@@ -193,6 +195,21 @@ class _Kept:
         if data is not None and name is not None:
             self.build.put(f"{archive.name}/{name}", data)
         self._record(entry)["picture"] = None if name is None else f"{archive.name}/{name}"
+        return name
+
+    def thumb(self, entry: PhaseEntry, picture: str | None) -> str | None:
+        """The index's small copy of the phase's picture (``<game>/<phase>-small.png``): the last site's where the
+        phase's key is unchanged, else shrunk now from the picture just put in the site; None without one."""
+        old = self.build.old.phases.get(self.key(entry), {})
+        if "thumb" in old and (old["thumb"] is None or self.build.keep(old["thumb"])):
+            kept: str | None = old["thumb"]
+            self._record(entry)["thumb"] = kept
+            return kept
+        data = None if picture is None else thumbnail((self.build.www / self.archive.name / picture).read_bytes())
+        name = None if data is None else f"{self.archive.name}/{entry.phase}-small.png"
+        if data is not None and name is not None:
+            self.build.put(name, data)
+        self._record(entry)["thumb"] = name
         return name
 
     def numbers(self, variant: Variant, archive: GameArchive, entry: PhaseEntry,

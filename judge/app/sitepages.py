@@ -163,7 +163,8 @@ def game_page(archive: GameArchive, work: PhaseWork | None = None, live: Live | 
     ending = ending_of(variant, archive, live) if archive.status in OVER else None
     return GamePage(archive.name, variant.name.title(), archive.status, phases,
                     [c for c in charts if c.labels and c.points], press, archive.zone,
-                    standings(variant, archive, work, live, ending), ending, live.in_play)
+                    standings(variant, archive, work, live, ending), ending, live.in_play,
+                    power_colours_by_title(variant))
 
 
 def _published_at_end(report: Any, archive: GameArchive) -> dict[str, tuple[str, str]]:

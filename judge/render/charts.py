@@ -20,8 +20,14 @@ PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e
            "#bcbd22")
 #: the marker shapes, one per power in turn (the key repeats each line's shape)
 SHAPES = ("circle", "square", "diamond", "triangle", "down")
-#: the chart's box (SVG user units) and its margins: left for the value labels, bottom for the time labels
-WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 400, 220, 34, 24, 12, 28
+#: the chart's box (SVG user units) and its least margins: left for the value labels, bottom for the time labels;
+#: the left and right margins grow to hold half the widest time label, which is centred on the first and last point
+WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 400, 220, 34, 12, 12, 28
+#: the size of the axis labels (user units; ``.chart .tick`` in the site's style sheet) and the width of their
+#: widest character as a share of it (a capital W or M in a sans-serif face), so a label's width is never underrated
+FONT, WIDEST = 13, 0.75
+#: the least room (user units) between two time labels side by side
+GAP = 8
 #: how far apart (user units) two lines with the same value are drawn
 SPREAD = 3.5
 
@@ -101,14 +107,19 @@ class Series:
         return [(self._y(v), v) for v in range(0, self.top + 1, self.step)]
 
     def ticks(self, most: int = 8) -> list[tuple[float, str]]:
-        """The labels written under the time axis, and where: every one, or every k-th when they would crowd.
+        """The labels written under the time axis, and where: every one, or every k-th when they would crowd
+        (at most ``most``, and never more than fit side by side at their width).
 
         >>> [label for _, label in Series("Supply centres", ["start", "1901", "1902"], {}).ticks()]
         ['start', '1901', '1902']
         >>> len(Series("Supply centres", [str(y) for y in range(1901, 1941)], {}).ticks())
         8
+        >>> len(Series("VPs", [f"W{y}A" for y in range(1615, 1640)], {}).ticks())
+        5
         """
-        every = -(-len(self.labels) // most)
+        room = self._label_width() + GAP
+        fit = max(1, int((WIDTH - self._left() - self._right()) // room) + 1)
+        every = -(-len(self.labels) // max(1, min(most, fit)))
         return [(x, label) for n, (x, label) in enumerate(zip(self._xs(), self.labels)) if n % every == 0]
 
     def polylines(self) -> list[Line]:
@@ -142,11 +153,25 @@ class Series:
         return HEIGHT - BOTTOM - (value / self.top) * (HEIGHT - TOP - BOTTOM)
 
     def _xs(self) -> list[float]:
-        step = (WIDTH - LEFT - RIGHT) / max(len(self.labels) - 1, 1)
-        return [LEFT + n * step for n in range(len(self.labels))]
+        left = self._left()
+        step = (WIDTH - left - self._right()) / max(len(self.labels) - 1, 1)
+        return [left + n * step for n in range(len(self.labels))]
+
+    def _label_width(self) -> float:
+        """The widest time label's width at most (user units), as if each character were the widest."""
+        return max([len(label) for label in self.labels] + [1]) * FONT * WIDEST
+
+    def _left(self) -> int:
+        """The left margin: the value labels' room, or half the widest time label centred on the first point."""
+        values = len(str(self.top)) * FONT * WIDEST + 8
+        return int(max(LEFT, values, self._label_width() / 2 + 2) + 0.999)
+
+    def _right(self) -> int:
+        """The right margin: half the widest time label, centred on the last point, so it is never cut off."""
+        return int(max(RIGHT, self._label_width() / 2 + 2) + 0.999)
 
     @property
     def box(self) -> dict[str, int]:
         """The chart's box and margins, for the template's axes."""
-        return {"width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT, "top": TOP,
+        return {"width": WIDTH, "height": HEIGHT, "left": self._left(), "right": WIDTH - self._right(), "top": TOP,
                 "bottom": HEIGHT - BOTTOM}

@@ -118,6 +118,13 @@ class GamePage:
     standings: Standings | None = None
     ending: Ending | None = None
     in_play: InPlay | None = None
+    #: each power's colour on the map, under the name the page gives it: the swatch beside its name in the tables
+    colours: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def current(self) -> PhasePage | None:
+        """The last phase played, whose map (the position it left) the game's page opens with; None before any."""
+        return self.phases[-1] if self.phases else None
 
 
 @dataclass(frozen=True)
@@ -131,24 +138,25 @@ class GameRow:
     last: str | None = None
     played: datetime | None = None
     zone: str = "UTC"
+    thumb: str | None = None   # the small picture of its last phase, relative to the site (None: none)
 
     @classmethod
-    def of(cls, page: GamePage) -> GameRow:
-        last = page.phases[-1] if page.phases else None
+    def of(cls, page: GamePage, thumb: str | None = None) -> GameRow:
+        last = page.current
         return cls(page.name, page.variant, page.status, len(page.phases), last and last.name,
-                   last and last.played, page.zone)
+                   last and last.played, page.zone, thumb)
 
     def to_json(self) -> dict[str, object]:
         return {"name": self.name, "variant": self.variant, "status": self.status, "phases": self.phases,
                 "last": self.last, "played": None if self.played is None else self.played.isoformat(),
-                "zone": self.zone}
+                "zone": self.zone, "thumb": self.thumb}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameRow:
         played = data.get("played")
         return cls(str(data["name"]), str(data["variant"]), str(data["status"]), int(data["phases"]),
                    data.get("last"), None if played is None else datetime.fromisoformat(played),
-                   str(data.get("zone", "UTC")))
+                   str(data.get("zone", "UTC")), data.get("thumb"))
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,8 @@ def test_an_unchanged_archive_is_not_redrawn_and_a_changed_phase_is(demo_games: 
     first = publish(store, out, "demo-judge", counting(calls))
     assert calls == phases and first.drawn == len(phases)
     before = files(out)
-    assert f"demo/{phases[0]}.png" in before and len(before) == 2 + 1 + 2 * len(phases)
+    thumb = f"demo/{phases[-1]}-small.png"  # the index's small picture of the last phase
+    assert f"demo/{phases[0]}.png" in before and thumb in before and len(before) == 2 + 1 + 2 * len(phases) + 1
 
     calls.clear()
     again = publish(store, out, "demo-judge", counting(calls))
@@ -85,7 +86,14 @@ def test_an_unchanged_archive_is_not_redrawn_and_a_changed_phase_is(demo_games: 
     publish(store, out, "demo-judge", counting(calls))
     assert calls == [changed]
     moved = files(out)
-    assert {f for f in after if moved[f] != after[f]} == {f"demo/{changed}.png"}
+    assert {f for f in after if moved[f] != after[f]} == {f"demo/{changed}.png"}  # the thumbnail kept too
+
+    edit_record(game, phases[-1], lambda d: d["orders"].clear())  # the last phase's: its thumbnail is made again
+    calls.clear()
+    publish(store, out, "demo-judge", counting(calls))
+    assert calls == [phases[-1]]
+    last = files(out)
+    assert {f for f in moved if last[f] != moved[f]} == {f"demo/{phases[-1]}.png", thumb}
 
 
 def test_a_phase_played_under_another_rule_option_is_redrawn_alone(demo_games: dict[str, PlayedGame],
@@ -120,9 +128,11 @@ def test_a_corrected_map_redraws_its_games_pictures_in_the_next_command(
     monkeypatch.setenv("JUDGE_GAMEDATA", str(data))
     assert run_judge(*command).returncode == 0
     after = files(out)
-    pictures = {f for f in before if f.endswith(".png")}
-    assert len(pictures) == len(game.sandbox.store.phase_names(game.name))
-    assert {f for f in before if after[f] != before[f]} == pictures | {"demo/index.html"}  # and the charts' colour
+    pictures = {f for f in before if f.endswith(".png") and not f.endswith("-small.png")}
+    thumbs = {f for f in before if f.endswith("-small.png")}  # the index's small picture of the last phase
+    assert len(pictures) == len(game.sandbox.store.phase_names(game.name)) and len(thumbs) == 1
+    pages = {f for f in before if f.endswith(".html") and f.startswith("demo/")}  # the charts' and swatches' colour
+    assert {f for f in before if after[f] != before[f]} == pictures | thumbs | pages
 
 
 def test_a_second_publish_exits_at_once_while_one_runs(demo_games: dict[str, PlayedGame], copy_of: Copier) -> None:
