@@ -212,3 +212,14 @@ def test_fuzz_random_mails_never_raise(seed: int) -> None:
             assert error.column >= 1 and error.message
         for command in mail.commands:
             assert command.kind in KINDS
+
+
+@pytest.mark.parametrize("separator", [",", ";", ", ", "\t"])
+def test_njudges_forms_with_their_words_run_together_by_punctuation_never_raise(separator: str) -> None:
+    """njudge's own forms with commas for spaces (``RESIGN,Turkey``, ``SET,NO,FAKE``): read or refused, never a
+    crash (the random fuzz above found ``resign,join`` raising in the njudge reader)."""
+    from tests.app.njudge_corpus import cases
+    for _source, _who, _expect, text in cases():
+        for line in text.split("\n"):
+            mail = parse_mail_body(line.replace(" ", separator))
+            assert isinstance(mail, ParsedMail)

@@ -130,8 +130,9 @@ def njudge_line(lines: list[str], index: int) -> Reading | None:
 
 def _command(raw: str, words: list[str]) -> Reading | None:
     first = words[0]
+    rest = raw.split(None, 1)[1] if len(raw.split(None, 1)) > 1 else ""   # "" where commas join the words
     if first == "WATCH" and len(words) == 3:
-        return Reading(rewrite=f"OBSERVE {raw.split(None, 1)[1]}")
+        return Reading(rewrite=f"OBSERVE {rest}") if rest else None
     if first == "WITHDRAW" and len(words) == 1:
         return Reading(rewrite="RESIGN")
     if first in ("GET", "SEND"):   # njudge's GET names one file: "Get Outlook for iOS" is prose
@@ -139,7 +140,7 @@ def _command(raw: str, words: list[str]) -> Reading | None:
     if first in _UNSUPPORTED:
         return Reading(refusal=_UNSUPPORTED[first])
     if first == "RESIGN" and len(words) > 1:   # njudge's master resigns a power: this judge's EJECT
-        return Reading(rewrite=f"EJECT {raw.split(None, 1)[1]}")
+        return Reading(rewrite=" ".join(["EJECT", *raw.replace(",", " ").split()[1:]]))
     if first == "HISTORY" and history_line(raw) != raw:
         return Reading(rewrite=history_line(raw))
     if first == "BECOME" and words[1:] == ["MASTER"]:
@@ -148,14 +149,14 @@ def _command(raw: str, words: list[str]) -> Reading | None:
     dated = _dated(raw.split())
     if dated:
         return Reading(rewrite=dated)
-    flags = press_set(raw.split(None, 1)[1]) if first == "SET" and len(words) > 1 else ""
+    flags = press_set(rest) if first == "SET" and rest else ""
     if flags:
         return Reading(rewrite=flags)
     if first == "SET" and len(raw.split()) > 2 and raw.split()[1].endswith(","):
         return Reading(refusal="one SET option a line here (njudge's SET a, b): write each on its own line; "
                                "nothing was changed")
     if first == "SET" and len(words) > 1:
-        return _master(raw.split()[1:]) or _set(words[1:])
+        return (_master(raw.split()[1:]) if rest else None) or _set(words[1:])
     return None
 
 
