@@ -21,7 +21,7 @@ from judge.render.layout import (
 )
 from judge.render.palette import INK, MARK, OTHERS
 from judge.render.sceneparts import Cross, Label, Scene, Swatch, Text, Words
-from judge.render.shapes import BOUNCE, CENTRE_RADIUS, FAITH_ARM, STYLES, arrow_cover, arrow_parts, unit_box
+from judge.render.shapes import BOUNCE, CAPTURED_RADIUS, CENTRE_RADIUS, FAITH_ARM, STYLES, arrow_cover, arrow_parts, unit_box
 from judge.render.statuses import Marker, inside_outline
 
 ABBREVIATION, SMALL_ABBREVIATION, FULL_NAME, MARK_WORD, TAG, CORNER = 13, 11, 10, 11, 11, 12
@@ -67,6 +67,8 @@ def drawn_shapes(scene: Scene) -> list[Shape]:
             shapes.append(Segment(lead[0], lead[1], STYLES[arrow.style][0] / 2 + 2.0))
     r = CENTRE_RADIUS + 1
     shapes += [(x - r, y - r, x + r, y + r) for (x, y), _ in scene.board.centres]
+    c = CAPTURED_RADIUS + 3
+    shapes += [(x - c, y - c, x + c, y + c) for (x, y), _ in scene.board.captured]
     b = BOUNCE + 3
     shapes += [(x - b, y - b, x + b, y + b) for x, y in scene.board.bounces]
     a = FAITH_ARM + 1

@@ -198,6 +198,25 @@ def gate(regions: Regions, a: str, b: str, start: XY, end: XY) -> XY | None:
                  and not crosses_another(regions, a, b, p, end)), None)
 
 
+def detour(regions: Regions, passable: set[str], a: str, b: str, start: XY, end: XY) -> XY | None:
+    """The point a line from ``start`` (in ``a``) to ``end`` (in ``b``) may bend at so that both legs stay in the two
+    regions or the ``passable`` ones (a fleet's seas, an army's lands), the shortest way round; None if none."""
+    allowed = {regions.index.get(a, -1), regions.index.get(b, -1), 0} | {regions.index[r] for r in passable
+                                                                          if r in regions.index}
+    spots = [p for r in passable | {a, b} for p in regions.spots.get(r, ())[::2]]
+    spots.sort(key=lambda p: math.dist(start, p) + math.dist(p, end))
+    for p in spots[:3000]:
+        if _stays(regions, allowed, start, p) and _stays(regions, allowed, p, end):
+            return p
+    return None
+
+
+def _stays(regions: Regions, allowed: set[int], start: XY, end: XY) -> bool:
+    steps = max(1, int(math.dist(start, end) / 2))
+    return all(regions.at(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+               in allowed for i in range(steps + 1))
+
+
 def _reach(unit: XY, spot: XY) -> float:
     """Distance from the unit, a spot above it counting a quarter more: names read best under their units."""
     dx, dy = spot[0] - unit[0], spot[1] - unit[1]
