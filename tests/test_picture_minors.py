@@ -137,3 +137,24 @@ def test_nothing_the_payola_editions_keep_secret_is_written_on_the_map(
                 if text.cls == "mark":
                     assert text.text.isdigit() and text.text in ("3", "9", "15") or text.text.isalpha(), text
             assert "AgP" not in scene.title and not any("AgP" in w for w in words.keys.values())
+
+
+@pytest.mark.parametrize("name", [APRIL, MARCH])
+def test_each_centres_value_is_written_in_its_own_province_on_the_payola_editions_map(
+        demo_phases: dict[str, Played], name: str) -> None:
+    """Issue 35 point 5: "no centre values (3/9/15)": each centre's value (R-1303-33, R-1304-42) is drawn inside its
+    province, after the names (never crowding a name to a smaller size), and PORT stays with the name."""
+    variant, played = demo_phases[name]
+    board = variant.map
+    for ctx in played:
+        scene = _scene(variant, ctx)
+        regions = regions_of(scene.geometry)
+        values = {label.name: label.box for label in scene.labels if label.kind == "mark"}
+        assert set(values) == set(board.centers), (str(ctx.phase), set(board.centers) ^ set(values))
+        for centre, box in values.items():
+            middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            assert regions.at(*middle) == regions.index[centre], (str(ctx.phase), centre)
+            written = [t.text for t in scene.board.texts if t.cls == "mark" and t.xy == (middle[0], box[1] + 1
+                                                                                          + t.size * 1.1 / 2)]
+            assert written == [str(board.provinces[centre].center)], (centre, written)
+        assert {board.provinces[c].center for c in board.centers} == {3, 9, 15}

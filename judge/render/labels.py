@@ -51,7 +51,7 @@ def place_words(scene: Scene, board: Map, words: Words, markers: Sequence[Marker
         later.append(_province(scene, obstacles, regions, abbr, board.provinces[abbr].name, marks.get(abbr, "")))
     for pending in later:
         if pending is not None:
-            _beside(scene, obstacles, *pending)
+            _beside(scene, obstacles, regions, *pending)
     for word in sorted(set(marks.values())):
         for part in word.split():
             scene.key(f"mark {part}")
@@ -96,8 +96,10 @@ def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, n
               mark: str) -> tuple[str, Box, list[Line]] | None:
     """A province's abbreviation (with its full name where there is room, and the words marking it): wholly in
     its region if it fits there, else in a smaller size, else mostly in it, else centred in it, else beside it."""
-    value: list[Line] = [(mark, MARK_WORD, True, MARK, "mark")] if mark else []
-    extra = [] if mark.isdigit() else value  # a centre's value (Europe 1615) waits until every name is placed
+    words = " ".join(w for w in mark.split() if not w.isdigit())  # PORT, REVOLT: with the name
+    number = " ".join(w for w in mark.split() if w.isdigit())     # a centre's value: once every name is placed
+    extra: list[Line] = [(words, MARK_WORD, True, MARK, "mark")] if words else []
+    value: list[Line] = [(number, MARK_WORD, True, MARK, "mark")] if number else []
     short: list[Line] = [(abbr, ABBREVIATION, True, INK, "label"), *extra]
     small: list[Line] = [(abbr, SMALL_ABBREVIATION, True, INK, "label"), *extra]
     tries = [(short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)]
@@ -122,16 +124,26 @@ def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, n
     obstacles.add(box)
     scene.labels.append(Label("province", abbr, box, crowded))
     _write(scene, box, lines)
-    return (abbr, box, value) if value and value[0] not in lines else None
+    return (abbr, box, value) if value else None
 
 
-def _beside(scene: Scene, obstacles: Obstacles, abbr: str, box: Box, lines: list[Line]) -> None:
-    """A centre's value, placed once every name is (so it never crowds one): under its name, else in the first
-    free place next to it, else nowhere (the value is also in the rules and the docs)."""
+def _beside(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, box: Box, lines: list[Line]) -> None:
+    """A centre's value, placed once every name is (so it never crowds one), in its own province: under its
+    name, else in the first free place next to it, else anywhere free in the province, else nowhere (the value is
+    also in the rules and the docs)."""
     width, height = _block(lines)
+    own = regions.index.get(abbr, -1)
+    def inside(spot: Box) -> bool:
+        return regions.at((spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2) == own
     under = box_around(((box[0] + box[2]) / 2, box[3] + height / 2), width, height)
-    near = under if obstacles.free(under) else place_near(
-        obstacles, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), width, height, gap=1.0, reach=3)
+    near = under if obstacles.free(under) and inside(under) else place_near(
+        obstacles, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), width, height, gap=1.0, reach=3, keep=inside)
+    if near is None:
+        near = place_in_region(regions, obstacles, abbr, width, height, needed=1)
+    if near is None:  # a crowded small province: where it hides the least, never over another word
+        boxes = [b for b in (box_around(spot, width, height) for spot in regions.spots.get(abbr, ())[:200])]
+        taken = [label.box for label in scene.labels]
+        near = min(boxes, key=lambda b: (any(meets(t, b) for t in taken), obstacles.crowding(b)), default=None)
     if near is not None:
         obstacles.add(near)
         scene.labels.append(Label("mark", abbr, near))
