@@ -50,8 +50,9 @@ def place_words(scene: Scene, board: Map, words: Words, markers: Sequence[Marker
     for abbr in sorted(names, key=lambda a: (len(regions.spots.get(a, ())), a)):
         later.append(_province(scene, obstacles, regions, abbr, board.provinces[abbr].name, marks.get(abbr, "")))
     for pending in later:
-        if pending is not None:
-            _beside(scene, obstacles, regions, *pending)
+        if pending is not None and not _beside(scene, obstacles, regions, *pending):
+            _value_in_words(scene, obstacles, regions, pending[0], pending[1], board.provinces[pending[0]].name,
+                            marks.get(pending[0], ""))
     for word in sorted(set(marks.values())):
         for part in word.split():
             scene.key(f"mark {part}")
@@ -93,11 +94,14 @@ def _write(scene: Scene, box: Box, lines: Sequence[Line], halo: bool = True) -> 
 
 
 def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, name: str,
-              mark: str) -> tuple[str, Box, list[Line]] | None:
+              mark: str, inline: bool = False) -> tuple[str, Box, list[Line]] | None:
     """A province's abbreviation (with its full name where there is room, and the words marking it): wholly in
-    its region if it fits there, else in a smaller size, else mostly in it, else centred in it, else beside it."""
+    its region if it fits there, else in a smaller size, else mostly in it, else centred in it, else beside it.
+    Its centre's value waits until every name is placed (returned), unless ``inline``: in the words' line."""
     words = " ".join(w for w in mark.split() if not w.isdigit())  # PORT, REVOLT: with the name
     number = " ".join(w for w in mark.split() if w.isdigit())     # a centre's value: once every name is placed
+    if inline:
+        words, number = " ".join(w for w in (words, number) if w), ""
     extra: list[Line] = [(words, MARK_WORD, True, MARK, "mark")] if words else []
     value: list[Line] = [(number, MARK_WORD, True, MARK, "mark")] if number else []
     short: list[Line] = [(abbr, ABBREVIATION, True, INK, "label"), *extra]
@@ -127,10 +131,35 @@ def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, n
     return (abbr, box, value) if value else None
 
 
-def _beside(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, box: Box, lines: list[Line]) -> None:
+def _value_in_words(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, box: Box, name: str,
+                    mark: str) -> None:
+    """A value with no room of its own: its province's words placed again with the value in them, if its name
+    keeps its size there; else as they were (the value is also in the rules and the docs)."""
+    size = _label_size(scene, abbr)
+    _unplace(scene, obstacles, abbr, box)
+    _province(scene, obstacles, regions, abbr, name, mark, inline=True)
+    if _label_size(scene, abbr) < size:
+        placed = next(label.box for label in scene.labels if label.kind == "province" and label.name == abbr)
+        _unplace(scene, obstacles, abbr, placed)
+        _province(scene, obstacles, regions, abbr, name, mark)
+
+
+def _label_size(scene: Scene, abbr: str) -> int:
+    return max((t.size for t in scene.board.texts if t.cls == "label" and t.text == abbr), default=0)
+
+
+def _unplace(scene: Scene, obstacles: Obstacles, abbr: str, box: Box) -> None:
+    """Take a province's placed words off the map (to place them again)."""
+    scene.labels = [label for label in scene.labels if not (label.kind == "province" and label.name == abbr)]
+    scene.board.texts = [t for t in scene.board.texts if not (
+        t.cls in ("label", "name", "mark") and box[0] <= t.xy[0] <= box[2] and box[1] <= t.xy[1] <= box[3])]
+    obstacles.remove(box)
+
+
+def _beside(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, box: Box, lines: list[Line]) -> bool:
     """A centre's value, placed once every name is (so it never crowds one), in its own province: under its
-    name, else in the first free place next to it, else anywhere free in the province, else nowhere (the value is
-    also in the rules and the docs)."""
+    name, else in the first free place next to it, else anywhere free in the province (in the smallest size at
+    the last); whether it found a place (else the caller writes it in its name's words)."""
     width, height = _block(lines)
     own = regions.index.get(abbr, -1)
     def inside(spot: Box) -> bool:
@@ -140,14 +169,18 @@ def _beside(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, box
         obstacles, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), width, height, gap=1.0, reach=3, keep=inside)
     if near is None:
         near = place_in_region(regions, obstacles, abbr, width, height, needed=1)
-    if near is None:  # a crowded small province: where it hides the least, never over another word
-        boxes = [b for b in (box_around(spot, width, height) for spot in regions.spots.get(abbr, ())[:200])]
-        taken = [label.box for label in scene.labels]
-        near = min(boxes, key=lambda b: (any(meets(t, b) for t in taken), obstacles.crowding(b)), default=None)
-    if near is not None:
-        obstacles.add(near)
-        scene.labels.append(Label("mark", abbr, near))
-        _write(scene, near, lines)
+    if near is None:  # a crowded small province: the value in the smallest size, still clear of every mark
+        lines = [(text, TINY_ABBREVIATION, bold, colour, cls) for text, _, bold, colour, cls in lines]
+        width, height = _block(lines)
+        near = (place_in_region(regions, obstacles, abbr, width, height, needed=1)
+                or place_near(obstacles, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), width, height, gap=0.5,
+                              reach=8, keep=inside))
+    if near is None:
+        return False
+    obstacles.add(near)
+    scene.labels.append(Label("mark", abbr, near))
+    _write(scene, near, lines)
+    return True
 
 
 def _tags(scene: Scene, obstacles: Obstacles, tags: Sequence[tuple[str, str]]) -> None:

@@ -94,6 +94,11 @@ class Obstacles:
         for cell in _cells(_bounds(shape)):
             self.cells.setdefault(cell, []).append(index)
 
+    def remove(self, shape: Shape) -> None:
+        """Forget the last ``shape`` added (a label placed again elsewhere): it meets nothing from now on."""
+        index = len(self.shapes) - 1 - self.shapes[::-1].index(shape)
+        self.shapes[index] = (-10.0, -10.0, -10.0, -10.0)
+
     def add_all(self, shapes: Iterable[Shape]) -> None:
         for shape in shapes:
             self.add(shape)
