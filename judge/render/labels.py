@@ -1,10 +1,10 @@
 """The words on the map, placed where nothing covers them: markers, owners' tags, the corner box, province names.
 
-Sizes are for a picture shown shrunk to about 70% in a mail (a 1100-pixel
-map in an 800-pixel reading pane): a province's abbreviation in 13-pixel
-bold still reads 9 pixels high there.  A province's full name is added in a
-smaller line where its region has room near its unit.  The abbreviation
-stays first: it is what players write in their orders.
+Sizes are for a picture a phone shows 400 pixels wide (sharp at 2x density:
+the picture keeps the map's 1000-1100 pixels).  A region with room takes a
+17-pixel bold abbreviation (6.2 pixels high there) and its full name in 12;
+the others 13-pixel bold (11, then 9, where a region is too small).  The
+abbreviation stays first: it is what players write in their orders.
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ from judge.render.statuses import Marker, inside_outline
 ABBREVIATION, SMALL_ABBREVIATION, FULL_NAME, MARK_WORD, TAG, CORNER = 13, 11, 10, 11, 11, 12
 #: the last resort of a crowded small province, still inside it
 TINY_ABBREVIATION = 9
+#: where a region has room: an abbreviation and a full name a phone still reads when the picture is shown
+#: 400 pixels wide (issue 38: 13 pixels there are under 5; these are 6.2 and 4.4 on the 1100-pixel maps)
+LARGE_ABBREVIATION, LARGE_NAME = 17, 12
 #: spots tried for a label with the full name before settling for the abbreviation alone
 NAME_TRIES = 40
 #: a region needs this many spots (of 5 by 5 pixels) before a full name is tried in it
@@ -106,12 +109,16 @@ def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, n
     value: list[Line] = [(number, MARK_WORD, True, MARK, "mark")] if number else []
     short: list[Line] = [(abbr, ABBREVIATION, True, INK, "label"), *extra]
     small: list[Line] = [(abbr, SMALL_ABBREVIATION, True, INK, "label"), *extra]
-    tries = [(short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)]
+    large: list[Line] = [(abbr, LARGE_ABBREVIATION, True, INK, "label"), *extra]
+    tries = [(large, 9), (short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)]
     found: tuple[Box, list[Line]] | None = None
     if name and name.upper() != abbr and len(regions.spots.get(abbr, ())) >= NAME_ROOM:
-        full = [short[0], (name, FULL_NAME, False, INK, "name"), *extra]
-        box = place_in_region(regions, obstacles, abbr, *_block(full), tries=NAME_TRIES)
-        found = (box, full) if box is not None else None
+        for full in ([large[0], (name, LARGE_NAME, False, INK, "name"), *extra],
+                     [short[0], (name, FULL_NAME, False, INK, "name"), *extra]):
+            box = place_in_region(regions, obstacles, abbr, *_block(full), tries=NAME_TRIES)
+            found = (box, full) if box is not None else None
+            if found is not None:
+                break
     tiny: list[Line] = [(abbr, TINY_ABBREVIATION, True, INK, "label"), *extra]
     for lines, needed in (*tries, (tiny, 1)):
         if found is not None:
