@@ -167,3 +167,4 @@ def test_each_centres_value_is_written_in_its_own_province_on_the_payola_edition
             inline += centre not in values
         assert inline <= 3 and missing <= 2, (str(ctx.phase), inline, missing)  # names keep their size
         assert {board.provinces[c].center for c in board.centers} == {3, 9, 15}
+        assert "mark value" in scene.keys                # the legend says what the red numbers are

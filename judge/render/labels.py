@@ -58,7 +58,7 @@ def place_words(scene: Scene, board: Map, words: Words, markers: Sequence[Marker
                             marks.get(pending[0], ""))
     for word in sorted(set(marks.values())):
         for part in word.split():
-            scene.key(f"mark {part}")
+            scene.key("mark value" if part.isdigit() else f"mark {part}")
 
 
 def drawn_shapes(scene: Scene) -> list[Shape]:

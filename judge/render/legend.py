@@ -12,7 +12,7 @@ ORDER = ("centre", "captured", "army", "fleet", "move", "retreat", "support", "h
          "destroyed", "option", "built", "removed", "tag", "band ALIGNED", "band NEUTRAL", "state ALIGNED", "state NEUTRAL", "state NEUTRAL OPEN",
          "state UNALIGNED", "state UNMARKED",
          "state SEGREGATED", "state INDEPENDENT", "faith CATHOLIC", "faith PROTESTANT", "faith DUALITY",
-         "mark REVOLT", "mark CONTESTED", "mark PORT")
+         "mark REVOLT", "mark CONTESTED", "mark PORT", "mark value")
 GREY = "#8A8A8A"
 TITLE, ENTRY, KEY = 15, 13, 12
 COLUMNS, ROW, KEY_ROW, SYMBOL = 4, 20, 30, 32
@@ -58,7 +58,7 @@ def _keys(scene: Scene, words: Words, y: float) -> float:
 
 def _symbol_width(key: str) -> float:
     if key.startswith("mark "):
-        return text_width(key[5:], 11, True)
+        return text_width(_mark_word(key), 11, True)
     return SYMBOL * (1.5 if key == "faith DUALITY" else 1)
 
 
@@ -111,5 +111,10 @@ def _board_symbol(scene: Scene, key: str, x: float, y: float) -> None:
         for i, faith in enumerate(faiths):
             marks.crosses.append(Cross((x + SYMBOL / 2 + 16 * i, y), faith))
     elif key.startswith("mark "):
-        word = key[5:]
+        word = _mark_word(key)
         marks.texts.append(Text((x, y), word, 11, MARK, True, False, "start", "key-mark", text_width(word, 11, True)))
+
+
+def _mark_word(key: str) -> str:
+    """The word a mark's key shows: the mark itself, or a sample of a centre's value."""
+    return "9" if key == "mark value" else key[5:]
