@@ -76,18 +76,16 @@ def _order(scene: Scene, result: OrderResult, colour: str) -> None:
 def _bend(scene: Scene, origin: str, target: str, start: XY, end: XY, kind: str) -> XY | None:
     """Where a move or retreat bends to go as the unit would, when the straight line would cross a third province
     (a fleet's over land, an army's over sea): through the border its two provinces share, else (two seas that
-    touch only at a strait the drawing closes) round by the seas a fleet sails, the lands an army marches; else
-    None."""
+    touch only at a strait the drawing closes) a fleet's round by the seas; else None."""
     regions = regions_of(scene.geometry)
     a, b = origin.partition("/")[0], target.partition("/")[0]
     if not crosses_another(regions, a, b, start, end):
         return None
     found = gate(regions, a, b, start, end)
-    if found is not None:
+    if found is not None or kind != "F":  # an army's line over the sea is its convoy's
         return found
-    terrain = "sea" if kind == "F" else "land"
-    passable = {n for n, r in scene.geometry.regions.items() if (r.terrain == "sea") == (terrain == "sea")}
-    return detour(regions, passable, a, b, start, end)
+    return detour(regions, frozenset(n for n, r in scene.geometry.regions.items() if r.terrain == "sea"), a, b,
+                  start, end)
 
 
 def _bounce(scene: Scene, target: str) -> None:

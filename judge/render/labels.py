@@ -110,7 +110,8 @@ def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, n
     short: list[Line] = [(abbr, ABBREVIATION, True, INK, "label"), *extra]
     small: list[Line] = [(abbr, SMALL_ABBREVIATION, True, INK, "label"), *extra]
     large: list[Line] = [(abbr, LARGE_ABBREVIATION, True, INK, "label"), *extra]
-    tries = [(large, 9), (short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)]
+    roomy = len(regions.spots.get(abbr, ())) >= NAME_ROOM // 2  # the large size is tried only where it may fit
+    tries = [*([(large, 9)] if roomy else []), (short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)]
     found: tuple[Box, list[Line]] | None = None
     if name and name.upper() != abbr and len(regions.spots.get(abbr, ())) >= NAME_ROOM:
         for full in ([large[0], (name, LARGE_NAME, False, INK, "name"), *extra],

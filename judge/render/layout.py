@@ -147,6 +147,7 @@ class Regions:
         self.spots = {name: self._spots(name, region.polygons, region.unit)
                       for name, region in geometry.regions.items()}
         self.fits: dict[tuple[str, float, float, int, int | None], list[Box]] = {}
+        self.detours: dict[tuple[frozenset[str], str, str, XY, XY], XY | None] = {}
 
     def at(self, x: float, y: float) -> int:
         if 0 <= x < self.size[0] and 0 <= y < self.size[1]:
@@ -203,9 +204,17 @@ def gate(regions: Regions, a: str, b: str, start: XY, end: XY) -> XY | None:
                  and not crosses_another(regions, a, b, p, end)), None)
 
 
-def detour(regions: Regions, passable: set[str], a: str, b: str, start: XY, end: XY) -> XY | None:
+def detour(regions: Regions, passable: frozenset[str], a: str, b: str, start: XY, end: XY) -> XY | None:
     """The point a line from ``start`` (in ``a``) to ``end`` (in ``b``) may bend at so that both legs stay in the two
-    regions or the ``passable`` ones (a fleet's seas, an army's lands), the shortest way round; None if none."""
+    regions or the ``passable`` ones (a fleet's seas), the shortest way round; None if none.  Kept per map: the
+    same move is drawn the same way in every picture of a game."""
+    key = (passable, a, b, start, end)
+    if key not in regions.detours:
+        regions.detours[key] = _detour(regions, passable, a, b, start, end)
+    return regions.detours[key]
+
+
+def _detour(regions: Regions, passable: frozenset[str], a: str, b: str, start: XY, end: XY) -> XY | None:
     allowed = {regions.index.get(a, -1), regions.index.get(b, -1), 0} | {regions.index[r] for r in passable
                                                                           if r in regions.index}
     spots = [p for r in passable | {a, b} for p in regions.spots.get(r, ())[::2]]
@@ -261,7 +270,7 @@ def place_near(obstacles: Obstacles, xy: XY, width: float, height: float, gap: f
     with ``keep``, one it accepts: a state's cross stays in the state)."""
     for dx, dy in AROUND:
         box = box_around((xy[0] + dx * (width / 2 + gap), xy[1] + dy * (height / 2 + gap)), width, height)
-        if obstacles.free(box) and (keep is None or keep(box)):
+        if (keep is None or keep(box)) and obstacles.free(box):
             return box
     for ring in range(1, reach + 1):
         radius = gap + ring * 8.0
@@ -269,6 +278,6 @@ def place_near(obstacles: Obstacles, xy: XY, width: float, height: float, gap: f
             angle = math.pi / 2 + step * math.pi / 8
             centre = (xy[0] + math.cos(angle) * (radius + width / 2), xy[1] + math.sin(angle) * (radius + height / 2))
             box = box_around(centre, width, height)
-            if obstacles.free(box) and (keep is None or keep(box)):
+            if (keep is None or keep(box)) and obstacles.free(box):
                 return box
     return None
