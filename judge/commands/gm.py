@@ -85,7 +85,8 @@ def do_start(s: Session, cmd: Command) -> str:
                                game.settings.press, deadline, game.zone,
                                _start_notes(game, reader, auctioned, (*variant.ruleset.form_notes(),
                                             *_owed_first(variant, state, reader.viewer))),
-                               None if reader.viewer in variant.map.powers else str(reader.viewer))
+                               None if reader.viewer in variant.map.powers else str(reader.viewer),
+                               treasury=_own_treasury(variant, state, reader.viewer))
         attached = pictures.attachments(reader)
         cid = next((a.content_id for a in attached if a.content_id), "")
         queue(game, reader, render_game_start(ctx, reader.zone, cid), key=f"start:{reader.address}:{reader.viewer}",
@@ -155,6 +156,15 @@ def _owed_first(variant: Variant, state: GameState, viewer: str | None) -> list[
     if viewer not in variant.map.powers:
         return []
     return [f"This phase you send {label}." for _, label in variant.ruleset.inputs_due(state, str(viewer))]
+
+
+def _own_treasury(variant: Variant, state: GameState, viewer: str | None) -> int | None:
+    """A power's own treasury at the start, in a game with money (Payola: ``Ruleset.money_committed``); only
+    his own copy says it (issue 35: the start mail named none; treasuries are secret)."""
+    if viewer not in variant.map.powers:
+        return None
+    money = variant.ruleset.money_committed(state, str(viewer), ())
+    return money[1] if money is not None else None
 
 
 def _start_notes(game: Game, reader: Reader, auctioned: dict[str, str], form: Sequence[str] = ()) -> list[str]:

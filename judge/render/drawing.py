@@ -19,8 +19,8 @@ from judge.render.palette import FAILED, FAITHS, INK, LAKE, tint
 from judge.render.relief import Relief
 from judge.render.sceneparts import Arrow, Marks, Scene, Swatch, Text, UnitMark
 from judge.render.shapes import (
-    BOUNCE, BUILT_RADIUS, CENTRE_RADIUS, STYLES, UNIT_RADIUS, arrow_parts, army_outline, cross_lines, faith_cross,
-    fleet_outline,
+    BOUNCE, BUILT_RADIUS, CAPTURED_RADIUS, CENTRE_RADIUS, STYLES, UNIT_RADIUS, arrow_parts, army_outline,
+    cross_lines, faith_cross, fleet_outline, unit_band,
 )
 
 BORDER, SEA_BORDER, CASING = "#8F8778", "#9DB7CB", "#FFFFFF"
@@ -169,8 +169,11 @@ def _area(ring: tuple[float, ...]) -> float:
 
 
 def _marks(marks: Marks, key: str = "") -> list[Primitive]:
-    out: list[Primitive] = [Dot(xy, CENTRE_RADIUS, colour or CASING, INK, 1.2, f"{key}centre")
-                            for xy, colour in marks.centres]
+    out: list[Primitive] = []
+    for xy, colour in marks.captured:  # under the centre's dot: a ring round it in its new owner's colour
+        out += [Dot(xy, CAPTURED_RADIUS, None, CASING, 5 + 2 * CASE), Dot(xy, CAPTURED_RADIUS, None, INK, 5),
+                Dot(xy, CAPTURED_RADIUS, None, colour, 3, f"{key}captured")]
+    out += [Dot(xy, CENTRE_RADIUS, colour or CASING, INK, 1.2, f"{key}centre") for xy, colour in marks.centres]
     for cross in marks.crosses:
         points = faith_cross(cross.xy)
         out += [Outline(points, None, CASING, 1.2 + 2 * CASE),
@@ -217,6 +220,8 @@ def _unit(unit: UnitMark, key: str) -> list[Primitive]:
     kind = "fleet" if unit.kind == "F" else "army"
     out: list[Primitive] = [Outline(points, None, CASING, 2 + 2 * CASE),
                             Outline(points, fill, INK, 2, f"{key}{kind}")]
+    if unit.band:
+        out.append(Outline(unit_band(unit.kind, unit.xy), unit.band, INK, 1.2, f"{key}band"))
     if unit.removed:
         out += [Stroke(p, q, INK, 2) for p, q in cross_lines(unit.xy, 7.0)]
     if unit.destroyed:

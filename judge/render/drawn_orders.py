@@ -13,7 +13,7 @@ from judge.engine.orders import Build, Convoy, Disband, Move, Remove, Retreat, S
 from judge.engine.results import OrderResult
 from judge.engine.state import Dislodged
 from judge.render.geometry import XY, Geometry
-from judge.render.layout import crosses_another, gate, regions_of
+from judge.render.layout import crosses_another, detour, gate, regions_of
 from judge.render.sceneparts import Arrow, Scene, UnitMark
 
 #: where a dislodged unit is drawn, from its province's place: beside the unit that took it, not under it
@@ -55,7 +55,7 @@ def _order(scene: Scene, result: OrderResult, colour: str) -> None:
         if isinstance(order, Retreat):  # from where the dislodged unit was drawn, beside its attacker
             start = (start[0] + DISLODGED_OFFSET[0], start[1] + DISLODGED_OFFSET[1])
         if end is not None:
-            via = _bend(scene, order.location, order.target, start, end)
+            via = _bend(scene, order.location, order.target, start, end, result.unit.partition(" ")[0])
             _add(scene, Arrow(start, end, colour, "retreat" if isinstance(order, Retreat) else "move", failed, via=via))
             if failed:
                 _bounce(scene, order.target)
@@ -73,14 +73,19 @@ def _order(scene: Scene, result: OrderResult, colour: str) -> None:
         scene.key("built" if built else "removed")
 
 
-def _bend(scene: Scene, origin: str, target: str, start: XY, end: XY) -> XY | None:
-    """Where a move or retreat bends to go as the unit would, through the border its two provinces share, when
-    the straight line would cross a third province (a fleet's over land, an army's over sea); else None."""
+def _bend(scene: Scene, origin: str, target: str, start: XY, end: XY, kind: str) -> XY | None:
+    """Where a move or retreat bends to go as the unit would, when the straight line would cross a third province
+    (a fleet's over land, an army's over sea): through the border its two provinces share, else (two seas that
+    touch only at a strait the drawing closes) a fleet's round by the seas; else None."""
     regions = regions_of(scene.geometry)
     a, b = origin.partition("/")[0], target.partition("/")[0]
     if not crosses_another(regions, a, b, start, end):
         return None
-    return gate(regions, a, b, start, end)
+    found = gate(regions, a, b, start, end)
+    if found is not None or kind != "F":  # an army's line over the sea is its convoy's
+        return found
+    return detour(regions, frozenset(n for n, r in scene.geometry.regions.items() if r.terrain == "sea"), a, b,
+                  start, end)
 
 
 def _bounce(scene: Scene, target: str) -> None:
@@ -129,5 +134,5 @@ def draw_dislodged(scene: Scene, dislodged: Sequence[Dislodged], colour_of: Call
         for target in item.retreats:
             end = scene.geometry.point(target)
             if end is not None:
-                via = _bend(scene, item.unit.location, target, ghost, end)
+                via = _bend(scene, item.unit.location, target, ghost, end, item.unit.type)
                 _add(scene, Arrow(ghost, _along(via or ghost, end, 0.85), colour, "option", via=via))

@@ -142,6 +142,7 @@ class GameStartContext:
     notes: Sequence[str] = ()
     role: str | None = None
     takeover: bool = False   # a replacement's copy (APPROVE): the position now, not the start
+    treasury: int | None = None   # the reader's own treasury, in a game with money (Payola); never another's
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +169,7 @@ def render_game_start(ctx: GameStartContext, viewer_zone: str | None = None, map
                   power=power_name(ctx.power, ctx.board) if ctx.power else None, press=ctx.press,
                   deadline=ctx.deadline, zone=ctx.zone, viewer_zone=viewer_zone, notes=list(ctx.notes),
                   role=ctx.role, letter=found.letter if found is not None else "", own_units=own,
-                  centres=_centres(ctx), takeover=ctx.takeover, map_cid=map_cid)
+                  centres=_centres(ctx), takeover=ctx.takeover, map_cid=map_cid, treasury=ctx.treasury)
 
 
 def _centres(ctx: GameStartContext) -> list[CentreLine]:

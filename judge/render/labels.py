@@ -1,10 +1,10 @@
 """The words on the map, placed where nothing covers them: markers, owners' tags, the corner box, province names.
 
-Sizes are for a picture shown shrunk to about 70% in a mail (a 1100-pixel
-map in an 800-pixel reading pane): a province's abbreviation in 13-pixel
-bold still reads 9 pixels high there.  A province's full name is added in a
-smaller line where its region has room near its unit.  The abbreviation
-stays first: it is what players write in their orders.
+Sizes are for a picture a phone shows 400 pixels wide (sharp at 2x density:
+the picture keeps the map's 1000-1100 pixels).  A region with room takes a
+17-pixel bold abbreviation (6.2 pixels high there) and its full name in 12;
+the others 13-pixel bold (11, then 9, where a region is too small).  The
+abbreviation stays first: it is what players write in their orders.
 """
 
 from __future__ import annotations
@@ -21,12 +21,15 @@ from judge.render.layout import (
 )
 from judge.render.palette import INK, MARK, OTHERS
 from judge.render.sceneparts import Cross, Label, Scene, Swatch, Text, Words
-from judge.render.shapes import BOUNCE, CENTRE_RADIUS, FAITH_ARM, STYLES, arrow_cover, arrow_parts, unit_box
+from judge.render.shapes import BOUNCE, CAPTURED_RADIUS, CENTRE_RADIUS, FAITH_ARM, STYLES, arrow_cover, arrow_parts, unit_box
 from judge.render.statuses import Marker, inside_outline
 
 ABBREVIATION, SMALL_ABBREVIATION, FULL_NAME, MARK_WORD, TAG, CORNER = 13, 11, 10, 11, 11, 12
 #: the last resort of a crowded small province, still inside it
 TINY_ABBREVIATION = 9
+#: where a region has room: an abbreviation and a full name a phone still reads when the picture is shown
+#: 400 pixels wide (issue 38: 13 pixels there are under 5; these are 6.2 and 4.4 on the 1100-pixel maps)
+LARGE_ABBREVIATION, LARGE_NAME = 17, 12
 #: spots tried for a label with the full name before settling for the abbreviation alone
 NAME_TRIES = 40
 #: a region needs this many spots (of 5 by 5 pixels) before a full name is tried in it
@@ -50,11 +53,12 @@ def place_words(scene: Scene, board: Map, words: Words, markers: Sequence[Marker
     for abbr in sorted(names, key=lambda a: (len(regions.spots.get(a, ())), a)):
         later.append(_province(scene, obstacles, regions, abbr, board.provinces[abbr].name, marks.get(abbr, "")))
     for pending in later:
-        if pending is not None:
-            _beside(scene, obstacles, *pending)
+        if pending is not None and not _beside(scene, obstacles, regions, *pending):
+            _value_in_words(scene, obstacles, regions, pending[0], pending[1], board.provinces[pending[0]].name,
+                            marks.get(pending[0], ""))
     for word in sorted(set(marks.values())):
         for part in word.split():
-            scene.key(f"mark {part}")
+            scene.key("mark value" if part.isdigit() else f"mark {part}")
 
 
 def drawn_shapes(scene: Scene) -> list[Shape]:
@@ -67,6 +71,8 @@ def drawn_shapes(scene: Scene) -> list[Shape]:
             shapes.append(Segment(lead[0], lead[1], STYLES[arrow.style][0] / 2 + 2.0))
     r = CENTRE_RADIUS + 1
     shapes += [(x - r, y - r, x + r, y + r) for (x, y), _ in scene.board.centres]
+    c = CAPTURED_RADIUS + 3
+    shapes += [(x - c, y - c, x + c, y + c) for (x, y), _ in scene.board.captured]
     b = BOUNCE + 3
     shapes += [(x - b, y - b, x + b, y + b) for x, y in scene.board.bounces]
     a = FAITH_ARM + 1
@@ -91,19 +97,29 @@ def _write(scene: Scene, box: Box, lines: Sequence[Line], halo: bool = True) -> 
 
 
 def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, name: str,
-              mark: str) -> tuple[str, Box, list[Line]] | None:
+              mark: str, inline: bool = False) -> tuple[str, Box, list[Line]] | None:
     """A province's abbreviation (with its full name where there is room, and the words marking it): wholly in
-    its region if it fits there, else in a smaller size, else mostly in it, else centred in it, else beside it."""
-    value: list[Line] = [(mark, MARK_WORD, True, MARK, "mark")] if mark else []
-    extra = [] if mark.isdigit() else value  # a centre's value (Europe 1615) waits until every name is placed
+    its region if it fits there, else in a smaller size, else mostly in it, else centred in it, else beside it.
+    Its centre's value waits until every name is placed (returned), unless ``inline``: in the words' line."""
+    words = " ".join(w for w in mark.split() if not w.isdigit())  # PORT, REVOLT: with the name
+    number = " ".join(w for w in mark.split() if w.isdigit())     # a centre's value: once every name is placed
+    if inline:
+        words, number = " ".join(w for w in (words, number) if w), ""
+    extra: list[Line] = [(words, MARK_WORD, True, MARK, "mark")] if words else []
+    value: list[Line] = [(number, MARK_WORD, True, MARK, "mark")] if number else []
     short: list[Line] = [(abbr, ABBREVIATION, True, INK, "label"), *extra]
     small: list[Line] = [(abbr, SMALL_ABBREVIATION, True, INK, "label"), *extra]
-    tries = [(short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)]
+    large: list[Line] = [(abbr, LARGE_ABBREVIATION, True, INK, "label"), *extra]
+    roomy = len(regions.spots.get(abbr, ())) >= NAME_ROOM // 2  # the large size is tried only where it may fit
+    tries = [*([(large, 9)] if roomy else []), (short, 9), (short, 6), (small, 9), (small, 6), (short, 1), (small, 1)]
     found: tuple[Box, list[Line]] | None = None
     if name and name.upper() != abbr and len(regions.spots.get(abbr, ())) >= NAME_ROOM:
-        full = [short[0], (name, FULL_NAME, False, INK, "name"), *extra]
-        box = place_in_region(regions, obstacles, abbr, *_block(full), tries=NAME_TRIES)
-        found = (box, full) if box is not None else None
+        for full in ([large[0], (name, LARGE_NAME, False, INK, "name"), *extra],
+                     [short[0], (name, FULL_NAME, False, INK, "name"), *extra]):
+            box = place_in_region(regions, obstacles, abbr, *_block(full), tries=NAME_TRIES)
+            found = (box, full) if box is not None else None
+            if found is not None:
+                break
     tiny: list[Line] = [(abbr, TINY_ABBREVIATION, True, INK, "label"), *extra]
     for lines, needed in (*tries, (tiny, 1)):
         if found is not None:
@@ -120,20 +136,59 @@ def _province(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, n
     obstacles.add(box)
     scene.labels.append(Label("province", abbr, box, crowded))
     _write(scene, box, lines)
-    return (abbr, box, value) if value and value[0] not in lines else None
+    return (abbr, box, value) if value else None
 
 
-def _beside(scene: Scene, obstacles: Obstacles, abbr: str, box: Box, lines: list[Line]) -> None:
-    """A centre's value, placed once every name is (so it never crowds one): under its name, else in the first
-    free place next to it, else nowhere (the value is also in the rules and the docs)."""
+def _value_in_words(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, box: Box, name: str,
+                    mark: str) -> None:
+    """A value with no room of its own: its province's words placed again with the value in them, if its name
+    keeps its size there; else as they were (the value is also in the rules and the docs)."""
+    size = _label_size(scene, abbr)
+    _unplace(scene, obstacles, abbr, box)
+    _province(scene, obstacles, regions, abbr, name, mark, inline=True)
+    if _label_size(scene, abbr) < size:
+        placed = next(label.box for label in scene.labels if label.kind == "province" and label.name == abbr)
+        _unplace(scene, obstacles, abbr, placed)
+        _province(scene, obstacles, regions, abbr, name, mark)
+
+
+def _label_size(scene: Scene, abbr: str) -> int:
+    return max((t.size for t in scene.board.texts if t.cls == "label" and t.text == abbr), default=0)
+
+
+def _unplace(scene: Scene, obstacles: Obstacles, abbr: str, box: Box) -> None:
+    """Take a province's placed words off the map (to place them again)."""
+    scene.labels = [label for label in scene.labels if not (label.kind == "province" and label.name == abbr)]
+    scene.board.texts = [t for t in scene.board.texts if not (
+        t.cls in ("label", "name", "mark") and box[0] <= t.xy[0] <= box[2] and box[1] <= t.xy[1] <= box[3])]
+    obstacles.remove(box)
+
+
+def _beside(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, box: Box, lines: list[Line]) -> bool:
+    """A centre's value, placed once every name is (so it never crowds one), in its own province: under its
+    name, else in the first free place next to it, else anywhere free in the province (in the smallest size at
+    the last); whether it found a place (else the caller writes it in its name's words)."""
     width, height = _block(lines)
+    own = regions.index.get(abbr, -1)
+    def inside(spot: Box) -> bool:
+        return regions.at((spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2) == own
     under = box_around(((box[0] + box[2]) / 2, box[3] + height / 2), width, height)
-    near = under if obstacles.free(under) else place_near(
-        obstacles, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), width, height, gap=1.0, reach=3)
-    if near is not None:
-        obstacles.add(near)
-        scene.labels.append(Label("mark", abbr, near))
-        _write(scene, near, lines)
+    near = under if obstacles.free(under) and inside(under) else place_near(
+        obstacles, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), width, height, gap=1.0, reach=3, keep=inside)
+    if near is None:
+        near = place_in_region(regions, obstacles, abbr, width, height, needed=1)
+    if near is None:  # a crowded small province: the value in the smallest size, still clear of every mark
+        lines = [(text, TINY_ABBREVIATION, bold, colour, cls) for text, _, bold, colour, cls in lines]
+        width, height = _block(lines)
+        near = (place_in_region(regions, obstacles, abbr, width, height, needed=1)
+                or place_near(obstacles, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), width, height, gap=0.5,
+                              reach=8, keep=inside))
+    if near is None:
+        return False
+    obstacles.add(near)
+    scene.labels.append(Label("mark", abbr, near))
+    _write(scene, near, lines)
+    return True
 
 
 def _tags(scene: Scene, obstacles: Obstacles, tags: Sequence[tuple[str, str]]) -> None:

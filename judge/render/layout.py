@@ -94,6 +94,11 @@ class Obstacles:
         for cell in _cells(_bounds(shape)):
             self.cells.setdefault(cell, []).append(index)
 
+    def remove(self, shape: Shape) -> None:
+        """Forget the last ``shape`` added (a label placed again elsewhere): it meets nothing from now on."""
+        index = len(self.shapes) - 1 - self.shapes[::-1].index(shape)
+        self.shapes[index] = (-10.0, -10.0, -10.0, -10.0)
+
     def add_all(self, shapes: Iterable[Shape]) -> None:
         for shape in shapes:
             self.add(shape)
@@ -142,6 +147,7 @@ class Regions:
         self.spots = {name: self._spots(name, region.polygons, region.unit)
                       for name, region in geometry.regions.items()}
         self.fits: dict[tuple[str, float, float, int, int | None], list[Box]] = {}
+        self.detours: dict[tuple[frozenset[str], str, str, XY, XY], XY | None] = {}
 
     def at(self, x: float, y: float) -> int:
         if 0 <= x < self.size[0] and 0 <= y < self.size[1]:
@@ -198,6 +204,33 @@ def gate(regions: Regions, a: str, b: str, start: XY, end: XY) -> XY | None:
                  and not crosses_another(regions, a, b, p, end)), None)
 
 
+def detour(regions: Regions, passable: frozenset[str], a: str, b: str, start: XY, end: XY) -> XY | None:
+    """The point a line from ``start`` (in ``a``) to ``end`` (in ``b``) may bend at so that both legs stay in the two
+    regions or the ``passable`` ones (a fleet's seas), the shortest way round; None if none.  Kept per map: the
+    same move is drawn the same way in every picture of a game."""
+    key = (passable, a, b, start, end)
+    if key not in regions.detours:
+        regions.detours[key] = _detour(regions, passable, a, b, start, end)
+    return regions.detours[key]
+
+
+def _detour(regions: Regions, passable: frozenset[str], a: str, b: str, start: XY, end: XY) -> XY | None:
+    allowed = {regions.index.get(a, -1), regions.index.get(b, -1), 0} | {regions.index[r] for r in passable
+                                                                          if r in regions.index}
+    spots = [p for r in passable | {a, b} for p in regions.spots.get(r, ())[::2]]
+    spots.sort(key=lambda p: math.dist(start, p) + math.dist(p, end))
+    for p in spots[:3000]:
+        if _stays(regions, allowed, start, p) and _stays(regions, allowed, p, end):
+            return p
+    return None
+
+
+def _stays(regions: Regions, allowed: set[int], start: XY, end: XY) -> bool:
+    steps = max(1, int(math.dist(start, end) / 2))
+    return all(regions.at(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+               in allowed for i in range(steps + 1))
+
+
 def _reach(unit: XY, spot: XY) -> float:
     """Distance from the unit, a spot above it counting a quarter more: names read best under their units."""
     dx, dy = spot[0] - unit[0], spot[1] - unit[1]
@@ -237,7 +270,7 @@ def place_near(obstacles: Obstacles, xy: XY, width: float, height: float, gap: f
     with ``keep``, one it accepts: a state's cross stays in the state)."""
     for dx, dy in AROUND:
         box = box_around((xy[0] + dx * (width / 2 + gap), xy[1] + dy * (height / 2 + gap)), width, height)
-        if obstacles.free(box) and (keep is None or keep(box)):
+        if (keep is None or keep(box)) and obstacles.free(box):
             return box
     for ring in range(1, reach + 1):
         radius = gap + ring * 8.0
@@ -245,6 +278,6 @@ def place_near(obstacles: Obstacles, xy: XY, width: float, height: float, gap: f
             angle = math.pi / 2 + step * math.pi / 8
             centre = (xy[0] + math.cos(angle) * (radius + width / 2), xy[1] + math.sin(angle) * (radius + height / 2))
             box = box_around(centre, width, height)
-            if obstacles.free(box) and (keep is None or keep(box)):
+            if (keep is None or keep(box)) and obstacles.free(box):
                 return box
     return None

@@ -8,11 +8,11 @@ from judge.render.palette import LAND, MARK, NEUTRAL_FILL, NEUTRAL_HATCH, OTHERS
 from judge.render.sceneparts import Arrow, Cross, Marks, Scene, Swatch, Text, UnitMark, Words
 
 #: the keys in the order the legend explains them
-ORDER = ("centre", "army", "fleet", "move", "retreat", "support", "hold", "convoy", "failed", "bounce", "dislodged",
-         "destroyed", "option", "built", "removed", "tag", "state ALIGNED", "state NEUTRAL", "state NEUTRAL OPEN",
+ORDER = ("centre", "captured", "army", "fleet", "move", "retreat", "support", "hold", "convoy", "failed", "bounce", "dislodged",
+         "destroyed", "option", "built", "removed", "tag", "band ALIGNED", "band NEUTRAL", "state ALIGNED", "state NEUTRAL", "state NEUTRAL OPEN",
          "state UNALIGNED", "state UNMARKED",
          "state SEGREGATED", "state INDEPENDENT", "faith CATHOLIC", "faith PROTESTANT", "faith DUALITY",
-         "mark REVOLT", "mark CONTESTED", "mark PORT")
+         "mark REVOLT", "mark CONTESTED", "mark PORT", "mark value")
 GREY = "#8A8A8A"
 TITLE, ENTRY, KEY = 15, 13, 12
 COLUMNS, ROW, KEY_ROW, SYMBOL = 4, 20, 30, 32
@@ -58,15 +58,17 @@ def _keys(scene: Scene, words: Words, y: float) -> float:
 
 def _symbol_width(key: str) -> float:
     if key.startswith("mark "):
-        return text_width(key[5:], 11, True)
+        return text_width(_mark_word(key), 11, True)
     return SYMBOL * (1.5 if key == "faith DUALITY" else 1)
 
 
 def _symbol(scene: Scene, key: str, x: float, y: float) -> None:
     """The key's symbol, drawn as the map draws it, at (x, y) (the middle of its row's left end)."""
     marks, mid = scene.legend, (x + SYMBOL / 2, y)
-    if key in ("centre",):
-        marks.centres.append((mid, None))
+    if key in ("centre", "captured"):
+        if key == "captured":
+            marks.captured.append((mid, "#555555"))
+        marks.centres.append((mid, None if key == "centre" else "#555555"))
     elif key in ("army", "fleet", "dislodged", "destroyed", "removed", "built"):
         kind = "F" if key == "fleet" else "A"
         ghost = key in ("dislodged", "destroyed", "removed")
@@ -90,7 +92,10 @@ def _board_symbol(scene: Scene, key: str, x: float, y: float) -> None:
     """The symbols of what the rules mark on the board: tags, states' statuses, religious markers, words."""
     marks = scene.legend
     box = (x + 2, y - 8, x + SYMBOL - 2, y + 8)
-    if key == "tag":
+    if key.startswith("band "):
+        bands = [u.band for u in scene.board.units if u.band and (u.band == NEUTRAL_FILL) == (key == "band NEUTRAL")]
+        marks.units.append(UnitMark("A", (x + SYMBOL / 2, y), OTHERS, band=bands[0] if bands else NEUTRAL_FILL))
+    elif key == "tag":
         owner = next((label.name for label in scene.labels if label.kind == "tag"), "")
         marks.swatches.append(Swatch(box, OTHERS))
         marks.texts.append(Text((x + SYMBOL / 2, y), owner, 10, "#FFFFFF", True, False, cls="tag",
@@ -106,5 +111,10 @@ def _board_symbol(scene: Scene, key: str, x: float, y: float) -> None:
         for i, faith in enumerate(faiths):
             marks.crosses.append(Cross((x + SYMBOL / 2 + 16 * i, y), faith))
     elif key.startswith("mark "):
-        word = key[5:]
+        word = _mark_word(key)
         marks.texts.append(Text((x, y), word, 11, MARK, True, False, "start", "key-mark", text_width(word, 11, True)))
+
+
+def _mark_word(key: str) -> str:
+    """The word a mark's key shows: the mark itself, or a sample of a centre's value."""
+    return "9" if key == "mark value" else key[5:]

@@ -21,9 +21,9 @@ from judge.render.drawn_orders import draw_dislodged, draw_orders, place_bounces
 from judge.render.geometry import Geometry
 from judge.render.labels import place_words
 from judge.render.legend import draw_legend
-from judge.render.palette import CENTRE_TINT, OTHERS, SEA, land_colour, power_colours, tint
+from judge.render.palette import CENTRE_TINT, NEUTRAL_FILL, OTHERS, SEA, land_colour, power_colours, tint
 from judge.render.sceneparts import LegendEntry, Scene, UnitMark, Words
-from judge.render.statuses import draw_statuses
+from judge.render.statuses import draw_statuses, unit_bands
 from judge.render.words import power_name
 
 __all__ = ["Scene", "Words", "build_scene"]
@@ -42,7 +42,7 @@ def build_scene(geometry: Geometry, board: Map, state: GameState, results: Seque
     scene.names = {abbr: province.name for abbr, province in board.provinces.items()}
     _fills(scene, board, state, colours)
     _centres(scene, board, state, colours)
-    owner_of = _units(scene, board, state, colours)
+    owner_of = _units(scene, board, state, colours, unit_bands(states, colours))
     draw_orders(scene, results, lambda r: colours.get(r.power) or colours.get(owner_of.get(r.unit, ""), OTHERS))
     draw_dislodged(scene, dislodged, lambda power: colours.get(power, OTHERS))
     place_bounces(scene)
@@ -68,25 +68,37 @@ def _fills(scene: Scene, board: Map, state: GameState, colours: Mapping[str, str
 
 
 def _centres(scene: Scene, board: Map, state: GameState, colours: Mapping[str, str]) -> None:
+    """Each centre a dot in its owner's colour; one held by another than the power or state whose home it is
+    (captured) also ringed in its owner's colour, so it is not read as home soil (issue 38 point 6)."""
     owner = {c: p for p, cs in state.centers.items() for c in cs}
+    home = {c: p for p, cs in board.homes.items() for c in cs}
     for abbr in board.centers:
         region = scene.geometry.regions.get(abbr)
         if region is not None:
             x, y = region.unit
-            scene.board.centres.append(((x - 10.0, y + 8.0), colours.get(owner.get(abbr, ""))))
+            held = owner.get(abbr, "")
+            scene.board.centres.append(((x - 10.0, y + 8.0), colours.get(held)))
+            if held and home.get(abbr, held) != held:
+                scene.board.captured.append(((x - 10.0, y + 8.0), colours.get(held, OTHERS)))
+                scene.key("captured")
     if scene.board.centres:
         scene.key("centre")
 
 
-def _units(scene: Scene, board: Map, state: GameState, colours: Mapping[str, str]) -> dict[str, str]:
-    """Every unit of the new position; returns unit text -> owner, for the arrows' colours."""
+def _units(scene: Scene, board: Map, state: GameState, colours: Mapping[str, str],
+           bands: Mapping[str, str]) -> dict[str, str]:
+    """Every unit of the new position (a minor state's topped in its status's colour, ``bands``); returns unit
+    text -> owner, for the arrows' colours."""
     owner_of = {}
     for owner, units in state.units.items():
+        band = bands.get(owner, "") if owner not in board.powers else ""
         for unit in units:
             xy = scene.geometry.point(unit.location)
             if xy is not None:
-                scene.board.units.append(UnitMark(unit.type, xy, colours.get(owner, OTHERS)))
+                scene.board.units.append(UnitMark(unit.type, xy, colours.get(owner, OTHERS), band=band))
                 scene.key("army" if unit.type == "A" else "fleet")
+                if band:
+                    scene.key("band NEUTRAL" if band == NEUTRAL_FILL else "band ALIGNED")
             owner_of[str(unit)] = owner
     return owner_of
 

@@ -13,7 +13,8 @@ from judge.render.palette import INK
 @dataclass(frozen=True, slots=True)
 class UnitMark:
     """A unit: ``kind`` A or F at ``xy``; ``ghost`` for a dislodged or removed unit; ``built`` this phase;
-    ``destroyed``: dislodged with nowhere to retreat (crossed out in red)."""
+    ``destroyed``: dislodged with nowhere to retreat (crossed out in red); ``band``: a minor state's unit, its
+    top (an army's upper half, a fleet's sail) in the colour of its state's status (issue 38 point 6)."""
 
     kind: str
     xy: XY
@@ -22,6 +23,7 @@ class UnitMark:
     built: bool = False
     removed: bool = False
     destroyed: bool = False
+    band: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +89,11 @@ class Label:
 
 @dataclass(slots=True)
 class Marks:
-    """What is drawn over the fills, in painting order: centres, crosses, arrows, units, bounces, swatches, texts."""
+    """What is drawn over the fills, in painting order: centres (a captured one ringed in its owner's colour),
+    crosses, arrows, units, bounces, swatches, texts."""
 
     centres: list[tuple[XY, str | None]] = field(default_factory=list)
+    captured: list[tuple[XY, str]] = field(default_factory=list)
     crosses: list[Cross] = field(default_factory=list)
     arrows: list[Arrow] = field(default_factory=list)
     units: list[UnitMark] = field(default_factory=list)

@@ -140,6 +140,16 @@ def army_outline(xy: XY, scale: float = 1.0) -> tuple[XY, ...]:
     return ((x - r, y - r), (x + r, y - r), (x + r, y + r * 0.3), (x, y + r * 1.1), (x - r, y + r * 0.3))
 
 
+def unit_band(kind: str, xy: XY) -> tuple[XY, ...]:
+    """A minor state's unit's top, filled in its status's colour: an army's upper half, a fleet's sail."""
+    x, y = xy
+    if kind == "F":
+        s = UNIT_RADIUS / 7
+        return ((x - 1 * s, y), (x - 1 * s, y - 9 * s), (x + 7 * s, y - 1 * s), (x + 7 * s, y))
+    r = UNIT_RADIUS
+    return ((x - r, y - r), (x + r, y - r), (x + r, y - r * 0.1), (x - r, y - r * 0.1))
+
+
 def unit_box(kind: str, xy: XY, built: bool = False) -> Box:
     """What a unit covers (a built one: its ring)."""
     x, y = xy
@@ -161,6 +171,8 @@ def cross_lines(xy: XY, size: float = CROSS) -> tuple[tuple[XY, XY], tuple[XY, X
 
 
 CENTRE_RADIUS = 4.0
+#: the ring round a captured centre's dot (in its owner's colour), to the middle of its stroke
+CAPTURED_RADIUS = 7.0
 #: a religious marker: a cross this many pixels from its middle to each arm's end
 FAITH_ARM = 6.0
 

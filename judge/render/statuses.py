@@ -44,6 +44,18 @@ def draw_statuses(scene: Scene, board: Map, colours: Mapping[str, str], marks: S
     return markers
 
 
+def unit_bands(marks: Sequence[StateMark], colours: Mapping[str, str]) -> dict[str, str]:
+    """State -> the colour its units are topped with: its power's if ALIGNED, off-white if NEUTRAL (as its lands
+    are marked, so a unit away from home still shows its state's status); states with neither are not topped."""
+    bands: dict[str, str] = {}
+    for mark in marks:
+        if mark.political == "ALIGNED" and mark.power in colours:
+            bands[mark.state] = colours[mark.power]
+        elif mark.political.split(" ")[0] == "NEUTRAL":
+            bands[mark.state] = NEUTRAL_FILL
+    return bands
+
+
 def _fill(scene: Scene, province: str, political: str, colour: str | None) -> bool:
     """Fill a minor state's province as its status marks it, unless a power owns it; whether it was."""
     if province not in scene.fills or scene.fills[province] != land_colour(True):

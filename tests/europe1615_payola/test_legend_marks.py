@@ -62,4 +62,8 @@ def test_the_legend_says_what_the_text_says_neutral_states_ports_and_centre_valu
     assert "impassable" not in legend and "may be entered: whoever attacks and occupies it loses 5 VPs" in legend
     assert "Port (anchor): fleets may enter it" in legend
     marks = game.ruleset.picture_marks(state)
-    assert marks["LON"] == marks["MEC"] == "PORT" and "PAR" not in marks and "SAX" not in marks  # inland: none
+    words = {k: " ".join(w for w in v.split() if not w.isdigit()) for k, v in marks.items()}
+    assert words["LON"] == words["MEC"] == "PORT" and words["PAR"] == words["SAX"] == ""  # inland: no anchor
+    values = {k: v.split()[-1] for k, v in marks.items() if v.split()[-1].isdigit()}   # R-1303-33, R-1304-42
+    assert values == {c: str(game.map.provinces[c].center) for c in game.map.centers}
+    assert "A supply centre's value" in legend

@@ -50,8 +50,9 @@ def test_R_1303_25_R_1304_33_contested_states_are_named_in_the_result_mail(editi
 def test_R_1304_33_contested_states_will_be_marked_on_the_map_and_R_1304_32_revolting_ones_too(fmt: str) -> None:
     before, outcome = taken(APRIL)
     game = variant(APRIL)
-    def worded(state: GameState) -> dict[str, str]:  # besides each port's anchor
-        return {k: v for k, v in game.ruleset.picture_marks(state).items() if "REVOLT" in v or "CONTESTED" in v}
+    def worded(state: GameState) -> dict[str, str]:  # besides each port's anchor and each centre's value
+        return {k: " ".join(w for w in v.split() if not w.isdigit())
+                for k, v in game.ruleset.picture_marks(state).items() if "REVOLT" in v or "CONTESTED" in v}
     assert worded(outcome.state) == {"RHI": "CONTESTED", "SAX": "REVOLT"}
     assert worded(before) == {"SAX": "REVOLT"}
     ctx = results_context(game, before.phase, outcome, judge="j", game="g")

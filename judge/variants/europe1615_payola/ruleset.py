@@ -139,7 +139,8 @@ class Europe1615Payola(Payola):
 
     def picture_marks(self, state: GameState) -> Mapping[str, str]:
         """The provinces marked on the map: each port's anchor, as PORT (R-1303-37, R-1304-47: "a port (anchor)"),
-        REVOLT (R-1303-24, R-1304-32) and CONTESTED (R-1304-33)."""
+        REVOLT (R-1303-24, R-1304-32) and CONTESTED (R-1304-33); each centre's value (3, 9 or 15: R-1303-33,
+        R-1304-42), which the picture writes once every name is placed."""
         marks: dict[str, list[str]] = {}
         for abbr, province in self.map.provinces.items():
             if province.port and province.terrain is Terrain.COAST:
@@ -150,6 +151,8 @@ class Europe1615Payola(Payola):
                     marks.setdefault(province, []).append("REVOLT")
                 if minor in state.extra.get(consequences.CONTESTED, {}):
                     marks.setdefault(province, []).append("CONTESTED")
+        for centre in self.map.centers:
+            marks.setdefault(centre, []).append(str(income.value(self.game, centre)))
         return {province: " ".join(words) for province, words in marks.items()}
 
     # -- the port rule (R-1303-37, R-1304-47) ----------------------------------------------
