@@ -120,7 +120,8 @@ def test_help_lists_every_variant_and_every_command_by_who_may_use_it(sandbox: S
     assert "Standard Diplomacy" in variants and "(11 powers)" in variants
     assert "SET MAP png|svg|none" in text   # a player's command the hand-written HELP left out
     words = {"order": "orders, one per line", "signon_gm": "SIGNON GM game password", "process": "PROCESS!",
-             "gm_action": "GM decision words", "set_draw": "SET NODRAW", "set_concede": "SET NOCONCEDE"}
+             "gm_action": "GM decision words", "set_draw": "SET NODRAW", "set_concede": "SET NOCONCEDE",
+             "set_flag": "SET MANUALPROCESS", "set_forming": "SET VARIANT"}   # njudge's settings, by their own words
     heads = {"anyone": "For anyone", "player": "For players", "gm": "For the GM"}
     for kind, who in AUDIENCE.items():
         section = text.split(heads[who])[1]
