@@ -88,7 +88,7 @@ def _item(item: Primitive, seen: set[str]) -> str:
 
 
 def _area(area: Area, seen: set[str]) -> str:
-    d = "".join("M" + "L".join(f"{_n(r[i])} {_n(r[i + 1])}" for i in range(0, len(r), 2)) + "Z" for r in area.rings)
+    d = "".join(_relative([round(v, 1) for v in ring]) + "Z" for ring in area.rings)   # short numbers, as lines
     named = f' id="{escape(area.name)}"' if area.name and area.name not in seen else ""
     seen.add(area.name)
     tip = f"<title>{escape(area.title)}</title>" if area.title else ""
