@@ -157,7 +157,7 @@ def test_each_centres_value_is_written_in_its_own_province_on_the_payola_edition
             if centre not in values and not any(t.cls == "mark" and t.text.split()[-1].isdigit()
                                                 and box[0] <= t.xy[0] <= box[2] and box[1] <= t.xy[1] <= box[3]
                                                 for t in scene.board.texts):
-                missing += 1     # no room even there without shrinking its name: left to the rules and docs
+                missing += 1     # no room at all in its own province (TUS was, before the last resort)
                 continue
             middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
             assert regions.at(*middle) == regions.index[centre], (str(ctx.phase), centre)
@@ -165,6 +165,6 @@ def test_each_centres_value_is_written_in_its_own_province_on_the_payola_edition
                        and box[0] <= t.xy[0] <= box[2] and box[1] <= t.xy[1] <= box[3]]
             assert written[-1:] == [str(board.provinces[centre].center)], (str(ctx.phase), centre, written)
             inline += centre not in values
-        assert inline <= 3 and missing <= 2, (str(ctx.phase), inline, missing)  # names keep their size
+        assert inline <= 3 and missing == 0, (str(ctx.phase), inline, missing)  # names keep their size; every value shown
         assert {board.provinces[c].center for c in board.centers} == {3, 9, 15}
         assert "mark value" in scene.keys                # the legend says what the red numbers are

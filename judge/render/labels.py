@@ -183,12 +183,25 @@ def _beside(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, box
         near = (place_in_region(regions, obstacles, abbr, width, height, needed=1)
                 or place_near(obstacles, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), width, height, gap=0.5,
                               reach=8, keep=inside))
+    crowded = near is None
+    if near is None:  # nowhere free: where it hides the least in its own province, never over another word
+        near = _least_hidden(scene, obstacles, regions, abbr, width, height)
     if near is None:
         return False
     obstacles.add(near)
-    scene.labels.append(Label("mark", abbr, near))
+    scene.labels.append(Label("mark", abbr, near, crowded))
     _write(scene, near, lines)
     return True
+
+
+def _least_hidden(scene: Scene, obstacles: Obstacles, regions: Regions, abbr: str, width: float,
+                  height: float) -> Box | None:
+    """A box in the province over no word, covering the fewest marks (as a crowded name's last resort)."""
+    spots = regions.spots.get(abbr) or [scene.geometry.regions[abbr].unit]
+    words = [label.box for label in scene.labels]
+    boxes = [box for box in (box_around(spot, width, height) for spot in spots[:200])
+             if not any(meets(word, box) for word in words)]
+    return min(boxes, key=obstacles.crowding) if boxes else None
 
 
 def _tags(scene: Scene, obstacles: Obstacles, tags: Sequence[tuple[str, str]]) -> None:
