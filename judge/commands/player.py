@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.commands import reports
-from judge.commands.session import Handle, Prose, Refused, Session
+from judge.commands.session import Handle, Prose, Refused, Session, refuse_unless_playing
 from judge.engine.state import Phase
 from judge.reading.language import Command, command_hint, command_words
 from judge.reading.lines import read_line
@@ -80,21 +80,13 @@ def _tell_seat_holder(s: Session, seat: Player, what: str, cmd: Command, to: lis
               key=f"seat:{s.mail.message_id}:{cmd.line}:{number}")
 
 
-def _playing(handle: Handle) -> None:
-    status = handle.game.status
-    if status == "forming":
-        raise Refused(f"'{handle.game.name}' has not started yet")
-    if status in ("finished", "terminated"):
-        raise Refused(f"'{handle.game.name}' is over")
-
-
 def do_order(s: Session, cmd: Command) -> str:
     """An order line: a unit order, or one of the variant's own lines (INFs, attacks, ballots, BID ...)."""
     handle = current(s)
     reader = line_reader(handle.variant.name, handle.variant.overrides)
     if handle.game.status == "forming" and reader is not None:
         return _sheet_line(s, handle, reader, cmd)
-    _playing(handle)
+    refuse_unless_playing(handle)
     if s.power is None:
         raise Refused("you have no power yet: orders start when the game does")
     later = _for_this_phase(s, handle, cmd)
@@ -180,7 +172,7 @@ def _later_phase(handle: Handle, phase: Phase) -> None:
 def do_phase(s: Session, cmd: Command) -> str:
     """njudge's PHASE: the orders below it are this phase's, or kept for the phase it names."""
     handle = current(s)
-    _playing(handle)
+    refuse_unless_playing(handle)
     now = handle.state.phase if handle.state is not None else None
     if cmd.args["phase"] == now:
         return f"the orders below are for this phase, {now}"
@@ -284,7 +276,7 @@ def _sheet_line(s: Session, handle: Handle, reader: Any, cmd: Command) -> str:
 
 def do_clear(s: Session, cmd: Command) -> str:
     handle = current(s)
-    _playing(handle)
+    refuse_unless_playing(handle)
     if s.power is None:
         raise Refused("you have no power yet")
     handle.game.clear_orders(s.power)

@@ -13,7 +13,7 @@ from typing import Any
 
 from judge.commands.observerpress import confirmed, hold
 from judge.commands.pressflags import copies_partial, flags, press_refusal, wants_broadcasts, watchers
-from judge.commands.session import Handle, Refused, Session
+from judge.commands.session import Handle, Refused, Session, refuse_unless_playing
 from judge.engine.geography import GM_LETTER, Map
 from judge.engine.state import Phase
 from judge.reading.language import Command
@@ -39,11 +39,7 @@ def _sender(s: Session) -> str:
 
 
 def _press_phase(handle: Handle) -> Phase:
-    status = handle.game.status
-    if status == "forming":
-        raise Refused(f"'{handle.game.name}' has not started yet")
-    if status in ("finished", "terminated"):
-        raise Refused(f"'{handle.game.name}' is over")
+    refuse_unless_playing(handle)
     assert handle.state is not None
     return handle.state.phase
 

@@ -383,3 +383,12 @@ class Session:
 
 
 __all__ = ["Checkpoint", "Handle", "Incoming", "Judge", "Later", "Refused", "Session", "UnknownGame", "Workspace"]
+
+
+def refuse_unless_playing(handle: Handle) -> None:
+    """Orders and press are for a game being played: not before its start, nor after its end."""
+    status = handle.game.status
+    if status == "forming":
+        raise Refused(f"'{handle.game.name}' has not started yet")
+    if status in ("finished", "terminated"):
+        raise Refused(f"'{handle.game.name}' is over")

@@ -13,9 +13,9 @@ GAME, GM, POWERS, address, password = DEMO.game, DEMO.gm, DEMO.powers, DEMO.addr
 
 
 def start_game(sandbox: Sandbox, setup: str = "", variant: str = "standard",
-               powers: tuple[str, ...] = POWERS) -> None:
+               powers: tuple[str, ...] = POWERS) -> list[IncomingMail]:
     """The demo's game, created, joined by ``powers`` (all seven) and started; ``setup`` adds GM lines
-    before START (the powers left out are in civil disorder)."""
+    before START (the powers left out are in civil disorder).  The mails of the start, for a test that reads them."""
     sandbox.send(GM, f"CREATE {GAME} {variant} gm-secret\n{setup}", "new game")
     sandbox.poll()
     for power in powers:
@@ -23,7 +23,7 @@ def start_game(sandbox: Sandbox, setup: str = "", variant: str = "standard",
     sandbox.poll()
     sandbox.send(GM, f"SIGNON M{GAME} gm-secret\nSTART")
     sandbox.poll()
-    sandbox.new_mail()
+    return sandbox.new_mail()
 
 
 def signon(power: str) -> str:

@@ -7,18 +7,11 @@ arrives.  Treasuries are secret (docs/payola.md), so the GM's and observers' cop
 from __future__ import annotations
 
 from judge.app.sandbox import Sandbox
-from tests.app.helpers import GAME, GM, POWERS, address, password, to
+from tests.app.helpers import GAME, GM, POWERS, address, start_game, to
 
 
 def _start_mails(sandbox: Sandbox) -> dict[str, str]:
-    sandbox.send(GM, f"CREATE {GAME} payola gm-secret", "new game")
-    sandbox.poll()
-    for power in POWERS:
-        sandbox.send(address(power), f"JOIN {GAME} {password(power)} AS {power}")
-    sandbox.poll()
-    sandbox.send(GM, f"SIGNON M{GAME} gm-secret\nSTART")
-    sandbox.poll()
-    mails = sandbox.new_mail()
+    mails = start_game(sandbox, variant="payola")
     found = {}
     for who in (*POWERS, "GM"):
         mine = [m for m in to(mails, GM if who == "GM" else address(who)) if "has started" in str(m.message["Subject"])]
