@@ -213,16 +213,7 @@ def parse_mail_body(text: str, parts: tuple[int, ...] = ()) -> ParsedMail:
                 return mail
             index += njudge.skip - 1
             continue
-        written, raw = raw, njudge.rewrite if njudge is not None else raw
-        first = raw.split(None, 1)[0].lower()
-        if first in _BLOCK_WORDS or first == "postalpress" or raw.lower().split()[:2] == ["diary", "record"]:
-            index = _read_press(lines, index, mail)
-        elif first in command_words():
-            _add(mail, _as_written(parse_command_line(raw, number), written))
-            if mail.commands and mail.commands[-1].kind == "phase" and mail.commands[-1].line == number:
-                phased.start(mail.commands[-1].args["phase"], number)
-        else:
-            mail.commands.append(Command("order", phased.args(), number, raw))
+        index = _read_line(mail, lines, index, njudge.rewrite if njudge is not None else raw, raw, phased)
         if njudge is not None and njudge.rewrite:   # a block read as one command (SET COMMENT BEGIN … SIGNOFF)
             index += njudge.skip - 1
             if njudge.stop:
@@ -232,6 +223,22 @@ def parse_mail_body(text: str, parts: tuple[int, ...] = ()) -> ParsedMail:
                                         f"and {MAX_BODY_CHARS:,} characters of a mail: this line and the rest "
                                         "were not read", ""))
     return mail
+
+
+def _read_line(mail: ParsedMail, lines: list[str], index: int, raw: str, written: str, phased: Phased) -> int:
+    """One line (``raw``, as the njudge reader rewrote ``written``) that starts press, a command or an order; the
+    index of the next line to read."""
+    number = index
+    first = raw.split(None, 1)[0].lower()
+    if first in _BLOCK_WORDS or first == "postalpress" or raw.lower().split()[:2] == ["diary", "record"]:
+        return _read_press(lines, index, mail)
+    if first in command_words():
+        _add(mail, _as_written(parse_command_line(raw, number), written))
+        if mail.commands and mail.commands[-1].kind == "phase" and mail.commands[-1].line == number:
+            phased.start(mail.commands[-1].args["phase"], number)
+    else:
+        mail.commands.append(Command("order", phased.args(), number, raw))
+    return index
 
 
 def _body_lines(text: str) -> tuple[list[str], bool]:
