@@ -1,9 +1,9 @@
 """An observer's press (njudge: ``OBSERVE game password`` signs on, and press may follow in the same mail).
 
 An address that already observes the game, with its observer password, is
-signed on as an observer: its PRESS and BROADCAST go out at once, as the
+signed on as an observer (``Session.observer_proved``): its PRESS and BROADCAST go out at once, as the
 game's SET OBSERVER allows (judge/commands/pressflags.py).  An address not yet
-confirmed (OBSERVE only files a request: a mail's From can be forged) has its
+confirmed, or a known one with a wrong password (OBSERVE only files a request: a mail's From can be forged), has its
 press held with the request and sent when ``CONFIRM`` comes back from that
 address (judge/commands/press.py: send_held); a forger never sees the
 token, so his press is never sent.
@@ -17,14 +17,10 @@ from judge.commands.session import Refused, Session
 from judge.reading.language import Command
 from judge.store import Game
 
-__all__ = ["MAX_HELD", "confirmed", "hold"]
+__all__ = ["MAX_HELD", "hold"]
 
 _REQUESTS = "observe_requests"   # Game.extra: address (lower case) -> its request (judge/commands/observers.py)
 MAX_HELD = 10
-
-
-def confirmed(game: Game, address: str) -> bool:
-    return any(o.address.lower() == address.lower() for o in game.observers)
 
 
 def hold(s: Session, game: Game, cmd: Command) -> str:

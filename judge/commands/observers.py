@@ -33,6 +33,7 @@ def do_observe(s: Session, cmd: Command) -> str:
     known = next((o for o in game.observers if o.address.lower() == sender.lower()), None)
     if known is not None and check_password(cmd.args["password"], known.password_hash):
         s.sign_on(handle, "observer", None)   # njudge's OBSERVE signs on: an observer's press may follow
+        s.observer_proved = True
         return f"signed on as an observer of '{game.name}': press after this line goes out as an observer's"
     waiting = game.extra.setdefault(_REQUESTS, {})
     if sender.lower() not in waiting and len(waiting) >= MAX_WAITING:
@@ -42,7 +43,7 @@ def do_observe(s: Session, cmd: Command) -> str:
     held = waiting.get(sender.lower(), {}).get("held", [])
     waiting[sender.lower()] = {"address": sender, "password_hash": s.judge.hash(cmd.args["password"]),
                                "token": _digest(token), "at": s.judge.now().isoformat(), "held": held}
-    s.sign_on(handle, "observer", None)   # press after this line is held until CONFIRM (observerpress.py)
+    s.sign_on(handle, "observer", None)   # unproved (a From can be forged): press held until CONFIRM
     what = "your new observer password takes effect" if known else "you receive its results and broadcasts"
     return (f"to confirm that this address wants it, send from this address the line "
             f"CONFIRM {game.name} {token} ; until then nothing changes, and {what} only then")

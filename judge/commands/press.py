@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.commands.observerpress import confirmed, hold
+from judge.commands.observerpress import hold
 from judge.commands.pressflags import copies_partial, flags, press_refusal, wants_broadcasts, watchers
 from judge.commands.session import Handle, Refused, Session, refuse_unless_playing
 from judge.engine.geography import GM_LETTER, Map
@@ -69,12 +69,20 @@ def _shown(board: Map, game: Game, s: Session, fake: dict[str, Any] | None,
     return ([], True, False) if automatic else (powers, False, False)
 
 
-def do_press(s: Session, cmd: Command) -> str:
+def _speaking(s: Session, cmd: Command) -> tuple[Handle, Phase, str]:
+    """The game press goes to and its phase; and, for an observer who has not proved his password in this mail
+    (his From may be forged), the reply saying his press is held for his CONFIRM ("" for everyone else)."""
     handle = _current(s)
-    game, board = handle.game, handle.variant.map
     phase = _press_phase(handle)
-    if s.role == "observer" and not confirmed(game, s.mail.sender):
-        return hold(s, game, cmd)
+    held = hold(s, handle.game, cmd) if s.role == "observer" and not s.observer_proved else ""
+    return handle, phase, held
+
+
+def do_press(s: Session, cmd: Command) -> str:
+    handle, phase, held = _speaking(s, cmd)
+    if held:
+        return held
+    game, board = handle.game, handle.variant.map
     all_but = bool(cmd.args.get("all_but"))
     powers = _press_powers(board, cmd.args["to"], game.name, all_but)
     if all_but:
@@ -139,11 +147,10 @@ def _named(board: Map, name: str) -> str | None:
 
 
 def do_broadcast(s: Session, cmd: Command) -> str:
-    handle = _current(s)
+    handle, phase, held = _speaking(s, cmd)
+    if held:
+        return held
     game, board = handle.game, handle.variant.map
-    phase = _press_phase(handle)
-    if s.role == "observer" and not confirmed(game, s.mail.sender):
-        return hold(s, game, cmd)
     _check_kind(game, cmd.args["grey"], s, False)
     everyone, fake = list(board.powers), cmd.args.get("fake")
     fake = None if fake is not None and fake["broadcast"] else fake   # a broadcast shown as one is no fake
@@ -199,8 +206,9 @@ def send_held(s: Session, handle: Handle, request: dict[str, Any]) -> str:
     held = request.get("held", [])
     if not held:
         return ""
-    before = (s.game, s.role, s.power, s.seat)
+    before = (s.game, s.role, s.power, s.seat, s.observer_proved)
     s.sign_on(handle, "observer", None)
+    s.observer_proved = True   # the CONFIRM token came back to this address: the press is his
     said = []
     try:
         for item in held:
@@ -210,5 +218,5 @@ def send_held(s: Session, handle: Handle, request: dict[str, Any]) -> str:
             except Refused as refusal:
                 said.append(f"not sent: {refusal}")
     finally:
-        s.game, s.role, s.power, s.seat = before
+        s.game, s.role, s.power, s.seat, s.observer_proved = before
     return "; your held press: " + "; ".join(said)

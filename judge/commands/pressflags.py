@@ -97,8 +97,9 @@ def do_set_pressflags(s: Session, cmd: Command) -> str:
 def _observer_sets(s: Session, game: Game, wanted: dict[str, str]) -> str:
     """An observer's own flags: broadcasts received or not, and (where the GM SET WATCH ALLPRESS) partial press."""
     who = s.mail.sender.lower()
-    if not any(o.address.lower() == who for o in game.observers):
-        raise Refused(f"confirm first that you observe '{game.name}' (CONFIRM {game.name} token)")
+    if not s.observer_proved or not any(o.address.lower() == who for o in game.observers):
+        raise Refused(f"an observer's own settings need his observer password (OBSERVE {game.name} <password>), "
+                      f"as an address that observes '{game.name}' (CONFIRM {game.name} token)")
     if set(wanted) - set(_OWN_DEFAULTS):
         raise Refused("an observer sets only his own BROADCAST PRESS and ALL PRESS; the game's press is the GM's")
     if wanted.get("allpress") == "yes" and flags(game)["watch"] != "yes":

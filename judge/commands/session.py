@@ -308,6 +308,7 @@ class Session:
     wrong_passwords: int = 0       # sign-ons of this mail refused for a wrong password (judge/commands/guessing.py)
     guessed: dict[str, dict[str, set[str]]] = field(default_factory=dict)   # game -> seat -> addresses: told once
     prose: list[tuple[int, str]] = field(default_factory=list)   # lines of plain prose: (line, text as shown)
+    observer_proved: bool = False  # signed on as an observer with his observer password (not a mere request)
 
     def announce(self, game: str, line: str) -> None:
         """Tell the game's players and observers, in one notice per mail however many lines the GM changed."""
@@ -342,7 +343,7 @@ class Session:
 
     def sign_on(self, handle: Handle, role: str, power: str | None, seat: Player | None = None) -> None:
         self.game, self.role, self.power, self.refused = handle.game.name, role, power, None
-        self.seat = seat
+        self.seat, self.observer_proved = seat, False
 
     # -- the reply ----------------------------------------------------------------
 

@@ -173,6 +173,31 @@ def test_an_observers_press_is_held_until_he_confirms_then_sent_as_the_game_allo
     assert not any("second word" in t for t in _others(sandbox, mails, WATCHER))
 
 
+def test_a_forged_observe_with_a_wrong_password_sends_no_press_in_a_confirmed_observers_name(
+        sandbox: Sandbox) -> None:
+    """A known observer's address is no credential: a mail forging his From with a wrong password has its press held
+    for the CONFIRM token that only the real address receives, never sent."""
+    start_game(sandbox)
+    sandbox.send(WATCHER, f"OBSERVE {GAME} look", "watch")
+    sandbox.poll()
+    token = re.search(rf"CONFIRM {GAME} (\w+)", reply(sandbox, sandbox.new_mail(), WATCHER))
+    assert token is not None
+    sandbox.send(WATCHER, f"CONFIRM {GAME} {token.group(1)}", "yes")
+    sandbox.poll()
+    sandbox.new_mail()
+    sandbox.send(WATCHER, f"OBSERVE {GAME} guessed\nBROADCAST\nforged in his name\nENDPRESS\n"
+                          "SET NOBROADCAST PRESS", "forged")
+    sandbox.poll()
+    mails = sandbox.new_mail()
+    assert not any("forged in his name" in t for t in _others(sandbox, mails, WATCHER))
+    answer = _flat(reply(sandbox, mails, WATCHER))
+    assert "held until this address confirms" in answer
+    assert "need his observer password" in answer            # nor may a forger change the observer's own settings
+    send_as(sandbox, "England", "BROADCAST\nto all who watch\nENDPRESS")
+    sandbox.poll()
+    assert any("to all who watch" in t for t in _texts(sandbox, sandbox.new_mail(), WATCHER))
+
+
 def test_nolatepress_keeps_a_late_player_to_press_to_the_gm(sandbox: Sandbox) -> None:
     start_game(sandbox, setup="SET NMR wait\nSET NOLATEPRESS")
     send_as(sandbox, "Germany", hold_all(sandbox)["Germany"])
