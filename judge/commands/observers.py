@@ -18,7 +18,7 @@ from judge.commands.guessing import check_signon
 from judge.commands.press import send_held
 from judge.commands.session import Handle, Refused, Session
 from judge.reading.language import Command
-from judge.store import Observer, UnknownGame, check_password
+from judge.store import Game, Observer, UnknownGame, check_password
 
 #: the most requests to observe one game that wait for their confirmation (a new one past it is refused)
 MAX_WAITING = 20
@@ -30,7 +30,7 @@ def do_observe(s: Session, cmd: Command) -> str:
     if handle.replay:
         return "already done"
     game, sender = handle.game, s.mail.sender
-    known = next((o for o in game.observers if o.address.lower() == sender.lower()), None)
+    known = _observer(game, sender)
     if known is not None and check_password(cmd.args["password"], known.password_hash):
         s.sign_on(handle, "observer", None)   # njudge's OBSERVE signs on: an observer's press may follow
         s.observer_proved = True
@@ -65,7 +65,7 @@ def do_confirm(s: Session, cmd: Command) -> str:
         raise Refused(f"no request to observe '{game.name}' from this address with that token "
                       f"(OBSERVE {game.name} <password> asks for one)")
     del game.extra[_REQUESTS][sender.lower()]
-    known = next((o for o in game.observers if o.address.lower() == sender.lower()), None)
+    known = _observer(game, sender)
     if known is not None:
         known.password_hash = request["password_hash"]
         return f"you already observe '{game.name}': password changed" + send_held(s, handle, request)
@@ -78,13 +78,18 @@ def do_unobserve(s: Session, cmd: Command) -> str:
     if handle.replay:
         return "already done"
     game, sender = handle.game, s.mail.sender
-    known = next((o for o in game.observers if o.address.lower() == sender.lower()), None)
+    known = _observer(game, sender)
     if known is None:
         raise Refused(f"this address does not observe '{game.name}'")
     check_signon(s, handle, f"observer {sender.lower()}", known.address, cmd.args["password"], known.password_hash,
                  f"wrong observer password for '{game.name}'")
     game.observers.remove(known)
     return f"you no longer observe '{game.name}'"
+
+
+def _observer(game: Game, address: str) -> Observer | None:
+    """The game's observer at this address, if it has one."""
+    return next((o for o in game.observers if o.address.lower() == address.lower()), None)
 
 
 def _load(s: Session, name: str) -> Handle:
