@@ -42,10 +42,11 @@ def list_games(store: Store, judge: str, viewer_zone: str | None, games: dict[st
 
 
 def list_full(store: Store, judge: str, viewer_zone: str | None, games: dict[str, Game]) -> Rendered:
-    """njudge's LIST FULL: every game as LIST game shows it (no addresses: the sender is no game's GM here)."""
+    """njudge's LIST FULL: every listed game as LIST game shows it (no addresses: the sender is no game's GM here;
+    a game the GM SET NOLIST stays out, as it does of LIST)."""
     names = sorted(set(store.game_names()) | set(games))
-    details = [status(judge, games[n] if n in games else store.load_game(n), None, viewer_zone=viewer_zone).body
-               for n in names]
+    found = (games[n] if n in games else store.load_game(n) for n in names)
+    details = [status(judge, game, None, viewer_zone=viewer_zone).body for game in found if listed(game)]
     return render("list_full.j2", judge=judge, details=details)
 
 

@@ -98,6 +98,10 @@ def test_list_leaves_an_unlisted_game_out_and_shows_comment_and_numbers(sandbox:
     assert f"\n{GAME} " not in everything
     details = "\n".join(sandbox.text(m) for m in mails if "Games on" not in str(m.message["Subject"]))
     assert "A long comment" in details   # LIST game still answers whoever names it
+    sandbox.send(STRANGER, "LIST FULL")   # njudge's every game in full: an unlisted one is not in it either
+    sandbox.poll()
+    full = "\n".join(sandbox.text(m) for m in to(sandbox.new_mail(), STRANGER))
+    assert "every game's details are in a separate mail" in full and "A long comment" not in full
 
 
 def test_strictwait_lets_only_a_power_with_orders_due_set_wait(sandbox: Sandbox) -> None:
