@@ -168,7 +168,8 @@ def do_broadcast(s: Session, cmd: Command) -> str:
                                             shown if faked else (), broadcast=not faked, board=board))
     if faked and s.role != "gm":
         _copy_to_gm(game, s, phase, cmd.args["body"], ["everyone"], shown, False, board)
-    game.extra.setdefault("press", []).append({"phase": str(phase), "from": sender, "body": cmd.args["body"]})
+    if not faked:   # the public history keeps true broadcasts only: a fake's truth is the GM's
+        game.extra.setdefault("press", []).append({"phase": str(phase), "from": sender, "body": cmd.args["body"]})
     note = "broadcast sent to every player, observer and the GM"
     return note + (f"; shown as {_shown_words(shown, False, board)}" if faked else "")
 

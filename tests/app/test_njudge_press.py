@@ -77,6 +77,22 @@ def test_fake_press_goes_to_its_real_recipients_under_a_false_header_and_only_th
     assert "For the GM alone: press from Italy" in copies and "shown to its readers as a broadcast" in copies
 
 
+def test_a_faked_broadcast_stays_out_of_the_public_history_as_a_broadcast(sandbox: Sandbox) -> None:
+    """A broadcast its readers were shown as press to three powers is no broadcast in HISTORY's BROAD, which anyone
+    may read: its truth is the GM's alone; a true broadcast is there."""
+    start_game(sandbox, setup="SET PARTIAL MAY BE FAKED")
+    send_as(sandbox, "Italy", "BROADCAST FAKE TO FRG\nseen by all, shown to three\nENDPRESS\n"
+                              "BROADCAST\nan honest word to all\nENDPRESS")
+    for power, lines in hold_all(sandbox).items():
+        send_as(sandbox, power, lines)
+    sandbox.poll()
+    sandbox.new_mail()
+    sandbox.send("stranger@example.org", f"HISTORY {GAME} BROAD", "history")
+    sandbox.poll()
+    history = _flat("\n".join(_texts(sandbox, sandbox.new_mail(), "stranger@example.org")))
+    assert "an honest word to all" in history and "shown to three" not in history
+
+
 def test_a_game_without_fakes_refuses_them_and_sends_nothing(sandbox: Sandbox) -> None:
     start_game(sandbox, setup="SET PRESS grey")
     send_as(sandbox, "France", "PRESS TO E FAKE\nfaked\nENDPRESS\nPRESS TO M FAKE BROADCAST\nto the GM\nENDPRESS")
